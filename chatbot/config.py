@@ -1,0 +1,64 @@
+"""Settings from the environment and `.env` (prefix CHATBOT_)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "chatbot"
+
+
+def default_user() -> str:
+    return os.environ.get("USER") or os.environ.get("USERNAME") or "default"
+
+
+class Settings(BaseSettings):
+    """Every knob of the app; `.env.example` documents each one."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="CHATBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    user: str = Field(default_factory=default_user)
+
+    # Language model (a LiteLLM model string, or "local" / "local:/path/model.gguf").
+    lm: str = "local"
+    lm_api_base: str | None = None
+    lm_api_key: str | None = None
+    lm_temperature: float = 0.0
+    lm_max_tokens: int = 1024
+    lm_timeout: float = 120.0
+    lm_retries: int = 2
+    lm_cache: bool = False
+    lm_threads: int = 1
+
+    # Embeddings.
+    embedder: str = "all-MiniLM-L6-v2"
+    embed_threads: int = 1
+
+    # Storage: an embedded Qdrant under data_dir unless qdrant_url is set.
+    engine: str = "edge"
+    qdrant_url: str | None = None
+    qdrant_api_key: str | None = None
+    collection: str = "memories"
+
+    # Memory behaviour.
+    dedup_threshold: float = 0.95
+    search_limit: int = 5
+    update_context_messages: int = 6
+    save_transcripts: bool = True
+
+    @property
+    def store_dir(self) -> Path:
+        return self.data_dir / "qdrant"
+
+    @property
+    def transcripts_dir(self) -> Path:
+        return self.data_dir / "transcripts"

@@ -1,0 +1,21 @@
+"""Errors a user can cause; the CLI renders each as one line."""
+
+
+class ChatbotError(Exception):
+    """Base class for errors shown to the user as one line."""
+
+
+class StoreLockedError(ChatbotError):
+    """The embedded store is open in another process."""
+
+
+class DimensionMismatchError(ChatbotError):
+    """The collection was built with an embedder of another dimension."""
+
+
+class MemoryNotFoundError(ChatbotError):
+    """No memory with that id for this user."""
+
+
+class ConfigError(ChatbotError):
+    """A setting is invalid."""

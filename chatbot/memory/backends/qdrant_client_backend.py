@@ -1,0 +1,169 @@
+"""qdrant-client: a Qdrant server/cluster by URL, or its pure-Python local mode (path or :memory:)."""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from pathlib import Path
+from typing import Any
+
+from qdrant_client import QdrantClient, models
+
+from chatbot.errors import ChatbotError, StoreLockedError
+from chatbot.memory.backends.base import (
+    DENSE, FACET_LIMIT, SPARSE, Hit, PointData, Scope, SearchMode, VectorBackend,
+)
+from chatbot.memory.keywords import SparseVector
+
+
+def build_filter(scope: Scope) -> models.Filter:
+    must: list[models.Condition] = []
+    if scope.user_id is not None:
+        must.append(models.FieldCondition(key="user_id", match=models.MatchValue(value=scope.user_id)))
+    if scope.categories:
+        must.append(models.FieldCondition(
+            key="categories", match=models.MatchAny(any=list(scope.categories))))
+    if scope.valid is not None:
+        must.append(models.FieldCondition(key="valid", match=models.MatchValue(value=scope.valid)))
+    if scope.text_hash is not None:
+        must.append(models.FieldCondition(
+            key="text_hash", match=models.MatchValue(value=scope.text_hash)))
+    return models.Filter(must=must)
+
+
+def _sparse(vec: SparseVector) -> models.SparseVector:
+    return models.SparseVector(indices=vec.indices, values=vec.values)
+
+
+class QdrantClientBackend(VectorBackend):
+    """One collection through qdrant-client; identical code for local mode and a server."""
+
+    def __init__(self, collection: str, path: Path | None = None, url: str | None = None,
+                 api_key: str | None = None, in_memory: bool = False):
+        self.collection = collection
+        self._is_server = url is not None
+        try:
+            if url is not None:
+                self.engine, self.location = "qdrant-server", url
+                self._client = QdrantClient(url=url, api_key=api_key, timeout=30)
+            elif in_memory:
+                self.engine, self.location = "qdrant-local", ":memory:"
+                self._client = QdrantClient(location=":memory:")
+            else:
+                assert path is not None
+                path.mkdir(parents=True, exist_ok=True)
+                self.engine, self.location = "qdrant-local", str(path)
+                self._client = QdrantClient(path=str(path))
+        except RuntimeError as exc:
+            if "already accessed" in str(exc):
+                raise StoreLockedError(
+                    f"memory store {path} is in use by another chatbot process; close that one "
+                    "first, or point CHATBOT_QDRANT_URL at a Qdrant server to share it"
+                ) from None
+            raise
+
+    def open(self, dim: int, metadata: dict[str, Any]) -> dict[str, Any]:
+        try:
+            exists = self._client.collection_exists(self.collection)
+        except Exception as exc:  # noqa: BLE001 - connection errors come in many types
+            raise ChatbotError(f"cannot reach Qdrant at {self.location}: {exc}") from None
+        if exists:
+            return dict(self._client.get_collection(self.collection).config.metadata or {})
+        self._client.create_collection(
+            self.collection,
+            vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
+            sparse_vectors_config={SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+            metadata=metadata,
+        )
+        user_index = models.KeywordIndexParams(
+            type=models.KeywordIndexType.KEYWORD, is_tenant=self._is_server)
+        indexes: list[tuple[str, Any]] = [
+            ("user_id", user_index),
+            ("categories", models.PayloadSchemaType.KEYWORD),
+            ("text_hash", models.PayloadSchemaType.KEYWORD),
+            ("valid", models.PayloadSchemaType.BOOL),
+            ("observed_at", models.PayloadSchemaType.DATETIME),
+            ("updated_at", models.PayloadSchemaType.DATETIME),
+        ]
+        # Local mode ignores payload indexes and says so; we still create them so the same
+        # collection definition is right on a server.
+        logging.getLogger("qdrant_client").setLevel(logging.ERROR)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for field, schema in indexes:
+                self._client.create_payload_index(self.collection, field, field_schema=schema)
+        return metadata
+
+    def stored_dim(self) -> int | None:
+        if not self._client.collection_exists(self.collection):
+            return None
+        vectors = self._client.get_collection(self.collection).config.params.vectors
+        if isinstance(vectors, dict) and DENSE in vectors:
+            return vectors[DENSE].size
+        return None
+
+    def upsert(self, points: list[PointData]) -> None:
+        self._client.upsert(self.collection, points=[
+            models.PointStruct(
+                id=p.id, vector={DENSE: p.dense, SPARSE: _sparse(p.sparse)}, payload=p.payload)
+            for p in points
+        ], wait=True)
+
+    def set_payload(self, point_id: str, payload: dict[str, Any]) -> None:
+        self._client.set_payload(self.collection, payload=payload, points=[point_id], wait=True)
+
+    def retrieve(self, ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
+        records = self._client.retrieve(self.collection, ids=ids, with_payload=True)
+        return [(str(r.id), dict(r.payload or {})) for r in records]
+
+    def search(self, scope: Scope, dense: list[float] | None, sparse: SparseVector | None,
+               mode: SearchMode, limit: int, pool: int) -> list[Hit]:
+        flt = build_filter(scope)
+        if mode == "dense" or (mode == "hybrid" and not (sparse and sparse.indices)):
+            res = self._client.query_points(
+                self.collection, query=dense, using=DENSE, query_filter=flt, limit=limit)
+        elif mode == "keyword":
+            if not (sparse and sparse.indices):
+                return []
+            res = self._client.query_points(
+                self.collection, query=_sparse(sparse), using=SPARSE, query_filter=flt,
+                limit=limit)
+        else:
+            res = self._client.query_points(
+                self.collection,
+                prefetch=[
+                    models.Prefetch(query=dense, using=DENSE, filter=flt, limit=pool),
+                    models.Prefetch(query=_sparse(sparse), using=SPARSE, filter=flt, limit=pool),
+                ],
+                query=models.FusionQuery(fusion=models.Fusion.RRF),
+                query_filter=flt, limit=limit,
+            )
+        return [Hit(str(p.id), float(p.score), dict(p.payload or {})) for p in res.points]
+
+    def scroll(self, scope: Scope, limit: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+        out: list[tuple[str, dict[str, Any]]] = []
+        offset = None
+        while True:
+            page = 256 if limit is None else min(256, limit - len(out))
+            records, offset = self._client.scroll(
+                self.collection, scroll_filter=build_filter(scope), limit=page, offset=offset,
+                with_payload=True)
+            out.extend((str(r.id), dict(r.payload or {})) for r in records)
+            if offset is None or (limit is not None and len(out) >= limit):
+                return out
+
+    def facet(self, key: str, scope: Scope, limit: int = FACET_LIMIT) -> list[tuple[str, int]]:
+        res = self._client.facet(
+            self.collection, key=key, facet_filter=build_filter(scope), limit=limit, exact=True)
+        return [(str(h.value), int(h.count)) for h in res.hits]
+
+    def count(self, scope: Scope) -> int:
+        return self._client.count(self.collection, count_filter=build_filter(scope), exact=True).count
+
+    def delete(self, ids: list[str]) -> None:
+        if ids:
+            self._client.delete(
+                self.collection, points_selector=models.PointIdsList(points=ids), wait=True)
+
+    def close(self) -> None:
+        self._client.close()

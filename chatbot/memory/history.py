@@ -1,0 +1,112 @@
+"""Append-only SQLite log of every memory event (ADD, UPDATE, DELETE, RESTORE, PURGE)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from chatbot.memory.models import HistoryEvent
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = []
+
+
+def migration(fn: Callable[[sqlite3.Connection], None]) -> Callable[[sqlite3.Connection], None]:
+    MIGRATIONS.append(fn)
+    return fn
+
+
+@migration
+def m001_events(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            memory_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            old_text TEXT,
+            new_text TEXT,
+            actor TEXT,
+            session_id TEXT,
+            created_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX events_memory ON events(memory_id)")
+    db.execute("CREATE INDEX events_user ON events(user_id)")
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class History:
+    """The audit log; one file beside the Qdrant folder, or in memory for tests."""
+
+    def __init__(self, path: Path | str | None):
+        target = ":memory:" if path is None else str(path)
+        if path is not None:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        # Freed pages are zeroed, so a purge leaves no text behind in the file.
+        self._db.execute("PRAGMA secure_delete=ON")
+        self._lock = threading.Lock()
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._db.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY)")
+            done = {row[0] for row in self._db.execute("SELECT name FROM _migrations")}
+            for fn in MIGRATIONS:
+                if fn.__name__ in done:
+                    continue
+                with self._db:
+                    self._db.execute("BEGIN")
+                    fn(self._db)
+                    self._db.execute("INSERT INTO _migrations VALUES (?)", (fn.__name__,))
+
+    def record(
+        self, memory_id: str, user_id: str, event: str, old_text: str | None = None,
+        new_text: str | None = None, actor: str | None = None, session_id: str | None = None,
+    ) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO events (memory_id, user_id, event, old_text, new_text, actor,"
+                " session_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (memory_id, user_id, event, old_text, new_text, actor, session_id, now_iso()),
+            )
+
+    def events(self, memory_id: str, user_id: str | None = None) -> list[HistoryEvent]:
+        sql = "SELECT memory_id, user_id, event, old_text, new_text, actor, session_id, created_at"
+        sql += " FROM events WHERE memory_id = ?"
+        args: list[str] = [memory_id]
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            args.append(user_id)
+        with self._lock:
+            rows = self._db.execute(sql + " ORDER BY seq", args).fetchall()
+        return [HistoryEvent(*row) for row in rows]
+
+    def erase_text(self, user_id: str, memory_ids: list[str] | None = None) -> None:
+        """Forget for real: blank every text the log holds for these memories (or the user)."""
+        with self._lock:
+            if memory_ids is None:
+                self._db.execute(
+                    "UPDATE events SET old_text = NULL, new_text = NULL WHERE user_id = ?",
+                    (user_id,),
+                )
+            else:
+                self._db.executemany(
+                    "UPDATE events SET old_text = NULL, new_text = NULL"
+                    " WHERE user_id = ? AND memory_id = ?",
+                    [(user_id, mid) for mid in memory_ids],
+                )
+            # Old page images live on in the WAL until a checkpoint; truncate it.
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

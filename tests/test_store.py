@@ -1,0 +1,234 @@
+"""MemoryStore contract, run against every embedded Qdrant engine."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from chatbot.errors import ConfigError, DimensionMismatchError, MemoryNotFoundError
+from chatbot.memory import MemoryStore, Source
+from chatbot.memory.embeddings import Embedder
+
+
+def test_add_get_search_list(store):
+    mid = store.add("alice", "I prefer Python over Java", ["preferences", "Programming"],
+                    source=Source(session_id="s1", message_ids=["m3"]),
+                    observed_at="2023-05-08")
+    m = store.get(mid)
+    assert m.memory_text == "I prefer Python over Java"
+    assert m.categories == ["preferences", "programming"]
+    assert m.observed_at.startswith("2023-05-08")
+    assert m.source.session_id == "s1" and m.source.message_ids == ["m3"]
+    assert m.created_at == m.updated_at and m.valid
+    store.add("alice", "My dog is called Rex", ["pets"])
+    hits = store.search("alice", "Which programming language should I use?")
+    assert hits[0].id == mid
+    assert hits[0].score > 0
+    assert [m.memory_text for m in store.list("alice")] == [
+        "I prefer Python over Java", "My dog is called Rex"]
+    assert store.list("alice", categories=["pets"])[0].memory_text == "My dog is called Rex"
+
+
+def test_search_category_filter(store):
+    store.add("alice", "I prefer Python over Java", ["preferences"])
+    pet = store.add("alice", "My dog Rex likes the beach", ["pets"])
+    hits = store.search("alice", "programming language", categories=["pets"])
+    assert [h.id for h in hits] == [pet]
+    assert store.search("alice", "programming language", categories=[]) != []
+    assert store.search("alice", "   ") == []
+
+
+def test_score_threshold_and_limit(store):
+    for i, text in enumerate(["I live in Lisbon", "I work as a nurse", "I play the cello",
+                              "My sister is called Ana", "I am allergic to peanuts"]):
+        store.add("alice", text, [f"c{i}"])
+    assert len(store.search("alice", "where do I live", limit=2)) == 2
+    dense = store.search("alice", "Where do I live?", mode="dense", score_threshold=0.4)
+    assert [h.memory_text for h in dense] == ["I live in Lisbon"]
+
+
+def test_reopen_finds_data(store_dir, embedder, engine):
+    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    mid = s.add("alice", "I was born in Porto", ["biography"])
+    s.close()
+    s2 = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    try:
+        assert s2.get(mid).memory_text == "I was born in Porto"
+        assert s2.search("alice", "birthplace")[0].id == mid
+        assert [e.event for e in s2.history(mid)] == ["ADD"]
+    finally:
+        s2.close()
+
+
+def test_dimension_mismatch_is_one_clear_error(store_dir, embedder, engine, tmp_path):
+    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    s.add("alice", "hello there")
+    s.close()
+
+    class WiderEmbedder(Embedder):
+        def __init__(self, inner):  # a real model, padded to a different size
+            self.name, self.dim, self._inner = "wider-model", inner.dim + 2, inner
+
+        def embed_documents(self, texts, batch_size=64):
+            import numpy as np
+            v = self._inner.embed_documents(texts)
+            return np.hstack([v, np.zeros((len(v), 2), dtype=v.dtype)])
+
+        def embed_query(self, text):
+            return self.embed_documents([text])[0]
+
+    with pytest.raises(DimensionMismatchError) as err:
+        MemoryStore(path=store_dir, embedder=WiderEmbedder(embedder), engine=engine)
+    msg = str(err.value)
+    assert "all-MiniLM-L6-v2" in msg and "wider-model" in msg
+    assert "384" in msg and "386" in msg and "CHATBOT_EMBEDDER" in msg
+    s3 = MemoryStore(path=store_dir, embedder=embedder, engine=engine)  # data untouched
+    assert len(s3.list("alice")) == 1
+    s3.close()
+
+
+def test_user_isolation(store):
+    a = store.add("alice", "Alice's secret: she loves opera", ["music"])
+    b = store.add("bob", "Bob loves opera too", ["music", "bob_only"])
+    for cats in (None, ["music"], ["bob_only"]):
+        assert all(h.user_id == "alice" for h in store.search("alice", "opera", cats))
+        assert all(h.user_id == "bob" for h in store.search("bob", "opera", cats))
+    assert [m.id for m in store.list("alice")] == [a]
+    assert store.categories("alice") == ["music"]
+    assert "bob_only" in store.categories("bob")
+    assert store.history(b, user_id="alice") == []
+    with pytest.raises(MemoryNotFoundError):
+        store.get(b, user_id="alice")
+    with pytest.raises(MemoryNotFoundError):
+        store.update(b, "hijacked", user_id="alice")
+    with pytest.raises(MemoryNotFoundError):
+        store.delete(b, user_id="alice")
+    with pytest.raises(MemoryNotFoundError):
+        store.purge("alice", b)
+    assert store.get(b).memory_text == "Bob loves opera too"
+    store.purge("alice")
+    assert store.get(b).valid and store.list("bob")
+
+
+def test_exact_and_near_duplicates(store):
+    first = store.add("alice", "I prefer Python over Java", ["preferences"])
+    again = store.remember("alice", "  i prefer python over JAVA. ")
+    assert again.event == "NOOP" and again.id == first
+    longer = store.remember("alice", "I prefer Python over Java for most projects", ["work"])
+    assert longer.event == "UPDATE" and longer.id == first
+    shorter = store.remember("alice", "I prefer Python over Java for projects")
+    assert shorter.event == "NOOP" and shorter.id == first
+    mems = store.list("alice")
+    assert len(mems) == 1
+    assert mems[0].memory_text == "I prefer Python over Java for most projects"
+    assert mems[0].categories == ["preferences", "work"]
+    # the same text for another user is that user's own memory
+    assert store.remember("bob", "I prefer Python over Java").event == "ADD"
+    assert store.stats["dedup_exact"] == 1 and store.stats["dedup_near"] == 2
+
+
+def test_adding_twice_never_deletes_the_first(store):
+    mid = store.add("alice", "My favourite colour is green")
+    store.add("alice", "My favourite colour is green")
+    assert store.get(mid).valid
+    assert [e.event for e in store.history(mid)] == ["ADD"]
+
+
+def test_update_keeps_id_and_created_at(store):
+    mid = store.add("alice", "I live in Lisbon", ["location"])
+    before = store.get(mid)
+    after = store.update(mid, "I moved to Berlin in 2024", ["location", "moves"])
+    assert after.id == mid and store.get(mid).memory_text == "I moved to Berlin in 2024"
+    assert store.get(mid).created_at == before.created_at
+    assert store.get(mid).categories == ["location", "moves"]
+    assert store.search("alice", "Berlin", mode="dense")[0].id == mid
+    events = store.history(mid)
+    assert [e.event for e in events] == ["ADD", "UPDATE"]
+    assert events[1].old_text == "I live in Lisbon" and events[1].new_text.startswith("I moved")
+
+
+def test_delete_hides_and_restore_brings_back(store):
+    mid = store.add("alice", "I am vegetarian", ["diet"])
+    store.delete(mid, user_id="alice")
+    assert store.list("alice") == []
+    assert store.search("alice", "vegetarian") == []
+    assert store.categories("alice") == []
+    assert not store.get(mid).valid
+    assert [m.id for m in store.list("alice", include_deleted=True)] == [mid]
+    store.restore(mid, user_id="alice")
+    assert store.search("alice", "vegetarian")[0].id == mid
+    assert [e.event for e in store.history(mid)] == ["ADD", "DELETE", "RESTORE"]
+
+
+def test_purge_leaves_no_text_behind(store_dir, embedder, engine):
+    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    secret = "My bank PIN hint is zebra-cathedral"
+    keep = s.add("alice", "I like tea")
+    gone = s.add("alice", secret)
+    s.update(gone, secret + " (updated)")
+    assert s.purge("alice", gone) == 1
+    with pytest.raises(MemoryNotFoundError):
+        s.get(gone)
+    assert all(e.old_text is None and e.new_text is None for e in s.history(gone))
+    assert s.history(gone)[-1].event == "PURGE"
+    assert s.get(keep).memory_text == "I like tea"
+    s.purge("alice")
+    assert s.list("alice", include_deleted=True) == []
+    s.close()
+    needle = b"zebra-cathedral"
+    for f in store_dir.rglob("*"):
+        if f.is_file():
+            assert needle not in f.read_bytes(), f"purged text left in {f}"
+    with sqlite3.connect(store_dir / "history.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM events WHERE new_text LIKE '%zebra%'"
+                          " OR old_text LIKE '%zebra%'").fetchone()[0] == 0
+
+
+def test_categories_facet_beyond_ten(store):
+    for i in range(14):
+        store.add("alice", f"Fact number {i} about topic {i}", [f"topic{i:02d}"])
+    assert len(store.categories("alice")) == 14
+
+
+def test_users_and_counts(store):
+    store.add("alice", "a fact about alice")
+    store.add("bob", "a fact about bob")
+    store.add("bob", "another fact about bob's garden")
+    assert dict(store.users()) == {"alice": 1, "bob": 2}
+    assert store.count("bob") == 2
+
+
+def test_add_many_bulk_with_dedup(store):
+    results = store.add_many("alice", [
+        {"text": "D1:1 Caroline: I went to a support group", "source": {"message_ids": ["D1:1"]},
+         "observed_at": "2023-05-08T13:56:00"},
+        {"text": "D1:2 Melanie: That sounds great"},
+        {"text": "D1:1 Caroline: I went to a support group"},
+    ])
+    assert [r.event for r in results] == ["ADD", "ADD", "NOOP"]
+    again = store.add_many("alice", [{"text": "D1:2 Melanie: That sounds great"}])
+    assert again[0].event == "NOOP" and again[0].id == results[1].id
+    assert store.get(results[0].id).source.message_ids == ["D1:1"]
+    assert len(store.list("alice")) == 2
+
+
+@pytest.mark.parametrize("bad", ["", "   ", None])
+def test_bad_input_is_a_clear_error(store, bad):
+    with pytest.raises(ConfigError):
+        store.add("alice", bad)
+    with pytest.raises(ConfigError):
+        store.add(bad, "text")
+
+
+def test_unknown_id_is_not_found(store):
+    for bad in ["not-a-uuid", "00000000-0000-0000-0000-000000000000"]:
+        with pytest.raises(MemoryNotFoundError):
+            store.get(bad)
+
+
+def test_in_memory_store(embedder):
+    s = MemoryStore(in_memory=True, embedder=embedder)
+    s.add("u", "In-memory stores work for tests")
+    assert s.search("u", "tests")[0].memory_text.startswith("In-memory")
+    s.close()
