@@ -1,0 +1,61 @@
+"""The `chatbot` command: argument parsing, dispatch, one-line errors and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+# Offline: DSPy and LiteLLM would otherwise try to download a model price map at first use.
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+# Each module defines register(subparsers); its parser sets `func(args) -> int`.
+COMMAND_MODULES = [
+    "chatbot.cli.chat",
+    "chatbot.cli.memories",
+    "chatbot.cli.demo",
+    "chatbot.cli.replay_cmd",
+    "chatbot.cli.eval_cmd",
+]
+
+EXIT_USER_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chatbot", description="A terminal chatbot that remembers you across sessions.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:  # that command is not built yet
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from chatbot.errors import ChatbotError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except ChatbotError as exc:
+        print(f"chatbot: error: {exc}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        print("chatbot: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())
