@@ -1,0 +1,94 @@
+"""ChatSession end to end: real store on disk, real embedder, scripted LM."""
+
+from __future__ import annotations
+
+import json
+
+import litellm
+from dspy.utils import DummyLM
+
+from chatbot.memory import MemoryStore
+from chatbot.session import ChatSession
+
+from scripted import answer, finish, step, summary
+
+
+def test_memory_carries_across_sessions_and_store_objects(store_dir, embedder, engine, tmp_path):
+    store = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    lm1 = DummyLM([
+        finish(), answer("Noted: Python it is.", True),                      # response agent
+        step("add_memory", {"memory_text": "Prefers Python over Java",
+                            "categories": ["preferences"]}),
+        finish(), summary("added preference"),                              # update agent
+    ])
+    path = tmp_path / "t1.jsonl"
+    s1 = ChatSession("alice", store, lm1, transcript_path=path)
+    reply = s1.turn("I prefer Python over Java")
+    assert reply.response == "Noted: Python it is." and reply.save_memory is True
+    s1.close()  # pending writes finish on close
+    assert s1.stats["memory_add"] == 1 and s1.stats["lm_calls"] == 5
+    store.close()
+
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert lines[0]["type"] == "session" and lines[0]["user_id"] == "alice"
+    assert [(m["role"], m["content"]) for m in lines[1:]] == [
+        ("user", "I prefer Python over Java"), ("assistant", "Noted: Python it is.")]
+
+    store2 = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    lm2 = DummyLM([
+        step("fetch_similar_memories", {"search_text": "language preference",
+                                        "categories": ["preferences"]}),
+        finish(), answer("Python, as you prefer it.", False),
+    ])
+    s2 = ChatSession("alice", store2, lm2)
+    reply = s2.turn("Which language should I use?")
+    assert [m.memory_text for m in reply.retrieved] == ["Prefers Python over Java"]
+    assert reply.save_memory is False
+    s2.close()
+    store2.close()
+
+
+def test_reply_returns_before_update_and_next_turn_reads_own_write(store):
+    lm = DummyLM([
+        finish(), answer("Nice!", True),
+        step("add_memory", {"memory_text": "Has a cat named Miso", "categories": ["pets"]}),
+        finish(), summary(),
+        step("fetch_similar_memories", {"search_text": "cat", "categories": ["pets"]}),
+        finish(), answer("Miso!", False),
+    ])
+    s = ChatSession("bob", store, lm)
+    s.turn("My cat is named Miso")
+    reply = s.turn("What is my cat called?")  # waits for the pending write first
+    assert [m.memory_text for m in reply.retrieved] == ["Has a cat named Miso"]
+    events = [e.text for e in s.drain_events()]
+    assert "saved: ADD 'Has a cat named Miso'" in events
+    assert any(t.startswith("searched: 'cat' in [pets] -> 1 memories") for t in events)
+    s.close()
+
+
+def test_lm_failure_keeps_transcript_and_store(store, tmp_path):
+    store.add("carol", "Likes jazz", ["music"])
+
+    class Down(DummyLM):
+        def __call__(self, *a, **k):
+            raise litellm.APIConnectionError(message="Connection refused", llm_provider="openai",
+                                             model="gpt-4o-mini")
+
+    path = tmp_path / "t.jsonl"
+    s = ChatSession("carol", store, Down([]), transcript_path=path)
+    reply = s.turn("What music do I like?")
+    assert reply.error and reply.response == ""
+    assert s.stats["turn_errors"] == 1
+    assert [m["role"] for m in s.transcript] == ["user", "assistant"]
+    assert s.transcript[1]["error"]
+    for line in path.read_text().splitlines():
+        json.loads(line)
+    s.close()
+    assert [m.memory_text for m in store.list("carol")] == ["Likes jazz"]
+
+
+def test_empty_message_is_not_sent(store):
+    s = ChatSession("dave", store, DummyLM([]))
+    assert s.turn("   ").error
+    assert s.transcript == []
+    s.close()
