@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -55,9 +55,14 @@ class Settings(BaseSettings):
     update_context_messages: int = 6
     save_transcripts: bool = True
 
+    @field_validator("data_dir", mode="after")
+    @classmethod
+    def _expand(cls, value: Path) -> Path:
+        return value.expanduser()
+
     @property
     def store_dir(self) -> Path:
-        return self.data_dir / "qdrant"
+        return self.data_dir / "memory"
 
     @property
     def transcripts_dir(self) -> Path:
