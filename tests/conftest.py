@@ -14,7 +14,7 @@ from chatbot.memory import MemoryStore  # noqa: E402
 from chatbot.memory.embeddings import get_embedder  # noqa: E402
 
 # Every embedded engine the store runs on; each store test runs against each of them.
-ENGINES = ["qdrant-local"]
+ENGINES = ["edge", "qdrant-local"]
 
 
 @pytest.fixture(scope="session")

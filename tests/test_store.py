@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import signal
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from chatbot.errors import ConfigError, DimensionMismatchError, MemoryNotFoundError
+from chatbot.errors import (
+    ConfigError,
+    DimensionMismatchError,
+    MemoryNotFoundError,
+    StoreLockedError,
+)
 from chatbot.memory import MemoryStore, Source
 from chatbot.memory.embeddings import Embedder
 
@@ -232,3 +241,62 @@ def test_in_memory_store(embedder):
     s.add("u", "In-memory stores work for tests")
     assert s.search("u", "tests")[0].memory_text.startswith("In-memory")
     s.close()
+
+
+def test_second_open_is_a_clear_error(store_dir, embedder, engine):
+    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    with pytest.raises(StoreLockedError) as err:
+        MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    assert str(store_dir) in str(err.value) and "CHATBOT_QDRANT_URL" in str(err.value)
+    s.close()
+    MemoryStore(path=store_dir, embedder=embedder, engine=engine).close()
+
+
+_KILLED_WRITER = """
+import sys, time, uuid
+from pathlib import Path
+from chatbot.memory.backends.base import PointData
+from chatbot.memory.keywords import SparseVector
+from chatbot.memory.store import open_backend
+b = open_backend(sys.argv[1], "memories", Path(sys.argv[2]), None, None, False)
+b.open(4, {"embedder": "test", "dim": 4})
+b.upsert([PointData(str(uuid.uuid4()), [1.0, 0.0, 0.0, float(i)], SparseVector([1], [1.0]),
+                    {"user_id": "u", "valid": True, "categories": []}) for i in range(50)])
+print("written", flush=True)
+time.sleep(60)
+"""
+
+
+def test_writes_survive_a_killed_process_and_its_lock_goes_with_it(store_dir, engine):
+    """Unflushed writes come back after SIGKILL; the store is locked only while its owner lives."""
+    from chatbot.memory.backends.base import Scope
+    from chatbot.memory.store import open_backend
+
+    child = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, engine, str(store_dir)],
+                             stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])
+    try:
+        assert child.stdout.readline().strip() == "written"
+        with pytest.raises(StoreLockedError):
+            open_backend(engine, "memories", store_dir, None, None, False)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    backend = open_backend(engine, "memories", store_dir, None, None, False)
+    try:
+        assert backend.stored_dim() == 4
+        backend.open(4, {})
+        assert backend.count(Scope("u")) == 50
+    finally:
+        backend.close()
+
+
+def test_default_engine_is_edge(embedder, tmp_path):
+    from chatbot.config import Settings
+
+    with MemoryStore(path=tmp_path / "a", embedder=embedder) as s:
+        assert s.engine == "edge"
+    settings = Settings(data_dir=tmp_path / "data")
+    with MemoryStore.from_settings(settings) as s:
+        assert s.engine == "edge"
+        s.add("u", "settings-built stores persist")
+    assert (settings.store_dir / "edge" / "memories").is_dir()

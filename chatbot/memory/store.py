@@ -9,7 +9,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,12 @@ from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
 from chatbot.memory.history import History, now_iso
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.models import (
-    MEMORY_TYPES, HistoryEvent, Memory, RetrievedMemory, Source, WriteResult,
+    MEMORY_TYPES,
+    HistoryEvent,
+    Memory,
+    RetrievedMemory,
+    Source,
+    WriteResult,
 )
 
 ENGINES = ("edge", "qdrant-local")
@@ -94,7 +99,7 @@ class MemoryStore:
     def __init__(
         self, path: str | Path | None = None, url: str | None = None, in_memory: bool = False,
         embedder: Embedder | str | None = None, *, api_key: str | None = None,
-        collection: str = "memories", engine: str = "qdrant-local",
+        collection: str = "memories", engine: str = "edge",
         history_path: str | Path | None = None, dedup_threshold: float = 0.95,
     ):
         if sum(x is not None and x is not False for x in (path, url, in_memory or None)) != 1:
@@ -107,12 +112,20 @@ class MemoryStore:
         self.dedup_threshold = dedup_threshold
         self.stats: Counter[str] = Counter()
         self._lock = threading.RLock()
+        self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.path = Path(path) if path is not None else None
         self._backend = open_backend(engine, collection, self.path, url, api_key, in_memory)
         self._check_dimension()
         if history_path is None and self.path is not None:
             history_path = self.path / "history.sqlite"
         self._history = History(history_path)
+
+    def _stamps(self, n: int = 1) -> list[str]:
+        """Write times, strictly increasing, so "oldest first" is the order of writing."""
+        start = max(datetime.now(UTC), self._last_stamp + timedelta(microseconds=1))
+        stamps = [start + timedelta(microseconds=i) for i in range(n)]
+        self._last_stamp = stamps[-1]
+        return [t.isoformat(timespec="microseconds") for t in stamps]
 
     @classmethod
     def from_settings(cls, settings: Any) -> MemoryStore:
@@ -190,7 +203,7 @@ class MemoryStore:
                     self._rewrite(old, text, merged, actor, src.session_id, dense)
                     return WriteResult(old.id, "UPDATE", f"near-duplicate ({near[0].score:.2f})")
                 return WriteResult(old.id, "NOOP", f"near-duplicate ({near[0].score:.2f})")
-            now = now_iso()
+            now = self._stamps()[0]
             memory_id = str(uuid.uuid4())
             payload = {
                 "user_id": user_id, "memory_text": text, "categories": cats,
@@ -201,6 +214,7 @@ class MemoryStore:
             }
             self._backend.upsert([PointData(
                 memory_id, dense.tolist(), self.keywords.document(text), payload)])
+            self._backend.flush()
             self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
             return WriteResult(memory_id, "ADD")
 
@@ -229,9 +243,9 @@ class MemoryStore:
                 results.append(WriteResult(memory_id, "ADD"))
             if fresh:
                 vectors = self.embedder.embed_documents([f["text"] for _, f in fresh])
-                now = now_iso()
+                stamps = self._stamps(len(fresh))
                 points = []
-                for (memory_id, f), vec in zip(fresh, vectors, strict=True):
+                for (memory_id, f), vec, now in zip(fresh, vectors, stamps, strict=True):
                     src = f.get("source")
                     src = src if isinstance(src, Source) else Source.from_payload(src)
                     src.actor = src.actor or actor
@@ -249,6 +263,7 @@ class MemoryStore:
                     }))
                 for start in range(0, len(points), 512):
                     self._backend.upsert(points[start:start + 512])
+                self._backend.flush()
                 for p in points:
                     self._history.record(p.id, user_id, "ADD", None, p.payload["memory_text"],
                                          actor, p.payload["source"].get("session_id"))
@@ -268,10 +283,11 @@ class MemoryStore:
     def _rewrite(self, old: Memory, text: str, categories: list[str], actor: str,
                  session_id: str | None, dense: Any) -> Memory:
         payload = self._payload_of(old)
-        payload.update(memory_text=text, categories=categories, updated_at=now_iso(),
+        payload.update(memory_text=text, categories=categories, updated_at=self._stamps()[0],
                        text_hash=text_hash(text))
         self._backend.upsert([PointData(
             old.id, dense.tolist(), self.keywords.document(text), payload)])
+        self._backend.flush()
         self._history.record(old.id, old.user_id, "UPDATE", old.memory_text, text, actor,
                              session_id)
         return Memory.from_payload(old.id, payload)
@@ -284,7 +300,8 @@ class MemoryStore:
             if not old.valid:
                 return
             self._backend.set_payload(old.id, {
-                "valid": False, "superseded_by": superseded_by, "updated_at": now_iso()})
+                "valid": False, "superseded_by": superseded_by, "updated_at": self._stamps()[0]})
+            self._backend.flush()
             self._history.record(old.id, old.user_id, "DELETE", old.memory_text, None, actor,
                                  session_id)
 
@@ -294,7 +311,8 @@ class MemoryStore:
             old = self.get(memory_id, user_id=user_id, include_deleted=True)
             if not old.valid:
                 self._backend.set_payload(old.id, {
-                    "valid": True, "superseded_by": None, "updated_at": now_iso()})
+                    "valid": True, "superseded_by": None, "updated_at": self._stamps()[0]})
+                self._backend.flush()
                 self._history.record(old.id, old.user_id, "RESTORE", None, old.memory_text,
                                      actor, None)
             return self.get(memory_id, user_id=user_id)
@@ -308,6 +326,7 @@ class MemoryStore:
             else:
                 ids = [pid for pid, _ in self._backend.scroll(Scope(user_id, valid=None))]
             self._backend.delete(ids)
+            self._backend.erase_deleted()
             self._backend.flush()
             self._history.erase_text(user_id, ids)
             for pid in ids:
@@ -321,6 +340,8 @@ class MemoryStore:
             for m in memories:
                 self._backend.set_payload(
                     m.id, {"access_count": m.access_count + 1, "last_accessed_at": now})
+            if memories:
+                self._backend.flush()
 
     # ------------------------------------------------------------------ reads
 
@@ -343,23 +364,29 @@ class MemoryStore:
     def search(
         self, user_id: str, query: str, categories: Iterable[str] | None = None, limit: int = 5,
         score_threshold: float | None = None, *, mode: SearchMode = "hybrid", pool: int = 60,
+        explain: bool = False,
     ) -> list[RetrievedMemory]:
-        """The user's memories most relevant to the query, best first."""
+        """The user's memories most relevant to the query, best first.
+
+        mode: hybrid (dense + BM25 pools of `pool` each, fused by RRF), dense or keyword.
+        explain: fill each result's `signals` (see VectorBackend.search_explained).
+        """
         _check_user(user_id)
         if not query or not query.strip():
             return []
         cats = tuple(_clean_categories(categories)) or None
         dense = self.embedder.embed_query(query[:MAX_MEMORY_CHARS]).tolist()
         sparse = self.keywords.query(query[:MAX_MEMORY_CHARS])
+        run = self._backend.search_explained if explain else self._backend.search
         with self._lock:
-            hits = self._backend.search(
-                Scope(user_id, categories=cats), dense, sparse, mode, limit=limit, pool=pool)
+            hits = run(Scope(user_id, categories=cats), dense, sparse, mode, limit=limit, pool=pool)
         out = []
         for h in hits:
             if score_threshold is not None and h.score < score_threshold:
                 continue
             m = Memory.from_payload(h.id, h.payload)
-            out.append(RetrievedMemory(**asdict(m) | {"source": m.source}, score=h.score))
+            out.append(RetrievedMemory(**asdict(m) | {"source": m.source}, score=h.score,
+                                       signals=dict(h.signals)))
         return out
 
     def list(self, user_id: str, categories: Iterable[str] | None = None, *,

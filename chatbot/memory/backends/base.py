@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from chatbot.memory.keywords import SparseVector
@@ -13,6 +13,10 @@ SPARSE = "bm25"
 SearchMode = Literal["hybrid", "dense", "keyword"]
 # Qdrant's facet default is 10; a user can have more categories than that.
 FACET_LIMIT = 1000
+# Reciprocal rank fusion constant, set explicitly: qdrant-client and the server default to 2,
+# which lets the top hit of either list dominate; 60 is the value of the original RRF paper.
+# Both engines score a point as sum(1 / (RRF_K + rank)), rank counted from 0.
+RRF_K = 60
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,7 @@ class Scope:
     categories: tuple[str, ...] | None = None
     valid: bool | None = True
     text_hash: str | None = None
+    ids: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class Hit:
     id: str
     score: float
     payload: dict[str, Any]
+    signals: dict[str, float] = field(default_factory=dict)
 
 
 class VectorBackend(ABC):
@@ -67,10 +73,13 @@ class VectorBackend(ABC):
     def search(
         self, scope: Scope, dense: list[float] | None, sparse: SparseVector | None,
         mode: SearchMode, limit: int, pool: int,
-    ) -> list[Hit]: ...
+    ) -> list[Hit]:
+        """Best first. Hybrid: a pool from each of dense and BM25, fused by RRF (Query API)."""
 
     @abstractmethod
-    def scroll(self, scope: Scope, limit: int | None = None) -> list[tuple[str, dict[str, Any]]]: ...
+    def scroll(
+        self, scope: Scope, limit: int | None = None,
+    ) -> list[tuple[str, dict[str, Any]]]: ...
 
     @abstractmethod
     def facet(self, key: str, scope: Scope, limit: int = FACET_LIMIT) -> list[tuple[str, int]]: ...
@@ -81,8 +90,50 @@ class VectorBackend(ABC):
     @abstractmethod
     def delete(self, ids: list[str]) -> None: ...
 
-    def flush(self) -> None:
+    def flush(self) -> None:  # noqa: B027 - optional hook
         """Make acknowledged writes durable (a no-op where every write already is)."""
+
+    def erase_deleted(self) -> None:  # noqa: B027 - optional hook
+        """Remove the bytes of deleted points from disk, where the engine keeps them around."""
 
     @abstractmethod
     def close(self) -> None: ...
+
+    def search_explained(
+        self, scope: Scope, dense: list[float], sparse: SparseVector | None, mode: SearchMode,
+        limit: int, pool: int,
+    ) -> list[Hit]:
+        """search(), with each hit's signals: raw scores, ranks in each pool, RRF shares.
+
+        Signals: dense (cosine), bm25 (IDF-weighted BM25; 0 if no term is shared),
+        dense_rank / bm25_rank (1-based, only if the hit is in that pool of `pool`), and for
+        hybrid dense_rrf + bm25_rrf = rrf (the fused score); rank is the final position.
+        """
+        hits = self.search(scope, dense, sparse, mode, limit, pool)
+        if not hits:
+            return hits
+        has_terms = bool(sparse and sparse.indices)
+        dense_pool = self.search(scope, dense, None, "dense", pool, pool)
+        bm25_pool = self.search(scope, dense, sparse, "keyword", pool, pool) if has_terms else []
+        dense_rank = {h.id: i for i, h in enumerate(dense_pool)}
+        bm25_rank = {h.id: i for i, h in enumerate(bm25_pool)}
+        # Exact signal values for hits outside a pool: the same query, restricted to the hits.
+        only_hits = replace(scope, ids=tuple(h.id for h in hits))
+        dense_score = {h.id: h.score for h in self.search(
+            only_hits, dense, None, "dense", len(hits), len(hits))}
+        bm25_score = {h.id: h.score for h in self.search(
+            only_hits, dense, sparse, "keyword", len(hits), len(hits))} if has_terms else {}
+        out = []
+        for rank, h in enumerate(hits, 1):
+            s: dict[str, float] = {"rank": rank, "dense": dense_score.get(h.id, 0.0),
+                                   "bm25": bm25_score.get(h.id, 0.0)}
+            if h.id in dense_rank:
+                s["dense_rank"] = dense_rank[h.id] + 1
+            if h.id in bm25_rank:
+                s["bm25_rank"] = bm25_rank[h.id] + 1
+            if mode == "hybrid" and has_terms:
+                s["dense_rrf"] = 1 / (RRF_K + dense_rank[h.id]) if h.id in dense_rank else 0.0
+                s["bm25_rrf"] = 1 / (RRF_K + bm25_rank[h.id]) if h.id in bm25_rank else 0.0
+                s["rrf"] = h.score
+            out.append(replace(h, signals=s))
+        return out

@@ -1,4 +1,4 @@
-"""qdrant-client: a Qdrant server/cluster by URL, or its pure-Python local mode (path or :memory:)."""
+"""qdrant-client: a Qdrant server or cluster by URL, or its pure-Python local mode."""
 
 from __future__ import annotations
 
@@ -11,7 +11,15 @@ from qdrant_client import QdrantClient, models
 
 from chatbot.errors import ChatbotError, StoreLockedError
 from chatbot.memory.backends.base import (
-    DENSE, FACET_LIMIT, SPARSE, Hit, PointData, Scope, SearchMode, VectorBackend,
+    DENSE,
+    FACET_LIMIT,
+    RRF_K,
+    SPARSE,
+    Hit,
+    PointData,
+    Scope,
+    SearchMode,
+    VectorBackend,
 )
 from chatbot.memory.keywords import SparseVector
 
@@ -19,7 +27,8 @@ from chatbot.memory.keywords import SparseVector
 def build_filter(scope: Scope) -> models.Filter:
     must: list[models.Condition] = []
     if scope.user_id is not None:
-        must.append(models.FieldCondition(key="user_id", match=models.MatchValue(value=scope.user_id)))
+        must.append(models.FieldCondition(
+            key="user_id", match=models.MatchValue(value=scope.user_id)))
     if scope.categories:
         must.append(models.FieldCondition(
             key="categories", match=models.MatchAny(any=list(scope.categories))))
@@ -28,6 +37,8 @@ def build_filter(scope: Scope) -> models.Filter:
     if scope.text_hash is not None:
         must.append(models.FieldCondition(
             key="text_hash", match=models.MatchValue(value=scope.text_hash)))
+    if scope.ids is not None:
+        must.append(models.HasIdCondition(has_id=list(scope.ids)))
     return models.Filter(must=must)
 
 
@@ -135,7 +146,7 @@ class QdrantClientBackend(VectorBackend):
                     models.Prefetch(query=dense, using=DENSE, filter=flt, limit=pool),
                     models.Prefetch(query=_sparse(sparse), using=SPARSE, filter=flt, limit=pool),
                 ],
-                query=models.FusionQuery(fusion=models.Fusion.RRF),
+                query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
                 query_filter=flt, limit=limit,
             )
         return [Hit(str(p.id), float(p.score), dict(p.payload or {})) for p in res.points]
@@ -158,7 +169,8 @@ class QdrantClientBackend(VectorBackend):
         return [(str(h.value), int(h.count)) for h in res.hits]
 
     def count(self, scope: Scope) -> int:
-        return self._client.count(self.collection, count_filter=build_filter(scope), exact=True).count
+        return self._client.count(
+            self.collection, count_filter=build_filter(scope), exact=True).count
 
     def delete(self, ids: list[str]) -> None:
         if ids:

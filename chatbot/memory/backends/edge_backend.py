@@ -1,0 +1,321 @@
+"""Qdrant Edge (qdrant-edge-py): Qdrant's Rust engine in-process, one shard folder per collection.
+
+Facts this adapter is built on (qdrant-edge-py 0.9.0, measured here):
+- Filtered queries and facets need payload indexes (facet refuses without one; a filtered query
+  scans every payload without one), so every field we filter on is indexed at creation.
+- Edge has no collection metadata: the embedder's name and dimension live in a JSON file in the
+  shard folder, beside Edge's own edge_config.json.
+- update() appends to a write-ahead log before it returns, so a killed process loses nothing;
+  flush() fsyncs the WAL and the segments (~6 ms at 10k points), which MemoryStore calls once
+  per write it acknowledges. The WAL is also Edge's only lock: keep it on.
+- Deleted points stay readable in the WAL and in segment files until those are rewritten, so a
+  real "forget" rebuilds the shard from its live points (erase_deleted).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import qdrant_edge as qe
+
+from chatbot.errors import ChatbotError, ConfigError, StoreLockedError
+from chatbot.memory.backends.base import (
+    DENSE,
+    FACET_LIMIT,
+    RRF_K,
+    SPARSE,
+    Hit,
+    PointData,
+    Scope,
+    SearchMode,
+    VectorBackend,
+)
+from chatbot.memory.keywords import SparseVector
+
+try:
+    import fcntl
+except ImportError:  # Windows: Edge's own WAL lock is the only guard there
+    fcntl = None  # type: ignore[assignment]
+
+META_FILE = "chatbot_collection.json"
+EDGE_CONFIG_FILE = "edge_config.json"
+INDEXES: list[tuple[str, Any]] = [
+    ("user_id", qe.KeywordIndexParams(is_tenant=True)),
+    ("categories", qe.PayloadSchemaType.Keyword),
+    ("text_hash", qe.PayloadSchemaType.Keyword),
+    ("valid", qe.PayloadSchemaType.Bool),
+    ("observed_at", qe.PayloadSchemaType.Datetime),
+    ("updated_at", qe.PayloadSchemaType.Datetime),
+]
+PAGE = 256
+
+
+def _match(value: Any) -> qe.MatchValue:
+    # qdrant-edge-py 0.9.0 turns a Python bool into the integer 1/0 (bool is an int), which then
+    # matches no bool payload at all; numpy's bool is converted as a bool.
+    return qe.MatchValue(np.bool_(value) if isinstance(value, bool) else value)
+
+
+def build_filter(scope: Scope) -> qe.Filter | None:
+    must: list[Any] = []
+    if scope.user_id is not None:
+        must.append(qe.FieldCondition("user_id", match=_match(scope.user_id)))
+    if scope.categories:
+        must.append(qe.FieldCondition("categories", match=qe.MatchAny(list(scope.categories))))
+    if scope.valid is not None:
+        must.append(qe.FieldCondition("valid", match=_match(scope.valid)))
+    if scope.text_hash is not None:
+        must.append(qe.FieldCondition("text_hash", match=_match(scope.text_hash)))
+    if scope.ids is not None:
+        must.append(qe.HasIdCondition(set(scope.ids)))
+    return qe.Filter(must=must) if must else None
+
+
+def _sparse(vec: SparseVector) -> qe.SparseVector:
+    return qe.SparseVector(list(vec.indices), list(vec.values))
+
+
+def _edge_config(dim: int) -> qe.EdgeConfig:
+    return qe.EdgeConfig(
+        vectors={DENSE: qe.EdgeVectorParams(size=dim, distance=qe.Distance.Cosine)},
+        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+    )
+
+
+def _create_indexes(shard: qe.EdgeShard) -> None:
+    present = set(shard.info().payload_schema)
+    for name, schema in INDEXES:
+        if name not in present:
+            shard.update(qe.UpdateOperation.create_field_index(name, schema))
+
+
+class EdgeBackend(VectorBackend):
+    """One collection as one Edge shard at <path>/<collection>; path=None is a temp folder."""
+
+    engine = "edge"
+
+    def __init__(self, collection: str, path: Path | None):
+        self._tmp = tempfile.TemporaryDirectory(prefix="chatbot-edge-") if path is None else None
+        root = Path(self._tmp.name) if self._tmp is not None else Path(path)  # type: ignore[arg-type]
+        root.mkdir(parents=True, exist_ok=True)
+        self.dir = root / collection
+        self.location = str(self.dir)
+        self._shard: qe.EdgeShard | None = None
+        self._lock_file = self._acquire_lock(root / f"{collection}.lock")
+        try:
+            self._recover_compaction()
+            if (self.dir / EDGE_CONFIG_FILE).exists():
+                self._shard = self._open_shard(lambda: qe.EdgeShard.load(str(self.dir)))
+        except BaseException:
+            self._release()
+            raise
+
+    # ------------------------------------------------------------ lifecycle
+
+    def _locked_error(self) -> StoreLockedError:
+        return StoreLockedError(
+            f"memory store {self.dir} is in use by another chatbot process (Qdrant Edge allows "
+            "one process per store); close that one first, or set CHATBOT_QDRANT_URL to a "
+            "Qdrant server to share memories between processes")
+
+    def _acquire_lock(self, lock_path: Path) -> Any:
+        # Our own lock, beside the shard: it also covers creation and compaction, when the
+        # shard folder (and with it Edge's WAL lock) is briefly absent. flock locks conflict
+        # within one process too, and the OS drops them when a process dies.
+        if fcntl is None:
+            return None
+        handle = open(lock_path, "a+")  # noqa: SIM115 - held open for the backend's lifetime
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise self._locked_error() from None
+        return handle
+
+    def _open_shard(self, opener: Any) -> qe.EdgeShard:
+        try:
+            return opener()
+        except Exception as exc:  # noqa: BLE001 - qdrant-edge raises plain Exception
+            if "WouldBlock" in str(exc):
+                raise self._locked_error() from None
+            raise ChatbotError(f"cannot open memory store {self.dir}: {exc}") from exc
+
+    def _recover_compaction(self) -> None:
+        """Finish or undo an erase_deleted() that was interrupted between its two renames."""
+        fresh, old = self._compaction_dirs()
+        if not self.dir.exists():
+            if (fresh / META_FILE).exists():
+                fresh.rename(self.dir)
+            elif old.exists():
+                old.rename(self.dir)
+        shutil.rmtree(fresh, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
+
+    def _compaction_dirs(self) -> tuple[Path, Path]:
+        return (self.dir.with_name(self.dir.name + ".compacting"),
+                self.dir.with_name(self.dir.name + ".old"))
+
+    def open(self, dim: int, metadata: dict[str, Any]) -> dict[str, Any]:
+        if self._shard is None:
+            self._shard = self._open_shard(
+                lambda: qe.EdgeShard.create(str(self.dir), _edge_config(dim)))
+            _create_indexes(self._shard)
+            self._write_meta(self.dir, metadata)
+            self._shard.flush()
+            return metadata
+        if self.stored_dim() in (None, dim):
+            _create_indexes(self._shard)  # a shard from an older version may lack some
+        return self._read_meta()
+
+    def stored_dim(self) -> int | None:
+        for name, read in ((EDGE_CONFIG_FILE, lambda d: d["vectors"][DENSE]["size"]),
+                           (META_FILE, lambda d: d["dim"])):
+            try:
+                return int(read(json.loads((self.dir / name).read_text())))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+        return None
+
+    def _read_meta(self) -> dict[str, Any]:
+        try:
+            return dict(json.loads((self.dir / META_FILE).read_text()))
+        except (OSError, ValueError):
+            return {}
+
+    @staticmethod
+    def _write_meta(folder: Path, metadata: dict[str, Any]) -> None:
+        tmp = folder / (META_FILE + ".tmp")
+        tmp.write_text(json.dumps(metadata, indent=1))
+        os.replace(tmp, folder / META_FILE)
+
+    @property
+    def shard(self) -> qe.EdgeShard:
+        if self._shard is None:
+            raise ChatbotError(f"memory store {self.dir} is closed")
+        return self._shard
+
+    def flush(self) -> None:
+        self.shard.flush()
+
+    def close(self) -> None:
+        if self._shard is not None:
+            self._shard.flush()
+            self._shard.close()
+            self._shard = None
+        self._release()
+
+    def _release(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()  # closing the descriptor drops the flock
+            self._lock_file = None
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    def erase_deleted(self) -> None:
+        """Rebuild the shard from its live points: the only way Edge forgets deleted bytes."""
+        dim = self.stored_dim()
+        assert dim is not None
+        fresh, old = self._compaction_dirs()
+        shutil.rmtree(fresh, ignore_errors=True)
+        new = qe.EdgeShard.create(str(fresh), _edge_config(dim))
+        try:
+            _create_indexes(new)
+            offset = None
+            while True:
+                records, offset = self.shard.scroll(qe.ScrollRequest(
+                    offset=offset, limit=1024, with_payload=True, with_vector=True))
+                if records:
+                    new.update(qe.UpdateOperation.upsert_points(
+                        [qe.Point(r.id, r.vector, r.payload) for r in records]))
+                if offset is None:
+                    break
+            new.flush()
+        finally:
+            new.close()
+        self._write_meta(fresh, self._read_meta())  # written last: marks the copy complete
+        self.shard.close()
+        self._shard = None
+        self.dir.rename(old)
+        fresh.rename(self.dir)
+        shutil.rmtree(old)
+        self._shard = self._open_shard(lambda: qe.EdgeShard.load(str(self.dir)))
+
+    # --------------------------------------------------------------- writes
+
+    def upsert(self, points: list[PointData]) -> None:
+        self.shard.update(qe.UpdateOperation.upsert_points([
+            qe.Point(p.id, {DENSE: p.dense, SPARSE: _sparse(p.sparse)}, p.payload)
+            for p in points
+        ]))
+
+    def set_payload(self, point_id: str, payload: dict[str, Any]) -> None:
+        self.shard.update(qe.UpdateOperation.set_payload([point_id], payload))
+
+    def delete(self, ids: list[str]) -> None:
+        if ids:
+            self.shard.update(qe.UpdateOperation.delete_points(list(ids)))
+
+    # ---------------------------------------------------------------- reads
+
+    def retrieve(self, ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
+        return [(str(r.id), dict(r.payload or {})) for r in self.shard.retrieve(ids, True, False)]
+
+    def search(self, scope: Scope, dense: list[float] | None, sparse: SparseVector | None,
+               mode: SearchMode, limit: int, pool: int) -> list[Hit]:
+        flt = build_filter(scope)
+        has_terms = bool(sparse and sparse.indices)
+        if mode == "keyword" and not has_terms:
+            return []
+        if mode == "dense" or not has_terms:  # hybrid with no keyword terms is dense alone
+            request = qe.QueryRequest(limit=limit, query=qe.Query.Nearest(dense, using=DENSE),
+                                      filter=flt, with_payload=True)
+        elif mode == "keyword":
+            request = qe.QueryRequest(
+                limit=limit, query=qe.Query.Nearest(_sparse(sparse), using=SPARSE),  # type: ignore[arg-type]
+                filter=flt, with_payload=True)
+        else:
+            request = qe.QueryRequest(
+                limit=limit,
+                prefetches=[
+                    qe.Prefetch(limit=pool, query=qe.Query.Nearest(dense, using=DENSE), filter=flt),
+                    qe.Prefetch(limit=pool, query=qe.Query.Nearest(
+                        _sparse(sparse), using=SPARSE), filter=flt),  # type: ignore[arg-type]
+                ],
+                query=qe.Fusion.Rrf(k=RRF_K), filter=flt, with_payload=True,
+            )
+        return [Hit(str(p.id), float(p.score), dict(p.payload or {}))
+                for p in self.shard.query(request)]
+
+    def scroll(self, scope: Scope, limit: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+        out: list[tuple[str, dict[str, Any]]] = []
+        offset = None
+        flt = build_filter(scope)
+        while True:
+            page = PAGE if limit is None else min(PAGE, limit - len(out))
+            records, offset = self.shard.scroll(qe.ScrollRequest(
+                offset=offset, limit=page, filter=flt, with_payload=True))
+            out.extend((str(r.id), dict(r.payload or {})) for r in records)
+            if offset is None or (limit is not None and len(out) >= limit):
+                return out
+
+    def facet(self, key: str, scope: Scope, limit: int = FACET_LIMIT) -> list[tuple[str, int]]:
+        try:
+            res = self.shard.facet(qe.FacetRequest(
+                key, limit=limit, exact=True, filter=build_filter(scope)))
+        except Exception as exc:  # noqa: BLE001 - qdrant-edge raises plain Exception
+            if "No appropriate index" in str(exc):
+                raise ConfigError(
+                    f"cannot facet on {key!r}: Qdrant Edge facets only indexed fields "
+                    f"({', '.join(name for name, _ in INDEXES)})") from None
+            raise
+        return [(str(h.value), int(h.count)) for h in res.hits]
+
+    def count(self, scope: Scope) -> int:
+        return int(self.shard.count(qe.CountRequest(exact=True, filter=build_filter(scope))))
