@@ -1,0 +1,115 @@
+"""Putting a LoCoMo conversation into the memory store, one user scope per conversation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from chatbot.errors import ChatbotError
+from chatbot.evaluation.locomo import Conversation, Session, turn_text
+from chatbot.memory import MemoryStore
+from chatbot.memory.store import text_hash
+
+INGEST_MODES = ("direct", "agent")
+# Messages per update-agent run in agent mode: the updater's own context size.
+DEFAULT_WINDOW = 6
+# Consecutive failed update-agent runs after which the LM is taken to be down.
+MAX_FAILED_RUNS = 5
+# Turns per add_many call: one embedding batch sorted by length, and a progress step.
+DIRECT_BATCH = 256
+Advance = Callable[[int], None]
+
+
+def session_id(conv: Conversation, session: Session) -> str:
+    return f"{conv.sample_id}/session_{session.number}"
+
+
+def ingest_direct(store: MemoryStore, conv: Conversation, advance: Advance | None = None,
+                  batch: int = DIRECT_BATCH) -> Counter[str]:
+    """Every turn becomes one memory (no LM): provenance its dia_id, observed_at the session date.
+
+    dedup is off because the same words said at two dia_ids are two pieces of evidence.
+    """
+    items = [{
+        "text": turn_text(turn, session.date),
+        "source": {"session_id": session_id(conv, session), "message_ids": [turn.dia_id]},
+        "observed_at": session.date,
+    } for session in conv.sessions for turn in session.turns]
+    stats: Counter[str] = Counter()
+    for chunk in distinct_batches(items, batch):
+        results = store.add_many(conv.sample_id, chunk, actor="locomo_direct", dedup=False)
+        stats.update(f"memory_{r.event.lower()}" for r in results)
+        stats["turns"] += len(chunk)
+        if advance:
+            advance(len(chunk))
+    return stats
+
+
+def distinct_batches(items: list[dict[str, Any]], size: int) -> list[list[dict[str, Any]]]:
+    """Batches of at most `size` in which no two texts are the same memory.
+
+    add_many folds identical texts within one call into one memory even with dedup=False;
+    a repeated turn goes to a later batch so that each dia_id keeps its own memory.
+    """
+    batches: list[list[dict[str, Any]]] = []
+    hashes: list[set[str]] = []
+    for item in items:
+        digest = text_hash(item["text"])
+        for chunk, seen in zip(batches, hashes, strict=True):
+            if len(chunk) < size and digest not in seen:
+                break
+        else:
+            chunk, seen = [], set()
+            batches.append(chunk)
+            hashes.append(seen)
+        chunk.append(item)
+        seen.add(digest)
+    return batches
+
+
+def session_messages(session: Session) -> list[dict[str, Any]]:
+    """A session as chat messages. Both speakers are role "user" (with their names) because the
+    update agent stores facts from user messages only, and both speakers' facts are evidence."""
+    return [{"role": "user", "name": turn.speaker, "id": turn.dia_id,
+             "content": turn.text + (f" [shares {turn.caption}]" if turn.caption else "")}
+            for turn in session.turns]
+
+
+def windows(messages: list[dict[str, Any]], size: int) -> list[list[dict[str, Any]]]:
+    """Consecutive, non-overlapping windows: every message is read exactly once."""
+    return [messages[i:i + size] for i in range(0, len(messages), max(size, 1))]
+
+
+def ingest_agent(store: MemoryStore, conv: Conversation, lm: Any, *,
+                 window: int = DEFAULT_WINDOW, advance: Advance | None = None) -> Counter[str]:
+    """The memory update agent reads each session in windows and writes what it extracts.
+
+    Its memories carry the dia_ids of the window they came from as provenance.
+    """
+    from chatbot.agents.updater import MemoryUpdater
+    from chatbot.session import explain_error
+
+    stats: Counter[str] = Counter()
+    failures = 0
+    for session in conv.sessions:
+        updater = MemoryUpdater(store, conv.sample_id, lm, session_id=session_id(conv, session),
+                                actor="locomo_agent", context_messages=window)
+        today = session.date.isoformat() if session.date else None
+        for chunk in windows(session_messages(session), window):
+            try:
+                result = updater.run(chunk, today=today)
+            except Exception as exc:  # noqa: BLE001 - one failed window is counted, not fatal
+                stats["update_errors"] += 1
+                failures += 1
+                if failures >= MAX_FAILED_RUNS:
+                    raise ChatbotError(f"the memory update agent failed {failures} times in a "
+                                       f"row, giving up: {explain_error(exc)}") from None
+            else:
+                failures = 0
+                stats.update(result.counts)
+            stats["turns"] += len(chunk)
+            stats["updater_runs"] += 1
+            if advance:
+                advance(len(chunk))
+    return stats
