@@ -1,0 +1,121 @@
+"""What every terminal command needs: settings with CLI overrides, the store, the LM, ids."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
+
+from chatbot.config import Settings
+from chatbot.errors import ChatbotError, ConfigError, MemoryNotFoundError
+from chatbot.memory import MemoryStore
+
+SHORT_ID = 8
+
+
+class UsageError(ChatbotError):
+    """A command was called with bad arguments."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Bad arguments are one line on stderr and exit 2, like every other user error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Give a parser made by someone else's add_subparsers our one-line error."""
+    parser.error = OneLineParser.error.__get__(parser)  # type: ignore[method-assign]
+    return parser
+
+
+def add_common_options(parser: argparse.ArgumentParser, *, user: bool = True) -> None:
+    if user:
+        parser.add_argument("--user", "-u", metavar="NAME",
+                            help="whose memories (default: CHATBOT_USER or $USER)")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="where memories, history and transcripts live (CHATBOT_DATA_DIR)")
+
+
+def load_settings(args: argparse.Namespace | None = None, **overrides: Any) -> Settings:
+    """Settings from env/.env, with the command line's --user / --data-dir on top."""
+    if args is not None:
+        if getattr(args, "user", None) is not None:
+            overrides.setdefault("user", args.user)
+        if getattr(args, "data_dir", None) is not None:
+            overrides.setdefault("data_dir", args.data_dir)
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err.get("loc", ())) or "settings"
+        raise ConfigError(f"bad setting CHATBOT_{where.upper()}: {err.get('msg')}") from None
+    if not settings.user.strip():
+        raise UsageError("the user name must not be empty")
+    return settings
+
+
+def open_store(settings: Settings) -> MemoryStore:
+    return MemoryStore.from_settings(settings)
+
+
+def store_location(settings: Settings, store: MemoryStore | None = None) -> str:
+    if settings.qdrant_url:
+        return f"Qdrant server at {settings.qdrant_url}"
+    engine = store.engine if store is not None else settings.engine
+    return f"embedded Qdrant ({engine}) at {settings.store_dir}"
+
+
+def build_lm(settings: Settings) -> Any:
+    from chatbot.llm import build_lm as build
+
+    return build(settings)
+
+
+def describe_lm(settings: Settings) -> str:
+    try:
+        from chatbot.llm import describe_lm as describe
+    except ImportError:
+        return f"LM: {settings.lm}"
+    return describe(settings)
+
+
+def new_session_id() -> str:
+    """The same shape ChatSession gives its sessions: sortable by time, unique enough."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+
+
+def short_id(memory_id: str) -> str:
+    return str(memory_id)[:SHORT_ID]
+
+
+def resolve_memory_id(store: MemoryStore, user: str, text: str, *,
+                      include_deleted: bool = True) -> str:
+    """The full id of the user's memory that `text` names: the id itself or a unique prefix."""
+    wanted = text.strip().lower()
+    if not wanted:
+        raise UsageError("give a memory id (or the first characters of one)")
+    memories = store.list(user, include_deleted=include_deleted)
+    exact = [m.id for m in memories if m.id == wanted]
+    if exact:
+        return exact[0]
+    found = [m.id for m in memories if m.id.startswith(wanted)]
+    if not found:
+        raise MemoryNotFoundError(f"no memory of {user} has an id starting with {text.strip()!r}")
+    if len(found) > 1:
+        raise UsageError(f"{len(found)} memories of {user} have ids starting with "
+                         f"{text.strip()!r}; type more characters")
+    return found[0]
+
+
+def stdin_is_tty() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,245 @@
+"""`chatbot chat`: the interactive conversation, one ChatSession at a time."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+
+from chatbot.cli import render
+from chatbot.cli.app import (
+    add_common_options,
+    describe_lm,
+    load_settings,
+    new_session_id,
+    one_line_errors,
+    open_store,
+    store_location,
+)
+from chatbot.cli.app import build_lm as default_build_lm
+from chatbot.cli.commands import Commands
+from chatbot.cli.repl import LineReader, make_reader
+from chatbot.config import Settings
+from chatbot.memory import MemoryStore
+from chatbot.session import ChatSession, Reply, SessionEvent, transcript_file
+
+DOUBLE_CTRL_C = 2.0  # seconds: a second Ctrl-C within this exits
+POLL = 0.1
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = one_line_errors(subparsers.add_parser(
+        "chat", help="chat with the bot (it remembers you)",
+        description="Chat in the terminal; the bot remembers you."))
+    add_common_options(p)
+    p.add_argument("--session", metavar="ID", help="session id (resumes its transcript if any)")
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help="hide the dim lines about what memory did")
+    p.set_defaults(func=run_chat)
+
+
+def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | None = None,
+             console: Console | None = None, err_console: Console | None = None,
+             reader: LineReader | None = None) -> int:
+    """Run the REPL. Tests inject a scripted `lm`, an input stream or reader, and consoles."""
+    settings = load_settings(args)
+    out = console or Console()
+    err = err_console or console or Console(stderr=True)
+    render.note(err, describe_lm(settings))
+    with render.spinner(err, "opening memory…"):
+        store = open_store(settings)
+    try:
+        render.note(err, f"memory: {store_location(settings, store)}")
+        if lm is None:
+            with render.spinner(err, "loading the language model…"):
+                lm = default_build_lm(settings)
+        if reader is None:
+            reader = make_reader(settings.data_dir / "input_history", input_stream, echo=None)
+        app = ChatApp(settings, store, lm, reader, out, err, quiet=args.quiet)
+        app.start_session(settings.user, getattr(args, "session", None))
+        if reader.interactive:
+            render.note(err, "Enter sends, Alt-Enter adds a line, /help lists commands, "
+                             "Ctrl-D exits.")
+        return app.loop()
+    finally:
+        store.close()
+
+
+class ChatApp:
+    """The conversation loop: messages go to the agents, lines starting with / to Commands."""
+
+    def __init__(self, settings: Settings, store: MemoryStore, lm: Any, reader: LineReader,
+                 out: Console, err: Console, *, quiet: bool = False):
+        self.settings = settings
+        self.store = store
+        self.lm = lm
+        self.reader = reader
+        self.out = out
+        self.err = err
+        self.quiet = quiet
+        self.debug = False
+        self.session: ChatSession | None = None
+        self.commands = Commands(self)
+        self._shown_update: Any = None
+
+    @property
+    def user(self) -> str:
+        assert self.session is not None
+        return self.session.user_id
+
+    # ------------------------------------------------------------- sessions
+
+    def start_session(self, user: str, session_id: str | None = None) -> None:
+        """Close the current session (its writes finish) and start a new one."""
+        self.end_session()
+        session_id = session_id or new_session_id()
+        path = None
+        if self.settings.save_transcripts:
+            path = transcript_file(self.settings.transcripts_dir, user, session_id)
+        earlier = load_transcript(path) if path is not None else []
+        self.session = ChatSession(
+            user, self.store, self.lm, session_id=session_id, transcript_path=path,
+            search_limit=self.settings.search_limit,
+            context_messages=self.settings.update_context_messages)
+        self.session.transcript.extend(earlier)
+        count = len(self.store.list(user))
+        resumed = f", resumed with {len(earlier)} earlier messages" if earlier else ""
+        render.note(self.err, f"user: {user} ({count} memories) · session {session_id}{resumed}")
+
+    def end_session(self) -> None:
+        if self.session is None:
+            return
+        with render.spinner(self.err, "saving memories…"):
+            self.session.close()
+        self.show_events()
+        self.session = None
+
+    # ----------------------------------------------------------------- loop
+
+    def loop(self) -> int:
+        last_ctrl_c = 0.0
+        while True:
+            self.collect()
+            try:
+                line = self.reader.read(f"{self.user}> ")
+            except KeyboardInterrupt:
+                now = time.monotonic()
+                if now - last_ctrl_c < DOUBLE_CTRL_C:
+                    break
+                last_ctrl_c = now
+                render.note(self.err, "^C again to exit")
+                continue
+            if line is None:
+                break
+            if not line.strip():
+                continue
+            if line.lstrip().startswith("/"):
+                if not self.commands.run(line.strip()):
+                    break
+                continue
+            self.turn(line)
+        self.end_session()
+        return 0
+
+    def turn(self, text: str) -> Reply | None:
+        """One message: a spinner while the agents think, then the reply as Markdown."""
+        assert self.session is not None
+        session = self.session
+        box: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                box["reply"] = session.turn(text)
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread
+                box["error"] = exc
+
+        # The turn runs in a worker so search events can be shown while the model thinks.
+        worker = threading.Thread(target=work, name="chat-turn", daemon=True)
+        last_ctrl_c = 0.0
+        errors: list[SessionEvent] = []  # shown after the reply, without the turn's own error
+        with render.spinner(self.err, "thinking…"):
+            worker.start()
+            while worker.is_alive():
+                try:
+                    worker.join(POLL)
+                    self.show_events(defer_errors=errors)
+                except KeyboardInterrupt:
+                    now = time.monotonic()
+                    if now - last_ctrl_c < DOUBLE_CTRL_C:
+                        raise
+                    last_ctrl_c = now
+                    render.note(self.err, "the model is still answering; ^C again to quit")
+        if "error" in box:
+            raise box["error"]
+        reply: Reply = box["reply"]
+        self.show_events(defer_errors=errors)
+        for ev in errors:
+            if ev.text != reply.error:
+                render.error(self.err, ev.text)
+        if reply.error:
+            render.error(self.err, reply.error)
+        else:
+            render.reply(self.out, reply.response)
+        if self.debug and reply.trajectory:
+            render.trajectory(self.err, reply.trajectory, "response agent")
+        return reply
+
+    # --------------------------------------------------------------- events
+
+    def collect(self) -> None:
+        """Record a background memory update that has finished, and show what it did."""
+        session = self.session
+        if session is None:
+            return
+        poll = getattr(session, "poll", None)
+        if callable(poll):
+            poll()
+        else:  # until ChatSession grows poll(): wait() only if it would not block
+            pending = getattr(session, "_pending", None)
+            if pending is not None and pending.done():
+                session.wait()
+        self.show_events()
+
+    def settle(self) -> None:
+        """Finish pending memory writes before reading or changing memory by hand."""
+        assert self.session is not None
+        with render.spinner(self.err, "finishing the memory update…"):
+            self.session.wait()
+        self.show_events()
+
+    def show_events(self, *, defer_errors: list[SessionEvent] | None = None) -> None:
+        session = self.session
+        if session is None:
+            return
+        for ev in session.drain_events():
+            if ev.kind == "error":
+                if defer_errors is not None:
+                    defer_errors.append(ev)
+                else:
+                    render.error(self.err, ev.text)
+            elif not self.quiet:
+                render.event(self.err, ev.kind, ev.text)
+        update = session.last_update
+        if self.debug and update is not None and update is not self._shown_update:
+            self._shown_update = update
+            render.trajectory(self.err, update.trajectory, "memory update agent")
+
+
+def load_transcript(path: Path) -> list[dict[str, Any]]:
+    """The messages of an earlier run of this session, to resume it."""
+    if not path.is_file():
+        return []
+    messages = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(record, dict) and record.get("role") in ("user", "assistant"):
+            messages.append(record)
+    return messages

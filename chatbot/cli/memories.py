@@ -1,0 +1,350 @@
+"""`chatbot memories ...` and `chatbot users`: scriptable memory management, `--json` on each."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from chatbot.cli import render
+from chatbot.cli.app import (
+    OneLineParser,
+    UsageError,
+    add_common_options,
+    load_settings,
+    one_line_errors,
+    open_store,
+    resolve_memory_id,
+    short_id,
+    stdin_is_tty,
+)
+from chatbot.errors import MemoryNotFoundError
+from chatbot.memory import HistoryEvent, Memory, MemoryStore, RetrievedMemory
+
+EXPORT_FIELDS = ("id", "text", "categories", "memory_type", "created_at", "updated_at",
+                 "observed_at", "source", "valid", "superseded_by", "access_count",
+                 "last_accessed_at")
+
+
+# ------------------------------------------------------------------------- records
+
+
+def memory_record(m: Memory) -> dict[str, Any]:
+    """One memory as a JSON object: what --json prints and what export writes per line."""
+    record: dict[str, Any] = {
+        "id": m.id, "user_id": m.user_id, "text": m.memory_text,
+        "categories": list(m.categories), "memory_type": m.memory_type,
+        "created_at": m.created_at, "updated_at": m.updated_at, "observed_at": m.observed_at,
+        "source": asdict(m.source), "valid": m.valid, "superseded_by": m.superseded_by,
+        "access_count": m.access_count, "last_accessed_at": m.last_accessed_at,
+    }
+    if isinstance(m, RetrievedMemory):
+        record["score"] = round(m.score, 4)
+    return record
+
+
+def event_record(e: HistoryEvent) -> dict[str, Any]:
+    return asdict(e)
+
+
+def export_lines(store: MemoryStore, user: str) -> list[str]:
+    """Every memory of the user, deleted ones included (valid=false), one JSON line each."""
+    return [json.dumps({k: memory_record(m)[k] for k in EXPORT_FIELDS}, ensure_ascii=False)
+            for m in store.list(user, include_deleted=True)]
+
+
+def write_export(store: MemoryStore, user: str, path: Path) -> int:
+    lines = export_lines(store, user)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return len(lines)
+
+
+def parse_export(text: str, where: str = "input") -> list[dict[str, Any]]:
+    """Read export JSONL; every line is checked before anything is written."""
+    items = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"{where} line {n}: not JSON ({exc.msg})") from None
+        if not isinstance(record, dict):
+            raise UsageError(f"{where} line {n}: expected a JSON object")
+        text_ = record.get("text", record.get("memory_text"))
+        if not isinstance(text_, str) or not text_.strip():
+            raise UsageError(f"{where} line {n}: no memory text (a \"text\" field)")
+        item = {k: record[k] for k in EXPORT_FIELDS if k in record and record[k] is not None}
+        item["text"] = text_
+        items.append(item)
+    return items
+
+
+def import_items(store: MemoryStore, user: str, items: list[dict[str, Any]]) -> dict[str, Any]:
+    """Add the items to the user's memories; texts already there are skipped, not doubled."""
+    for item in items:
+        # Keep an exported id only while it is free: never overwrite anyone's memory.
+        if "id" in item and not _id_is_free(store, str(item["id"])):
+            item.pop("id")
+    results = store.add_many(user, items, actor="import")
+    added = [r.id for r in results if r.event == "ADD"]
+    return {"added": len(added), "skipped": len(results) - len(added), "ids": added}
+
+
+def _id_is_free(store: MemoryStore, memory_id: str) -> bool:
+    try:
+        uuid.UUID(memory_id)
+        store.get(memory_id)
+    except ValueError:
+        return False
+    except MemoryNotFoundError:
+        return True
+    return False
+
+
+# ------------------------------------------------------------------------- commands
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = one_line_errors(subparsers.add_parser(
+        "memories", help="list, search, edit, export and import a user's memories",
+        description="Manage one user's memories (ids may be shortened to a unique prefix)."))
+    sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=OneLineParser)
+    p.set_defaults(func=lambda args: _usage(p))
+
+    def action(name: str, help: str, fn: Callable[..., int]) -> argparse.ArgumentParser:
+        ap = sub.add_parser(name, help=help, description=help)
+        add_common_options(ap)
+        ap.add_argument("--json", action="store_true", help="print JSON")
+        ap.set_defaults(func=lambda args: _with_store(args, fn))
+        return ap
+
+    ap = action("list", "list memories (oldest first)", cmd_list)
+    ap.add_argument("--category", "-c", action="append", metavar="CAT", help="only this category")
+    ap.add_argument("--all", action="store_true", help="include deleted memories")
+
+    ap = action("search", "search memories by meaning and keywords", cmd_search)
+    ap.add_argument("query", metavar="QUERY")
+    ap.add_argument("--category", "-c", action="append", metavar="CAT", help="only this category")
+    ap.add_argument("--limit", "-n", type=int, default=5, help="how many (default 5)")
+
+    ap = action("add", "add a memory", cmd_add)
+    ap.add_argument("text", metavar="TEXT")
+    ap.add_argument("--category", "-c", action="append", metavar="CAT", help="a category")
+    ap.add_argument("--type", dest="memory_type", default="semantic",
+                    choices=["semantic", "episodic", "procedural"])
+
+    ap = action("edit", "rewrite a memory (same id; history keeps the old text)", cmd_edit)
+    ap.add_argument("id", metavar="ID")
+    ap.add_argument("text", metavar="TEXT")
+    ap.add_argument("--category", "-c", action="append", metavar="CAT",
+                    help="replace the categories")
+
+    ap = action("delete", "delete a memory (restorable)", cmd_delete)
+    ap.add_argument("id", metavar="ID")
+
+    ap = action("restore", "undo a delete", cmd_restore)
+    ap.add_argument("id", metavar="ID")
+
+    ap = action("history", "every change of a memory", cmd_history)
+    ap.add_argument("id", metavar="ID")
+
+    ap = action("export", "write the user's memories as JSONL", cmd_export)
+    ap.add_argument("--output", "-o", type=Path, metavar="FILE", help="file (default: stdout)")
+
+    ap = action("import", "add memories from an export (duplicates are skipped)", cmd_import)
+    ap.add_argument("file", metavar="FILE", help="a JSONL export, or - for stdin")
+
+    ap = action("purge", "forget memories for good (all of the user's, or one)", cmd_purge)
+    ap.add_argument("id", metavar="ID", nargs="?", help="only this memory")
+    ap.add_argument("--yes", "-y", action="store_true", help="do not ask")
+
+    u = one_line_errors(subparsers.add_parser(
+        "users", help="users with memories", description="Every user with memories."))
+    add_common_options(u, user=False)
+    u.add_argument("--json", action="store_true", help="print JSON")
+    u.set_defaults(func=lambda args: _with_store(args, cmd_users))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_usage(sys.stderr)
+    return 2
+
+
+def _with_store(args: argparse.Namespace, fn: Callable[..., int]) -> int:
+    settings = load_settings(args)
+    store = open_store(settings)
+    try:
+        return fn(args, store, settings.user, Console())
+    finally:
+        store.close()
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def cmd_list(args, store: MemoryStore, user: str, out: Console) -> int:
+    memories = store.list(user, args.category, include_deleted=args.all)
+    if args.json:
+        _print_json([memory_record(m) for m in memories])
+    elif memories:
+        out.print(render.memory_table(memories))
+    else:
+        _say(f"no memories for {user}")
+    return 0
+
+
+def cmd_search(args, store: MemoryStore, user: str, out: Console) -> int:
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    results = store.search(user, args.query, args.category, limit=args.limit)
+    if args.json:
+        _print_json([memory_record(m) for m in results])
+    elif results:
+        out.print(render.search_table(results))
+    else:
+        _say(f"nothing found for {user}")
+    return 0
+
+
+def cmd_add(args, store: MemoryStore, user: str, out: Console) -> int:
+    cats = _categories(args.category)
+    res = store.remember(user, args.text, cats, args.memory_type, actor="cli")
+    if args.json:
+        _print_json({"id": res.id, "event": res.event, "reason": res.reason})
+    else:
+        what = {"ADD": "added", "UPDATE": "merged into", "NOOP": "already stored as"}[res.event]
+        print(f"{what} {res.id}")
+    return 0
+
+
+def cmd_edit(args, store: MemoryStore, user: str, out: Console) -> int:
+    memory_id = resolve_memory_id(store, user, args.id)
+    cats = _categories(args.category) if args.category else None
+    m = store.update(memory_id, args.text, cats, user_id=user, actor="cli")
+    if args.json:
+        _print_json(memory_record(m))
+    else:
+        print(f"updated {m.id}")
+    return 0
+
+
+def cmd_delete(args, store: MemoryStore, user: str, out: Console) -> int:
+    memory_id = resolve_memory_id(store, user, args.id, include_deleted=False)
+    store.delete(memory_id, user_id=user, actor="cli")
+    if args.json:
+        _print_json({"id": memory_id, "deleted": True})
+    else:
+        print(f"deleted {memory_id} (undo: chatbot memories restore {short_id(memory_id)})")
+    return 0
+
+
+def cmd_restore(args, store: MemoryStore, user: str, out: Console) -> int:
+    memory_id = resolve_memory_id(store, user, args.id)
+    m = store.restore(memory_id, user_id=user, actor="cli")
+    if args.json:
+        _print_json(memory_record(m))
+    else:
+        print(f"restored {m.id}")
+    return 0
+
+
+def cmd_history(args, store: MemoryStore, user: str, out: Console) -> int:
+    events = memory_history(store, user, args.id)
+    if args.json:
+        _print_json([event_record(e) for e in events])
+    else:
+        out.print(render.history_table(events))
+    return 0
+
+
+def memory_history(store: MemoryStore, user: str, text: str) -> list[HistoryEvent]:
+    """History by id or prefix; a purged memory's history is still found by its full id."""
+    try:
+        memory_id = resolve_memory_id(store, user, text)
+    except MemoryNotFoundError:
+        events = store.history(text.strip(), user_id=user)
+        if not events:
+            raise
+        return events
+    return store.history(memory_id, user_id=user)
+
+
+def cmd_export(args, store: MemoryStore, user: str, out: Console) -> int:
+    if args.output is None:
+        for line in export_lines(store, user):
+            sys.stdout.write(line + "\n")
+        return 0
+    n = write_export(store, user, args.output)
+    if args.json:
+        _print_json({"exported": n, "file": str(args.output)})
+    else:
+        _say(f"exported {n} memories of {user} to {args.output}")
+    return 0
+
+
+def cmd_import(args, store: MemoryStore, user: str, out: Console) -> int:
+    if args.file == "-":
+        text, where = sys.stdin.read(), "stdin"
+    else:
+        path = Path(args.file)
+        if not path.is_file():
+            raise UsageError(f"no such file: {path}")
+        text, where = path.read_text(encoding="utf-8"), str(path)
+    summary = import_items(store, user, parse_export(text, where))
+    if args.json:
+        _print_json(summary)
+    else:
+        print(f"imported {summary['added']} memories for {user}; "
+              f"{summary['skipped']} already there")
+    return 0
+
+
+def cmd_purge(args, store: MemoryStore, user: str, out: Console) -> int:
+    if args.id:
+        memory_id = resolve_memory_id(store, user, args.id)
+        what = f"memory {short_id(memory_id)} of {user}"
+    else:
+        memory_id = None
+        what = f"all {len(store.list(user, include_deleted=True))} memories of {user}"
+    if not args.yes:
+        if not stdin_is_tty():
+            raise UsageError(f"refusing to purge {what} without confirmation: pass --yes")
+        answer = input(f"Forget {what} for good? This cannot be undone. [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            _say("nothing purged")
+            return 1
+    n = store.purge(user, memory_id, actor="cli")
+    if args.json:
+        _print_json({"purged": n})
+    else:
+        print(f"purged {n} memories of {user}")
+    return 0
+
+
+def cmd_users(args, store: MemoryStore, user: str, out: Console) -> int:
+    users = sorted(store.users())
+    if args.json:
+        _print_json([{"user": u, "memories": n} for u, n in users])
+    elif users:
+        out.print(render.users_table(users))
+    else:
+        _say("no users with memories yet")
+    return 0
+
+
+def _categories(values: Iterable[str] | None) -> list[str]:
+    return [c.strip() for v in values or () for c in v.split(",") if c.strip()]

@@ -1,0 +1,137 @@
+"""rich rendering: the reply as Markdown, dim lines for what memory did, memory tables."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, nullcontext
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from chatbot.cli.app import short_id
+from chatbot.memory import HistoryEvent, Memory, RetrievedMemory
+
+EVENT_STYLES = {"search": "dim", "memory": "dim green", "rejected": "dim yellow", "error": "red"}
+
+STAT_LABELS = [
+    ("turns", "turns"), ("lm_calls", "LM calls"), ("lm_errors", "LM errors"),
+    ("prompt_tokens", "prompt tokens"), ("completion_tokens", "completion tokens"),
+    ("searches", "memory searches"), ("memory_add", "memories added"),
+    ("memory_update", "memories updated"), ("memory_delete", "memories deleted"),
+    ("memory_noop", "no-op decisions"), ("dedup_hits", "duplicates absorbed"),
+    ("invented_ids", "invented ids rejected"), ("tool_errors", "malformed tool calls"),
+    ("turn_errors", "failed turns"), ("update_errors", "failed memory updates"),
+]
+ALWAYS_SHOWN = {"turns", "lm_calls", "prompt_tokens", "completion_tokens", "searches",
+                "memory_add", "memory_update", "memory_delete"}
+
+
+def date(iso: str | None) -> str:
+    """'2026-11-29T10:20:31+00:00' -> '2026-11-29 10:20'."""
+    return (iso or "").replace("T", " ")[:16]
+
+
+def clip(text: str | None, width: int = 60) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def reply(console: Console, text: str) -> None:
+    console.print(Markdown(text or "_(no answer)_"))
+
+
+def event(console: Console, kind: str, text: str) -> None:
+    console.print(Text(f"  {text}", style=EVENT_STYLES.get(kind, "dim")))
+
+
+def note(console: Console, text: str) -> None:
+    console.print(Text(text, style="dim"))
+
+
+def error(console: Console, text: str) -> None:
+    console.print(Text(f"error: {text}", style="bold red"))
+
+
+@contextmanager
+def spinner(console: Console, message: str) -> Iterator[None]:
+    """A spinner on a terminal, nothing otherwise; it is stopped when the block ends."""
+    ctx = console.status(Text(message, style="dim")) if console.is_terminal else nullcontext()
+    with ctx:
+        yield
+
+
+def memory_table(memories: Iterable[Memory], title: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left", show_lines=False, expand=False)
+    table.add_column("id", style="cyan", no_wrap=True)
+    table.add_column("memory", overflow="fold")
+    table.add_column("categories", style="magenta")
+    table.add_column("updated", style="dim", no_wrap=True)
+    for m in memories:
+        text = Text(m.memory_text, style="" if m.valid else "dim strike")
+        table.add_row(short_id(m.id), text, ", ".join(m.categories), date(m.updated_at))
+    return table
+
+
+def search_table(results: Iterable[RetrievedMemory], title: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column("score", justify="right", style="dim")
+    table.add_column("id", style="cyan", no_wrap=True)
+    table.add_column("memory", overflow="fold")
+    table.add_column("categories", style="magenta")
+    for m in results:
+        table.add_row(f"{m.score:.2f}", short_id(m.id), m.memory_text, ", ".join(m.categories))
+    return table
+
+
+def history_table(events: Iterable[HistoryEvent], title: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column("when", style="dim", no_wrap=True)
+    table.add_column("event", style="bold")
+    table.add_column("old text", overflow="fold")
+    table.add_column("new text", overflow="fold")
+    table.add_column("by", style="dim")
+    for e in events:
+        table.add_row(date(e.created_at), e.event, e.old_text or "", e.new_text or "",
+                      e.actor or "")
+    return table
+
+
+def users_table(users: Iterable[tuple[str, int]]) -> Table:
+    table = Table()
+    table.add_column("user", style="cyan")
+    table.add_column("memories", justify="right")
+    for user, count in users:
+        table.add_row(user, str(count))
+    return table
+
+
+def stats_table(stats: Counter[str], title: str | None = None) -> Table:
+    table = Table(title=title, title_justify="left", show_header=False)
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    for key, label in STAT_LABELS:
+        if stats.get(key) or key in ALWAYS_SHOWN:
+            table.add_row(label, str(stats.get(key, 0)))
+    return table
+
+
+def trajectory(console: Console, steps: dict[str, Any], title: str) -> None:
+    """A ReAct trajectory, step by step: thought, tool call, observation."""
+    console.print(Text(title, style="bold dim"))
+    i = 0
+    while f"tool_name_{i}" in steps or f"thought_{i}" in steps:
+        args = steps.get(f"tool_args_{i}") or {}
+        call = f"{steps.get(f'tool_name_{i}', '?')}({json.dumps(args, ensure_ascii=False)})"
+        console.print(Text(f"  {i + 1}. thought: {clip(steps.get(f'thought_{i}'), 200)}",
+                           style="dim"))
+        console.print(Text(f"     call: {call}", style="dim cyan"))
+        console.print(Text(f"     observation: {clip(str(steps.get(f'observation_{i}')), 300)}",
+                           style="dim"))
+        i += 1
+    if i == 0:
+        console.print(Text("  (no steps)", style="dim"))
