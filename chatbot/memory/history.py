@@ -79,6 +79,24 @@ class History:
                 (memory_id, user_id, event, old_text, new_text, actor, session_id, now_iso()),
             )
 
+    def record_many(
+        self, rows: list[tuple[str, str, str, str | None, str | None, str | None, str | None]],
+    ) -> None:
+        """Several events in one transaction: (memory_id, user_id, event, old, new, actor,
+        session)."""
+        now = now_iso()
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.executemany(
+                    "INSERT INTO events (memory_id, user_id, event, old_text, new_text, actor,"
+                    " session_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(*row, now) for row in rows])
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
     def events(self, memory_id: str, user_id: str | None = None) -> list[HistoryEvent]:
         sql = "SELECT memory_id, user_id, event, old_text, new_text, actor, session_id, created_at"
         sql += " FROM events WHERE memory_id = ?"

@@ -148,6 +148,11 @@ class MemoryStore:
     def engine(self) -> str:
         return self._backend.engine
 
+    @property
+    def backend(self) -> VectorBackend:
+        """The engine adapter, for benchmarks and diagnostics; writes belong to the store."""
+        return self._backend
+
     def _check_dimension(self) -> None:
         stored = self._backend.stored_dim()
         meta = self._backend.open(self.embedder.dim, {
@@ -225,14 +230,11 @@ class MemoryStore:
         with self._lock:
             results: list[WriteResult] = []
             fresh: list[tuple[str, dict[str, Any]]] = []
-            seen: dict[str, str] = {}
-            for item in items:
-                text = self._check_text(item["text"])
-                digest = text_hash(text)
+            texts = [self._check_text(item["text"]) for item in items]
+            digests = [text_hash(t) for t in texts]
+            seen = self._stored_hashes(user_id, digests) if dedup else {}
+            for item, text, digest in zip(items, texts, digests, strict=True):
                 existing = seen.get(digest)
-                if existing is None and dedup:
-                    hit = self._backend.scroll(Scope(user_id, valid=None, text_hash=digest), 1)
-                    existing = hit[0][0] if hit else None
                 if existing is not None:
                     self.stats["dedup_exact"] += 1
                     results.append(WriteResult(existing, "NOOP", "identical memory exists"))
@@ -264,10 +266,22 @@ class MemoryStore:
                 for start in range(0, len(points), 512):
                     self._backend.upsert(points[start:start + 512])
                 self._backend.flush()
-                for p in points:
-                    self._history.record(p.id, user_id, "ADD", None, p.payload["memory_text"],
-                                         actor, p.payload["source"].get("session_id"))
+                self._history.record_many([
+                    (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
+                     p.payload["source"].get("session_id")) for p in points])
             return results
+
+    def _stored_hashes(self, user_id: str, digests: list[str]) -> dict[str, str]:
+        """Which of these text hashes the user already has (valid or not), and the ids."""
+        found: dict[str, str] = {}
+        unique = list(dict.fromkeys(digests))
+        # One filtered scroll per chunk: local mode pays a full collection scan per call.
+        for start in range(0, len(unique), 256):
+            chunk = tuple(unique[start:start + 256])
+            for pid, payload in self._backend.scroll(
+                    Scope(user_id, valid=None, text_hashes=chunk)):
+                found.setdefault(payload["text_hash"], pid)
+        return found
 
     def update(self, memory_id: str, text: str, categories: Iterable[str] | None = None, *,
                user_id: str | None = None, actor: str = "api",

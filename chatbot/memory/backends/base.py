@@ -28,6 +28,7 @@ class Scope:
     valid: bool | None = True
     text_hash: str | None = None
     ids: tuple[str, ...] | None = None
+    text_hashes: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,8 @@ def build_filter(scope: Scope) -> qe.Filter | None:
         must.append(qe.FieldCondition("valid", match=_match(scope.valid)))
     if scope.text_hash is not None:
         must.append(qe.FieldCondition("text_hash", match=_match(scope.text_hash)))
+    if scope.text_hashes is not None:
+        must.append(qe.FieldCondition("text_hash", match=qe.MatchAny(list(scope.text_hashes))))
     if scope.ids is not None:
         must.append(qe.HasIdCondition(set(scope.ids)))
     return qe.Filter(must=must) if must else None

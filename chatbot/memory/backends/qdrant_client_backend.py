@@ -37,6 +37,9 @@ def build_filter(scope: Scope) -> models.Filter:
     if scope.text_hash is not None:
         must.append(models.FieldCondition(
             key="text_hash", match=models.MatchValue(value=scope.text_hash)))
+    if scope.text_hashes is not None:
+        must.append(models.FieldCondition(
+            key="text_hash", match=models.MatchAny(any=list(scope.text_hashes))))
     if scope.ids is not None:
         must.append(models.HasIdCondition(has_id=list(scope.ids)))
     return models.Filter(must=must)
