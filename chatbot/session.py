@@ -1,20 +1,32 @@
-"""ChatSession: one user's conversation; replies at once, writes memory in the background."""
+"""ChatSession: one user's conversation; replies at once, writes memory in the background.
+
+Failure model: a transient LM error (timeout, connection, rate limit, 5xx) is retried with
+bounded backoff, then ends the turn with one clear line; malformed model output ends the tool
+loop or is read leniently; every case is counted in `stats`. The transcript is JSONL whose lines
+are always whole and alternate user/assistant; secrets are redacted in it unless
+keep_raw_transcript is set.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import queue
+import random
 import re
 import threading
+import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import dspy
 from dspy.utils.callback import BaseCallback
@@ -22,9 +34,29 @@ from dspy.utils.callback import BaseCallback
 from chatbot.agents.response import ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult, count_tool_errors
 from chatbot.memory import MemoryStore, RetrievedMemory
+from chatbot.redact import redact
 
 TRANSCRIPT_TURNS = 20
 MAX_QUESTION_CHARS = 8000
+# What the model is shown of earlier turns, newest first, at most.
+MAX_HISTORY_CHARS = 24000
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Bounded retries with exponential backoff and jitter, for transient LM errors only."""
+
+    retries: int = 2
+    base_delay: float = 0.5
+    max_delay: float = 8.0
+
+    def delay(self, attempt: int, exc: BaseException | None = None) -> float:
+        wanted = self.base_delay * 2 ** attempt
+        hinted = getattr(exc, "retry_after", None)
+        if isinstance(hinted, (int, float)) and hinted > 0 and self.base_delay > 0:
+            wanted = max(wanted, float(hinted))
+        return min(self.max_delay, wanted * random.uniform(0.75, 1.0))
 
 
 @dataclass
@@ -35,11 +67,12 @@ class Reply:
     searches: list[SearchCall] = field(default_factory=list)
     trajectory: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
+    notices: list[str] = field(default_factory=list)  # e.g. "message truncated"
 
 
 @dataclass
 class SessionEvent:
-    """Something memory did, for the UI: kind is search | memory | rejected | error."""
+    """Something memory did, for the UI: kind is search | memory | rejected | notice | error."""
 
     kind: str
     text: str
@@ -65,6 +98,138 @@ class LMUsage(BaseCallback):
             self.stats["completion_tokens"] += int(usage.get("completion_tokens") or 0)
 
 
+# --------------------------------------------------------------- LM errors
+
+def _classes(module: str, *names: str) -> tuple[type, ...]:
+    try:
+        mod = importlib.import_module(module)
+    except Exception:  # noqa: BLE001 - an optional dependency
+        return ()
+    return tuple(c for n in names if isinstance(c := getattr(mod, n, None), type))
+
+
+@cache
+def _transient_classes() -> dict[str, tuple[type, ...]]:
+    dspy_ex = "dspy.utils.exceptions"
+    return {
+        "rate_limit": (_classes(dspy_ex, "LMRateLimitError")
+                       + _classes("litellm.exceptions", "RateLimitError")
+                       + _classes("openai", "RateLimitError")),
+        "timeout": ((TimeoutError,) + _classes(dspy_ex, "LMTimeoutError")
+                    + _classes("litellm.exceptions", "Timeout")
+                    + _classes("openai", "APITimeoutError")
+                    + _classes("httpx", "TimeoutException")),
+        "connection": ((ConnectionError,) + _classes(dspy_ex, "LMTransportError")
+                       + _classes("litellm.exceptions", "APIConnectionError")
+                       + _classes("openai", "APIConnectionError")
+                       + _classes("httpx", "NetworkError", "RemoteProtocolError")),
+        "server": (_classes(dspy_ex, "LMServerError")
+                   + _classes("litellm.exceptions", "InternalServerError",
+                              "ServiceUnavailableError", "BadGatewayError")
+                   + _classes("openai", "InternalServerError")),
+    }
+
+
+def _status(exc: BaseException) -> int | None:
+    for name in ("status_code", "status"):
+        value = getattr(exc, name, None)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def transient_kind(exc: BaseException) -> str | None:
+    """rate_limit | timeout | connection | server if retrying may help, else None."""
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and len(chain) < 12 and all(current is not c for c in chain):
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    if re.search(r"insufficient_quota|quota exceeded|exceeded your current quota|billing",
+                 " ".join(str(e) for e in chain), re.I):
+        return None  # a 429 that no wait will fix
+    classes = _transient_classes()
+    for e in chain:
+        for kind, types in classes.items():
+            if types and isinstance(e, types):
+                return kind
+    for e in chain:
+        status = _status(e)
+        if status == 429:
+            return "rate_limit"
+        if status == 408:
+            return "timeout"
+        if status is not None and 500 <= status <= 599:
+            return "server"
+    return None
+
+
+def call_with_retry(fn: Callable[[], T], policy: RetryPolicy,
+                    on_retry: Callable[[str, int, BaseException], None] | None = None) -> T:
+    """fn(), retried on transient LM errors at most policy.retries times."""
+    attempt = 0
+    while True:
+        try:
+            return fn()
+        except Exception as exc:
+            kind = transient_kind(exc)
+            if kind is None or attempt >= policy.retries:
+                raise
+            if on_retry is not None:
+                on_retry(kind, attempt, exc)
+            time.sleep(policy.delay(attempt, exc))
+            attempt += 1
+
+
+# ---------------------------------------------------------------- text in
+
+_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+# C0 controls but tab and newline, DEL, C1 controls, and bidi overrides that disguise text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_text(text: Any) -> str:
+    """A message as valid UTF-8 without terminal escapes or control characters."""
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", "replace")
+    text = "" if text is None else str(text)
+    try:
+        # Bytes a terminal could not decode arrive as lone surrogates (surrogateescape).
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        except UnicodeEncodeError:
+            text = text.encode("utf-8", "replace").decode("utf-8")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub("", _ANSI.sub("", text))
+
+
+def load_transcript(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """The messages of a transcript file, and one line per line that had to be skipped."""
+    messages: list[dict[str, Any]] = []
+    problems: list[str] = []
+    if not path.is_file():
+        return messages, problems
+    data = path.read_bytes().decode("utf-8", "replace")
+    for n, line in enumerate(data.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(f"{path}:{n}: not JSON ({exc.msg}); skipped")
+            continue
+        if not isinstance(record, dict):
+            problems.append(f"{path}:{n}: not a JSON object; skipped")
+        elif record.get("role") in ("user", "assistant"):
+            record["content"] = clean_text(record.get("content"))
+            messages.append(record)
+        elif record.get("type") != "session":
+            problems.append(f"{path}:{n}: no user/assistant role; skipped")
+    return messages, problems
+
+
 def transcript_file(root: Path, user_id: str, session_id: str) -> Path:
     """A safe file name per user, whatever characters the user id holds."""
     slug = re.sub(r"[^A-Za-z0-9_.-]", "_", user_id)[:40].strip(".") or "user"
@@ -79,7 +244,11 @@ class ChatSession:
         self, user_id: str, store: MemoryStore, lm: Any = None, *, session_id: str | None = None,
         observed_at: str | None = None, transcript_path: Path | None = None,
         background: bool = True, search_limit: int = 5, context_messages: int = 6,
+        keep_raw_transcript: bool = False, retry: RetryPolicy | None = None,
+        max_message_chars: int = MAX_QUESTION_CHARS,
     ):
+        """keep_raw_transcript: write what the user typed; by default secrets are redacted.
+        retry: for transient LM errors (default: 2 retries, 0.5 s base, exponential)."""
         self.user_id = user_id
         self.store = store
         self.lm = lm
@@ -91,6 +260,9 @@ class ChatSession:
         self.events: queue.Queue[SessionEvent] = queue.Queue()
         self.last_update: UpdateResult | None = None
         self.context_messages = context_messages
+        self.keep_raw_transcript = keep_raw_transcript
+        self.retry = retry or RetryPolicy()
+        self.max_message_chars = max_message_chars
         self._usage = LMUsage(self.stats)
         self._transcript_path = transcript_path
         self._pending: Future[UpdateResult] | None = None
@@ -107,30 +279,52 @@ class ChatSession:
 
     def turn(self, question: str) -> Reply:
         """Answer one user message; memory is written after the reply, in the background."""
-        question = (question or "").strip()
+        question = clean_text(question).strip()
         if not question:
+            self.stats["empty_messages"] += 1
             return Reply("", False, error="empty message: nothing to answer")
-        if len(question) > MAX_QUESTION_CHARS:
-            question = question[:MAX_QUESTION_CHARS]
-            self._emit("error", f"message truncated to {MAX_QUESTION_CHARS} characters")
+        notices = []
+        if len(question) > self.max_message_chars:
+            notices.append(f"message truncated from {len(question):,} to "
+                           f"{self.max_message_chars:,} characters")
+            question = question[:self.max_message_chars]
+            self.stats["truncated_messages"] += 1
+            self._emit("notice", notices[-1])
         self.wait()  # read your own writes: the last update lands before this retrieval
         history = self._format_transcript()
-        self._append({"role": "user", "content": question})
+        self._append({"role": "user", "content": question}, truncated=bool(notices))
         self.stats["turns"] += 1
+        answered = False
         try:
+            reply = self._answer(question, history)
+            answered = True
+        finally:
+            if not answered:  # interrupted or failed: the transcript still alternates
+                self._append({"role": "assistant", "content": "",
+                              "error": "the turn did not finish"})
+        reply.notices = notices
+        return reply
+
+    def _answer(self, question: str, history: str) -> Reply:
+        categories = self.store.categories(self.user_id)
+
+        def respond() -> Any:
             with self._dspy_context():
-                pred = self.responder(
-                    transcript=history,
-                    existing_categories=self.store.categories(self.user_id),
-                    question=question,
-                )
+                return self.responder(transcript=history, existing_categories=categories,
+                                      question=question)
+
+        try:
+            pred = call_with_retry(respond, self.retry, self._on_retry)
         except Exception as exc:  # noqa: BLE001 - any LM/adapter failure ends the turn cleanly
+            self._count_faults()
             message = explain_error(exc)
             self.stats["turn_errors"] += 1
+            self.stats[f"lm_{transient_kind(exc) or 'error'}"] += 1
             self._emit("error", message)
             self._append({"role": "assistant", "content": "", "error": message})
             return Reply("", False, searches=list(self.responder.searches), error=message)
-        response = str(getattr(pred, "response", "") or "").strip()
+        self._count_faults()
+        response = clean_text(getattr(pred, "response", "") or "").strip()
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1
@@ -138,28 +332,68 @@ class ChatSession:
         trajectory = dict(getattr(pred, "trajectory", {}) or {})
         self.stats["tool_errors"] += count_tool_errors(trajectory)
         retrieved = [m for call in self.responder.searches for m in call.results]
-        self._append({"role": "assistant", "content": response})
+        error = None
+        if not response:
+            self.stats["empty_responses"] += 1
+            error = "The model returned an empty answer: try again or rephrase."
+            self._append({"role": "assistant", "content": "", "error": error})
+        else:
+            self._append({"role": "assistant", "content": response})
         if save:
             self._schedule_update()
-        return Reply(response, save, retrieved, list(self.responder.searches), trajectory)
+        return Reply(response, save, retrieved, list(self.responder.searches), trajectory,
+                     error=error)
+
+    def _on_retry(self, kind: str, attempt: int, exc: BaseException) -> None:
+        self.stats[f"lm_{kind}"] += 1
+        self.stats["lm_retries"] += 1
+
+    def _count_faults(self) -> None:
+        self.stats.update(self.responder.faults)
 
     # ------------------------------------------------------------ background
 
     def _schedule_update(self) -> None:
-        messages = list(self.transcript[-self.context_messages:])
+        # The model that writes memory never sees a secret, whatever the transcript keeps.
+        messages = [{**m, "content": redact(str(m.get("content") or ""))}
+                    for m in self.transcript[-self.context_messages:]]
         if self._executor is None:
             self._record_update(self._run_update(messages))
             return
         self._pending = self._executor.submit(self._run_update, messages)
 
     def _run_update(self, messages: list[dict[str, Any]]) -> UpdateResult:
+        """Runs in the writer thread: touches no session state but what it returns."""
+        retries: Counter[str] = Counter()
+        failed_runs: list[UpdateResult] = []
+
+        def update() -> UpdateResult:
+            try:
+                with self._dspy_context():
+                    return self.updater.run(messages, today=self._today())
+            except Exception:
+                if self.updater.last_result is not None:
+                    failed_runs.append(self.updater.last_result)
+                raise
+
+        def on_retry(kind: str, attempt: int, exc: BaseException) -> None:
+            retries[f"lm_{kind}"] += 1
+            retries["lm_retries"] += 1
+
         try:
-            with self._dspy_context():
-                return self.updater.run(messages, today=self._today())
+            result = call_with_retry(update, self.retry, on_retry)
         except Exception as exc:  # noqa: BLE001 - a failed update must not kill the session
-            self.stats["update_errors"] += 1
-            self._emit("error", f"memory not updated: {explain_error(exc)}")
-            return UpdateResult(summary="failed")
+            result = UpdateResult(summary="failed")
+            result.error = f"memory not updated: {explain_error(exc)}"
+            result.counts["update_errors"] += 1
+            result.counts[f"lm_{transient_kind(exc) or 'error'}"] += 1
+        # Writes made by a run that then failed are whole and stay: report them too.
+        for failed in failed_runs:
+            if failed is not result:
+                result.actions[:0] = failed.actions
+                result.counts.update(failed.counts)
+        result.counts.update(retries)
+        return result
 
     def _record_update(self, result: UpdateResult) -> None:
         self.last_update = result
@@ -171,12 +405,21 @@ class ChatSession:
                 short = action.text if len(action.text) <= 60 else action.text[:57] + "..."
                 self._emit("memory", f"saved: {action.event} '{short}'",
                            {"event": action.event, "id": action.memory_id})
+        if result.error:
+            self._emit("error", result.error)
 
     def wait(self) -> None:
         """Finish the pending memory update, if any."""
         pending, self._pending = self._pending, None
         if pending is not None:
             self._record_update(pending.result())
+
+    def poll(self) -> bool:
+        """Record the pending update if it has finished, without blocking; True if none is left."""
+        pending = self._pending
+        if pending is not None and pending.done():
+            self.wait()
+        return self._pending is None
 
     def close(self) -> None:
         """Finish pending writes; nothing is lost on exit."""
@@ -222,21 +465,51 @@ class ChatSession:
 
     def _format_transcript(self) -> str:
         recent = self.transcript[-2 * TRANSCRIPT_TURNS:]
-        if not recent:
+        lines, size = [], 0
+        for m in reversed(recent):  # newest first, until the budget is spent
+            if not m.get("content"):
+                continue
+            line = f"{m['role']}: {m['content']}"
+            if size + len(line) > MAX_HISTORY_CHARS:
+                break
+            lines.append(line)
+            size += len(line)
+        if not lines:
             return "(this is the start of the conversation)"
-        return "\n".join(f"{m['role']}: {m['content']}" for m in recent if m.get("content"))
+        return "\n".join(reversed(lines))
 
-    def _append(self, message: dict[str, Any]) -> None:
-        message = {**message, "id": f"{self.session_id}:{len(self.transcript)}"}
+    def _append(self, message: dict[str, Any], *, truncated: bool = False) -> None:
+        """Keep a message; unless keep_raw_transcript, with its secrets redacted."""
+        content = str(message.get("content") or "")
+        if not self.keep_raw_transcript:
+            clean = redact(content)
+            if clean != content:
+                self.stats["secrets_redacted"] += 1
+                content = clean
+        message = {**message, "content": content,
+                   "id": f"{self.session_id}:{len(self.transcript)}"}
+        if truncated:
+            message["truncated"] = True
         self.transcript.append(message)
         self._write_line(message)
 
     def _write_line(self, record: dict[str, Any]) -> None:
-        if self._transcript_path is None:
+        """One whole JSON line per write; if the file cannot be written, say so once and go on."""
+        path = self._transcript_path
+        if path is None:
             return
-        self._transcript_path.parent.mkdir(parents=True, exist_ok=True)
-        with self._transcript_path.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+        line = json.dumps(record, ensure_ascii=False) + "\n"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as f:
+                f.write(line)
+        except OSError as exc:
+            self._transcript_path = None
+            self.stats["transcript_errors"] += 1
+            reason = exc.strerror or exc.__class__.__name__
+            self._emit("error", f"cannot write the transcript {path} ({reason}); this session "
+                                "is no longer recorded: check the folder's permissions or set "
+                                "CHATBOT_DATA_DIR")
 
 
 def explain_error(exc: BaseException) -> str:

@@ -12,9 +12,10 @@ from typing import Any
 import dspy
 
 from chatbot.agents.prompts import load_prompt
-from chatbot.agents.response import _as_list
+from chatbot.agents.response import GuardedReAct, _as_list
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
+from chatbot.redact import MARKER, redact
 
 MAX_ACTIONS = 6
 SIMILAR_LIMIT = 10
@@ -49,6 +50,12 @@ class UpdateResult:
     shown: list[Memory] = field(default_factory=list)
     trajectory: dict[str, Any] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
+    error: str | None = None  # set by the caller when the run failed part-way
+
+    @property
+    def writes(self) -> list[MemoryAction]:
+        """The actions that changed the store."""
+        return [a for a in self.actions if a.event in ("ADD", "UPDATE", "DELETE")]
 
 
 @dataclass
@@ -98,21 +105,28 @@ class MemoryUpdater:
         self.similar_limit = similar_limit
         self._run: _Run | None = None
         self._lock = threading.Lock()
-        self.react = dspy.ReAct(
-            UpdateMemory,
-            tools=[self.add_memory, self.update_memory, self.delete_memory, self.noop],
-            max_iters=MAX_ACTIONS,
-        )
+        # The result of the latest run, also when it raised: its writes did happen.
+        self.last_result: UpdateResult | None = None
+        self.react = GuardedReAct(
+            UpdateMemory, [self.add_memory, self.update_memory, self.delete_memory, self.noop],
+            MAX_ACTIONS)
 
     # ------------------------------------------------------------------ run
 
     def run(self, messages: list[dict[str, Any]], today: str | None = None) -> UpdateResult:
-        """Update memory from the last few messages; `today` is the conversation's date."""
-        window = [m for m in messages if str(m.get("content", "")).strip()]
+        """Update memory from the last few messages; `today` is the conversation's date.
+
+        Secrets in the messages are redacted before the model sees them; every write is
+        redacted again. If the model fails part-way, the writes made so far stay (each one is
+        whole) and `last_result` says what they were.
+        """
+        window = [{**m, "content": redact(str(m.get("content") or ""))} for m in messages
+                  if str(m.get("content") or "").strip()]
         window = window[-self.context_messages:]
         latest_user = next(
             (m["content"] for m in reversed(window) if m.get("role") == "user"), None)
         result = UpdateResult()
+        self.last_result = result
         if latest_user is None:
             result.summary = "no user message to learn from"
             return result
@@ -127,6 +141,7 @@ class MemoryUpdater:
         date = today or datetime.now(UTC).strftime("%Y-%m-%d")
         with self._lock:
             self._run = _Run(shown, source, today, result)
+            self.react.faults.clear()
             try:
                 ctx = dspy.context(lm=self.lm) if self.lm is not None else nullcontext()
                 with ctx:
@@ -137,6 +152,7 @@ class MemoryUpdater:
                     )
             finally:
                 self._run = None
+                result.counts.update(self.react.faults)
         result.summary = str(getattr(pred, "summary", "") or "")
         result.trajectory = dict(getattr(pred, "trajectory", {}) or {})
         result.counts["tool_errors"] += count_tool_errors(result.trajectory)
@@ -162,16 +178,26 @@ class MemoryUpdater:
 
     # ---------------------------------------------------------------- tools
 
+    def _clean(self, run: _Run, text: Any, categories: Any) -> tuple[str, list[str], str]:
+        """Text and categories as they may be stored: no secrets; a note for the model."""
+        raw = str(text or "").strip()
+        clean = redact(raw)
+        cats = [c for c in _as_list(categories) if redact(c) == c and MARKER not in c]
+        if clean != raw:
+            run.result.counts["secrets_redacted"] += 1
+            return clean, cats, f" A secret in it was replaced by {MARKER}."
+        return clean, cats, ""
+
     def add_memory(self, memory_text: str, categories: list[str]) -> str:
         """Store a new fact about the user. `memory_text`: one short sentence. `categories`: \
 one to three lowercase categories."""
         run = self._current()
-        text = str(memory_text or "").strip()
+        text, cats, note = self._clean(run, memory_text, categories)
         if not text:
             run.result.counts["bad_args"] += 1
             return "Error: memory_text must be a non-empty string; nothing was stored."
         res = self.store.remember(
-            self.user_id, text, _as_list(categories), source=Source(**vars(run.source)),
+            self.user_id, text, cats, source=Source(**vars(run.source)),
             observed_at=run.observed_at, actor=self.actor)
         run.result.counts[f"memory_{res.event.lower()}"] += 1
         if res.event != "ADD":
@@ -180,8 +206,8 @@ one to three lowercase categories."""
         if res.event == "NOOP":
             return "Already stored; nothing added."
         if res.event == "UPDATE":
-            return "A near-identical memory existed; it was updated instead."
-        return "Added."
+            return "A near-identical memory existed; it was updated instead." + note
+        return "Added." + note
 
     def update_memory(self, memory_id: int, updated_memory_text: str,
                       categories: list[str]) -> str:
@@ -190,18 +216,18 @@ one to three lowercase categories."""
         local = _to_int(memory_id)
         if local not in run.shown:
             return self._reject(run, [memory_id])
-        text = str(updated_memory_text or "").strip()
+        text, cats_, note = self._clean(run, updated_memory_text, categories)
         if not text:
             run.result.counts["bad_args"] += 1
             return "Error: updated_memory_text must be a non-empty string; nothing was changed."
         target = run.shown[local]
-        cats = _as_list(categories) or None
+        cats = cats_ or None
         self.store.update(target.id, text, cats, user_id=self.user_id, actor=self.actor,
                           session_id=run.source.session_id)
         run.result.counts["memory_update"] += 1
         run.result.actions.append(
             MemoryAction("UPDATE", target.id, text, f"was: {target.memory_text}"))
-        return f"Updated memory {local}."
+        return f"Updated memory {local}." + note
 
     def delete_memory(self, memory_ids: list[int]) -> str:
         """Delete memories you were shown that the user retracted or that are no longer true."""

@@ -1,0 +1,48 @@
+"""Counters the reliability tests fill in, for scripts/reliability_report.py.
+
+Each probe class counts what was tried and what went wrong: leaks (another user's memory seen or
+changed, a secret stored), invented-id writes (a write through an id the model was not shown),
+lost writes (an acknowledged write missing after a kill) and unhandled exceptions (anything but a
+ChatbotError escaping a library call). A test asserts its own counts are zero; the report sums them.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from chatbot.errors import ChatbotError
+
+FIELDS = ("tried", "leaks", "invented_id_writes", "lost_writes", "unhandled")
+TOTALS: defaultdict[str, Counter[str]] = defaultdict(Counter)
+_lock = threading.Lock()
+T = TypeVar("T")
+
+
+def count(probe_class: str, **fields: int) -> None:
+    unknown = set(fields) - set(FIELDS)
+    assert not unknown, f"unknown probe fields {unknown}"
+    with _lock:
+        TOTALS[probe_class].update({k: v for k, v in fields.items()})
+        TOTALS[probe_class]["tried"] += 0  # the class is listed even if nothing was tried
+
+
+def guarded(probe_class: str, fn: Callable[[], T]) -> T | ChatbotError:
+    """Run a library call; a ChatbotError is a handled outcome, anything else is counted."""
+    try:
+        return fn()
+    except ChatbotError as exc:
+        return exc
+    except Exception:
+        count(probe_class, unhandled=1)
+        raise
+
+
+def dump(path: Path, extra: dict[str, Any] | None = None) -> None:
+    data = {"classes": {k: {f: v.get(f, 0) for f in FIELDS} for k, v in sorted(TOTALS.items())}}
+    data.update(extra or {})
+    path.write_text(json.dumps(data, indent=1))
