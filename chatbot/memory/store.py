@@ -219,7 +219,6 @@ class MemoryStore:
             }
             self._backend.upsert([PointData(
                 memory_id, dense.tolist(), self.keywords.document(text), payload)])
-            self._backend.flush()
             self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
             return WriteResult(memory_id, "ADD")
 
@@ -265,7 +264,6 @@ class MemoryStore:
                     }))
                 for start in range(0, len(points), 512):
                     self._backend.upsert(points[start:start + 512])
-                self._backend.flush()
                 self._history.record_many([
                     (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
                      p.payload["source"].get("session_id")) for p in points])
@@ -301,7 +299,6 @@ class MemoryStore:
                        text_hash=text_hash(text))
         self._backend.upsert([PointData(
             old.id, dense.tolist(), self.keywords.document(text), payload)])
-        self._backend.flush()
         self._history.record(old.id, old.user_id, "UPDATE", old.memory_text, text, actor,
                              session_id)
         return Memory.from_payload(old.id, payload)
@@ -315,7 +312,6 @@ class MemoryStore:
                 return
             self._backend.set_payload(old.id, {
                 "valid": False, "superseded_by": superseded_by, "updated_at": self._stamps()[0]})
-            self._backend.flush()
             self._history.record(old.id, old.user_id, "DELETE", old.memory_text, None, actor,
                                  session_id)
 
@@ -326,7 +322,6 @@ class MemoryStore:
             if not old.valid:
                 self._backend.set_payload(old.id, {
                     "valid": True, "superseded_by": None, "updated_at": self._stamps()[0]})
-                self._backend.flush()
                 self._history.record(old.id, old.user_id, "RESTORE", None, old.memory_text,
                                      actor, None)
             return self.get(memory_id, user_id=user_id)
@@ -354,8 +349,6 @@ class MemoryStore:
             for m in memories:
                 self._backend.set_payload(
                     m.id, {"access_count": m.access_count + 1, "last_accessed_at": now})
-            if memories:
-                self._backend.flush()
 
     # ------------------------------------------------------------------ reads
 
@@ -438,6 +431,7 @@ class MemoryStore:
     # ------------------------------------------------------------------ misc
 
     def flush(self) -> None:
+        """fsync every write so far; writes are already safe from a crash of this process."""
         with self._lock:
             self._backend.flush()
 
