@@ -514,6 +514,11 @@ class ChatSession:
 
 def explain_error(exc: BaseException) -> str:
     """One line for the user; the LM module knows the provider errors."""
+    from dspy.utils.exceptions import AdapterParseError
+
+    if isinstance(exc, AdapterParseError) or isinstance(exc.__cause__, AdapterParseError):
+        return ("The model's answer could not be read (it did not follow the expected "
+                "format): try again, or use a more capable model.")
     try:
         from chatbot.llm import explain_lm_error
     except ImportError:

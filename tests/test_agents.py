@@ -141,9 +141,22 @@ def test_updater_malformed_args_are_counted_not_written(seeded):
     store, _ = seeded
     n = len(store.list("alice"))
     result, _ = _update(store, [
+        step("update_memory", {"memory_id": 0, "updated_memory_text": ["x"], "categories": []}),
         step("update_memory", {"memory_id": "zero", "updated_memory_text": "x", "categories": []}),
         step("add_memory", {"memory_text": "   ", "categories": ["x"]}),
         finish(), summary(),
     ], [{"role": "user", "content": "hello"}])
     assert len(store.list("alice")) == n
     assert result.counts["tool_errors"] == 1 and result.counts["bad_args"] == 1
+    assert result.counts["invented_ids"] == 1
+
+
+def test_updater_accepts_quoted_ids(seeded):
+    store, ids = seeded
+    result, _ = _update(store, [
+        step("update_memory", {"memory_id": " 0 ", "updated_memory_text": "Lives in Porto",
+                               "categories": ["location"]}),
+        finish(), summary(),
+    ], [{"role": "user", "content": "I moved from Lisbon to Porto"}])
+    assert [a.event for a in result.actions] == ["UPDATE"]
+    assert store.get(ids["city"]).memory_text == "Lives in Porto"

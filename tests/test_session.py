@@ -8,7 +8,7 @@ import litellm
 from dspy.utils import DummyLM
 
 from chatbot.memory import MemoryStore
-from chatbot.session import ChatSession
+from chatbot.session import ChatSession, RetryPolicy
 
 from scripted import answer, finish, step, summary
 
@@ -75,10 +75,12 @@ def test_lm_failure_keeps_transcript_and_store(store, tmp_path):
                                              model="gpt-4o-mini")
 
     path = tmp_path / "t.jsonl"
-    s = ChatSession("carol", store, Down([]), transcript_path=path)
+    s = ChatSession("carol", store, Down([]), transcript_path=path,
+                    retry=RetryPolicy(retries=2, base_delay=0))
     reply = s.turn("What music do I like?")
     assert reply.error and reply.response == ""
     assert s.stats["turn_errors"] == 1
+    assert s.stats["lm_retries"] == 2 and s.stats["lm_connection"] == 3
     assert [m["role"] for m in s.transcript] == ["user", "assistant"]
     assert s.transcript[1]["error"]
     for line in path.read_text().splitlines():

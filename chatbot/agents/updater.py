@@ -84,10 +84,24 @@ def count_tool_errors(trajectory: dict[str, Any]) -> int:
 
 
 def _to_int(value: Any) -> int | None:
+    if isinstance(value, bool):  # JSON true is not the id 1
+        return None
     try:
         return int(str(value).strip())
     except (TypeError, ValueError):
         return None
+
+
+def _raw(method: Any, *id_args: str) -> dspy.Tool:
+    """The tool, with its id arguments handed over as the model wrote them.
+
+    DSPy would coerce them with pydantic first (JSON true becomes 1); our own check must see
+    the raw value to reject, and count, every id that was not shown.
+    """
+    tool = dspy.Tool(method)
+    for name in id_args:
+        tool.arg_types[name] = Any
+    return tool
 
 
 class MemoryUpdater:
@@ -108,7 +122,8 @@ class MemoryUpdater:
         # The result of the latest run, also when it raised: its writes did happen.
         self.last_result: UpdateResult | None = None
         self.react = GuardedReAct(
-            UpdateMemory, [self.add_memory, self.update_memory, self.delete_memory, self.noop],
+            UpdateMemory, [self.add_memory, _raw(self.update_memory, "memory_id"),
+                           _raw(self.delete_memory, "memory_ids"), self.noop],
             MAX_ACTIONS)
 
     # ------------------------------------------------------------------ run
@@ -209,7 +224,8 @@ one to three lowercase categories."""
             return "A near-identical memory existed; it was updated instead." + note
         return "Added." + note
 
-    def update_memory(self, memory_id: int, updated_memory_text: str,
+    # Ids are typed int | str: small models often quote numbers ("0"); see also _raw().
+    def update_memory(self, memory_id: int | str, updated_memory_text: str,
                       categories: list[str]) -> str:
         """Replace the text (and categories) of a memory you were shown, keeping its id."""
         run = self._current()
@@ -229,7 +245,7 @@ one to three lowercase categories."""
             MemoryAction("UPDATE", target.id, text, f"was: {target.memory_text}"))
         return f"Updated memory {local}." + note
 
-    def delete_memory(self, memory_ids: list[int]) -> str:
+    def delete_memory(self, memory_ids: list[int | str]) -> str:
         """Delete memories you were shown that the user retracted or that are no longer true."""
         run = self._current()
         raw = memory_ids if isinstance(memory_ids, (list, tuple)) else [memory_ids]

@@ -1,4 +1,5 @@
-"""Reliability suite: writes the probe counters for scripts/reliability_report.py if asked."""
+"""Reliability suite: shared stores per module, helpers, and the probe counters for
+scripts/reliability_report.py (written when CHATBOT_RELIABILITY_REPORT names a file)."""
 
 from __future__ import annotations
 
@@ -6,23 +7,50 @@ import os
 from pathlib import Path
 
 import probes
+import pytest
+
+from chatbot.memory import MemoryStore
+from chatbot.memory.store import ENGINES as STORE_ENGINES
 
 REPORT_ENV = "CHATBOT_RELIABILITY_REPORT"
-_outcomes = {"passed": 0, "failed": 0, "xfailed": 0, "skipped": 0}
+ROOT_CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
+_outcomes = {"passed": 0, "failed": 0, "xfailed": 0, "xpassed": 0, "skipped": 0}
 
 
-def pytest_runtest_logreport(report):
-    if "tests/reliability/" not in report.nodeid.replace("\\", "/") and not report.nodeid.startswith(
-            "test_"):
+def engines(config: pytest.Config) -> list[str]:
+    """The engines tests/conftest.py runs store tests on (its ENGINES list)."""
+    for plugin in config.pluginmanager.get_plugins():
+        if Path(getattr(plugin, "__file__", "") or "").resolve() == ROOT_CONFTEST:
+            return list(plugin.ENGINES)
+    return list(STORE_ENGINES)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    # One store per module and engine: embedding costs ~10 ms a text, opening a store ~0.5 s.
+    if "shared_engine" in metafunc.fixturenames:
+        metafunc.parametrize("shared_engine", engines(metafunc.config), scope="module")
+
+
+@pytest.fixture(scope="module")
+def shared_store(shared_engine, tmp_path_factory, embedder):
+    path = tmp_path_factory.mktemp(f"store-{shared_engine}")
+    store = MemoryStore(path=path, embedder=embedder, engine=shared_engine)
+    yield store
+    store.close()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if "reliability/" not in report.nodeid.replace("\\", "/"):
         return
-    if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+    if report.when == "call" or report.outcome != "passed":
         if hasattr(report, "wasxfail"):
-            _outcomes["xfailed"] += 1
+            _outcomes["xpassed" if report.outcome == "passed" else "xfailed"] += 1
         else:
             _outcomes[report.outcome] += 1
 
 
-def pytest_sessionfinish(session, exitstatus):
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     target = os.environ.get(REPORT_ENV)
     if target:
-        probes.dump(Path(target), {"tests": dict(_outcomes)})
+        probes.dump(Path(target), {"tests": dict(_outcomes), "exitstatus": int(exitstatus)})
+

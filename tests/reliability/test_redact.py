@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import pytest
+from probes import count
 
 from chatbot.redact import MARKER, find_secrets, iban_ok, luhn_ok, redact
 
-from probes import count
+OPENAI = "sk-proj-Abcdef1234567890XYZabcdef"
+ANTHROPIC = "sk-ant-api03-AbCdEf0123456789_-xyz"
+GITHUB = "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"
+GOOGLE = "AIzaSyA1234567890abcdefghijklmnopqrstuv"
+JWT = ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+       "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U")
+RSA = ("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n"
+       "-----END RSA PRIVATE KEY-----")
+OPENSSH = ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n"
+           "-----END OPENSSH PRIVATE KEY-----")
 
 SECRETS = {
-    "openai key": ("my key is sk-proj-Abcdef1234567890XYZabcdef", "sk-proj-Abcdef1234567890XYZabcdef"),
-    "anthropic key": ("use sk-ant-api03-AbCdEf0123456789_-xyz", "sk-ant-api03-AbCdEf0123456789_-xyz"),
+    "openai key": (f"my key is {OPENAI}", OPENAI),
+    "anthropic key": (f"use {ANTHROPIC}", ANTHROPIC),
     "aws key id": ("AKIAIOSFODNN7EXAMPLE is the id", "AKIAIOSFODNN7EXAMPLE"),
-    "github token": ("token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"),
+    "github token": (f"token {GITHUB}", GITHUB),
     "slack token": ("xoxb-123456789012-abcdefABCDEF", "xoxb-123456789012-abcdefABCDEF"),
-    "google key": ("AIzaSyA1234567890abcdefghijklmnopqrstuv", "AIzaSyA1234567890abcdefghijklmnopqrstuv"),
-    "jwt": ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-            "eyJhbGciOiJIUzI1NiJ9"),
+    "google key": (GOOGLE, GOOGLE),
+    "jwt": (JWT, "eyJhbGciOiJIUzI1NiJ9"),
     "env assignment": ("OPENAI_API_KEY=abc123def456", "abc123def456"),
     "api_key=": ("set api_key = 'q8w7e6r5t4y3'", "q8w7e6r5t4y3"),
     "password colon": ("password: Tr0ub4dor&3", "Tr0ub4dor&3"),
@@ -24,11 +33,9 @@ SECRETS = {
     "client secret": ("client_secret=ZmFrZXNlY3JldA", "ZmFrZXNlY3JldA"),
     "bearer": ("Authorization: Bearer abcdefghijklmnop1234567890", "abcdefghijklmnop1234567890"),
     "url password": ("postgres://admin:hunter22@db.example.com/app", "hunter22"),
-    "private key": ("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc\n-----END RSA PRIVATE KEY-----",
-                    "MIIEowIBAAKCAQEA"),
-    "openssh key": ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----",
-                    "b3BlbnNzaC1rZXktdjEAAAA"),
-    "cut-off key": ("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B", "MIIEvQIBADANBgkqhkiG9w0B"),
+    "private key": (RSA, "MIIEowIBAAKCAQEA"),
+    "openssh key": (OPENSSH, "b3BlbnNzaC1rZXktdjEAAAA"),
+    "cut-off key": ("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B", "MIIEvQIBADANBgkq"),
     "visa spaced": ("my card is 4111 1111 1111 1111, expires soon", "4111 1111 1111 1111"),
     "visa dashed": ("card 4242-4242-4242-4242", "4242-4242-4242-4242"),
     "visa plain": ("4012888888881881", "4012888888881881"),
