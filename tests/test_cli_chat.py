@@ -183,21 +183,23 @@ def test_forget_asks_and_purges_user_switch_and_new_session():
 
 
 def test_lm_failure_is_one_line_and_the_chat_goes_on():
-    class FailsOnce(DummyLM):
-        calls = 0
+    class Flaky(DummyLM):
+        down = True
 
         def __call__(self, *a, **k):
-            FailsOnce.calls += 1
-            if FailsOnce.calls == 1:
+            if self.down:
                 raise litellm.APIConnectionError(
-                    message="Connection refused", llm_provider="openai", model="gpt-4o-mini"
-                )
+                    message="Connection refused", llm_provider="openai", model="gpt-4o-mini")
             return super().__call__(*a, **k)
 
+    lm = Flaky([finish(), answer("Hi there!", False)])
+
+    def server_back() -> str:
+        lm.down = False
+        return "Hello again"
+
     run = Run()
-    code = chat(
-        run, ["Hello?", "Hello again", "/stats"], FailsOnce([finish(), answer("Hi there!", False)])
-    )
+    code = chat(run, ["Hello?", server_back, "/stats"], lm)
     assert code == 0
     err_lines = [x for x in run.stderr.splitlines() if x.startswith("error:")]
     assert len(err_lines) == 1 and "Could not reach the LM server" in err_lines[0]

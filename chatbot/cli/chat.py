@@ -59,7 +59,8 @@ def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | No
             with render.spinner(err, "loading the language model…"):
                 lm = default_build_lm(settings)
         if reader is None:
-            reader = make_reader(settings.data_dir / "input_history", input_stream, echo=None)
+            reader = make_reader(settings.data_dir / "input_history", input_stream,
+                                 commands=Commands.names())
         app = ChatApp(settings, store, lm, reader, out, err, quiet=args.quiet)
         app.start_session(settings.user, getattr(args, "session", None))
         if reader.interactive:
@@ -86,6 +87,8 @@ class ChatApp:
         self.session: ChatSession | None = None
         self.commands = Commands(self)
         self._shown_update: Any = None
+        # Memory updates that land while the user types are shown above the prompt.
+        reader.on_idle = self.collect
 
     @property
     def user(self) -> str:
@@ -188,6 +191,11 @@ class ChatApp:
         if self.debug and reply.trajectory:
             render.trajectory(self.err, reply.trajectory, "response agent")
         return reply
+
+    def confirm(self, question: str) -> bool:
+        if not self.reader.interactive:
+            render.note(self.err, f"{question} [y/N]")
+        return self.reader.confirm(question)
 
     # --------------------------------------------------------------- events
 

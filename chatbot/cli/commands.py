@@ -135,7 +135,7 @@ class Commands:
             memory_id = self._resolve(arg)
             text = render.clip(app.store.get(memory_id).memory_text, 50)
             what = f"memory {short_id(memory_id)} ({text})"
-        if not app.reader.confirm(f"Forget {what} for good?"):
+        if not app.confirm(f"Forget {what} for good?"):
             render.note(app.out, "kept")
             return
         n = app.store.purge(app.user, memory_id, actor="user")

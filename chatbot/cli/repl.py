@@ -7,6 +7,8 @@ KeyboardInterrupt (Ctrl-C) through: the REPL decides what a Ctrl-C means.
 from __future__ import annotations
 
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
@@ -15,6 +17,7 @@ YES = {"y", "yes"}
 
 class LineReader(Protocol):
     interactive: bool
+    on_idle: Callable[[], None] | None
 
     def read(self, prompt: str) -> str | None: ...
 
@@ -26,9 +29,9 @@ class PlainReader:
 
     interactive = False
 
-    def __init__(self, stream: TextIO | None = None, echo: TextIO | None = None):
+    def __init__(self, stream: TextIO | None = None):
         self.stream = stream if stream is not None else sys.stdin
-        self.echo = echo  # where to show questions, since a pipe has no prompt
+        self.on_idle: Callable[[], None] | None = None  # a pipe never waits for a person
 
     def read(self, prompt: str) -> str | None:
         line = self.stream.readline()
@@ -37,9 +40,7 @@ class PlainReader:
         return line.rstrip("\r\n")
 
     def confirm(self, question: str) -> bool:
-        if self.echo is not None:
-            self.echo.write(f"{question} [y/N] ")
-            self.echo.flush()
+        """The next line answers; the caller shows the question (a pipe has no prompt)."""
         answer = self.read("")
         return (answer or "").strip().lower() in YES
 
@@ -57,13 +58,34 @@ def key_bindings() -> Any:
     return kb
 
 
+def slash_completer(commands: list[str]) -> Any:
+    """Tab completes a slash command's name at the start of the line."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class SlashCompleter(Completer):
+        def get_completions(self, document: Any, complete_event: Any):
+            text = document.text_before_cursor
+            if not text.startswith("/") or " " in text:
+                return
+            for name in commands:
+                if name.startswith(text[1:]):
+                    yield Completion("/" + name, start_position=-len(text))
+
+    return SlashCompleter()
+
+
 class PromptReader:
-    """prompt-toolkit input with a history file; Ctrl-C and Ctrl-D raise as usual."""
+    """prompt-toolkit input with a history file; Ctrl-C and Ctrl-D raise as usual.
+
+    While the prompt waits for the user, `on_idle` is called every IDLE_POLL seconds from a
+    watcher thread, with stdout patched so that what it prints appears above the prompt.
+    """
 
     interactive = True
+    IDLE_POLL = 0.25
 
     def __init__(self, history_path: Path | None = None, *, input: Any = None,
-                 output: Any = None):
+                 output: Any = None, commands: list[str] | None = None):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import FileHistory, InMemoryHistory
 
@@ -73,15 +95,38 @@ class PromptReader:
         else:
             history = InMemoryHistory()
         self._io = {"input": input, "output": output}
+        self.on_idle: Callable[[], None] | None = None
         self.session = PromptSession(
             history=history, key_bindings=key_bindings(), multiline=False,
+            completer=slash_completer(commands) if commands else None,
+            complete_while_typing=False,
             prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ", **self._io)
 
     def read(self, prompt: str) -> str | None:
         try:
-            return self.session.prompt(prompt)
+            if self.on_idle is None:
+                return self.session.prompt(prompt)
+            return self._read_watching(prompt, self.on_idle)
         except EOFError:
             return None
+
+    def _read_watching(self, prompt: str, on_idle: Callable[[], None]) -> str:
+        from prompt_toolkit.patch_stdout import patch_stdout
+
+        stop = threading.Event()
+
+        def watch() -> None:
+            while not stop.wait(self.IDLE_POLL):
+                on_idle()
+
+        with patch_stdout(raw=True):
+            watcher = threading.Thread(target=watch, name="prompt-idle", daemon=True)
+            watcher.start()
+            try:
+                return self.session.prompt(prompt)
+            finally:
+                stop.set()
+                watcher.join()
 
     def confirm(self, question: str) -> bool:
         from prompt_toolkit import PromptSession
@@ -94,11 +139,11 @@ class PromptReader:
 
 
 def make_reader(history_path: Path | None, stream: TextIO | None = None,
-                echo: TextIO | None = None) -> LineReader:
+                commands: list[str] | None = None) -> LineReader:
     """prompt-toolkit when stdin and stdout are a terminal; plain lines otherwise."""
     if stream is None and _isatty(sys.stdin) and _isatty(sys.stdout):
-        return PromptReader(history_path)
-    return PlainReader(stream, echo)
+        return PromptReader(history_path, commands=commands)
+    return PlainReader(stream)
 
 
 def _isatty(f: Any) -> bool:
