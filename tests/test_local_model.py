@@ -1,0 +1,132 @@
+"""Smoke tests with the real embedded model (slow: ~1 min). Assert structure, never exact text.
+
+Skipped only when the optional [local] extra (llama-cpp-python, model wheels) is not installed.
+The assembled GGUF is cached in $CHATBOT_TEST_DATA_DIR (default: <tmp>/chatbot-test-data).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from chatbot.llm import LMError
+
+pytestmark = pytest.mark.local_llm
+
+
+def _missing_extra() -> str | None:
+    try:
+        found = importlib.util.find_spec("llama_cpp") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        return "llama-cpp-python is not installed (make local / pip install -e '.[local]')"
+    from chatbot.local_model import find_model_parts
+
+    try:
+        find_model_parts()
+    except LMError as exc:
+        return f"local model packages are not installed: {exc}"
+    return None
+
+
+_REASON = _missing_extra()
+if _REASON:
+    pytest.skip(_REASON, allow_module_level=True)
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+import dspy  # noqa: E402
+
+from chatbot.config import Settings  # noqa: E402
+from chatbot.llm import build_lm  # noqa: E402
+
+TOOL_NAME = "fetch_similar_memories"
+
+
+@pytest.fixture(scope="module")
+def lm():
+    data_dir = Path(
+        os.environ.get("CHATBOT_TEST_DATA_DIR") or Path(tempfile.gettempdir()) / "chatbot-test-data"
+    )
+    settings = Settings(
+        lm="local", data_dir=data_dir, lm_threads=1, lm_temperature=0.0, lm_max_tokens=320
+    )
+    return build_lm(settings)
+
+
+class QA(dspy.Signature):
+    """Answer the question in a few words."""
+
+    question: str = dspy.InputField()
+    answer: str = dspy.OutputField()
+
+
+def test_predict(lm):
+    with dspy.context(lm=lm):
+        pred = dspy.Predict(QA)(question="What is the capital of France?")
+    assert isinstance(pred.answer, str) and pred.answer.strip()
+    usage = lm.history[-1]["usage"]
+    assert usage["prompt_tokens"] > 0 and usage["completion_tokens"] > 0
+
+
+def test_predict_async(lm):
+    async def run():
+        with dspy.context(lm=lm):
+            return await dspy.Predict(QA).acall(question="What is 2 + 3?")
+
+    pred = asyncio.run(run())
+    assert isinstance(pred.answer, str) and pred.answer.strip()
+
+
+class Respond(dspy.Signature):
+    """Answer the user. Look up what you know about them when it helps.
+    Set save_memory to true when the message tells you a new fact about the user."""
+
+    question: str = dspy.InputField()
+    response: str = dspy.OutputField()
+    save_memory: bool = dspy.OutputField()
+
+
+MEMORIES = {
+    "pets": ["The user has a beagle named Rex."],
+    "food": ["The user likes Thai food."],
+}
+CALLS: list[dict] = []
+
+
+def fetch_similar_memories(search_text: str, categories: list[str]) -> list[str]:
+    """Find stored memories about the user similar to search_text, in the given categories
+    (for example pets, food, work, family, location)."""
+    CALLS.append({"search_text": search_text, "categories": categories})
+    found = [m for c in categories for m in MEMORIES.get(c, [])]
+    return found or ["No memories found."]
+
+
+def test_react_turn(lm):
+    agent = dspy.ReAct(Respond, tools=[fetch_similar_memories], max_iters=2)
+    with dspy.context(lm=lm):
+        pred = agent(question="What is my dog's name?")
+
+    assert isinstance(pred.response, str) and pred.response.strip()
+    assert isinstance(pred.save_memory, bool)
+    trajectory = pred.trajectory
+    steps = sorted(k.removeprefix("tool_name_") for k in trajectory if k.startswith("tool_name_"))
+    assert steps, "the agent took no step"
+    for step in steps:
+        if trajectory[f"tool_name_{step}"] != TOOL_NAME:
+            continue
+        args = trajectory[f"tool_args_{step}"]
+        assert isinstance(args, dict) and set(args) <= {"search_text", "categories"}
+        if "search_text" in args:
+            assert isinstance(args["search_text"], str)
+        if "categories" in args:
+            assert isinstance(args["categories"], list)
+            assert all(isinstance(c, str) for c in args["categories"])
+    for call in CALLS:  # what actually reached the tool
+        assert isinstance(call["search_text"], str)
+        assert all(isinstance(c, str) for c in call["categories"])
