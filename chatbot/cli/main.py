@@ -10,6 +10,9 @@ import sys
 # Offline: DSPy and LiteLLM would otherwise try to download a model price map at first use.
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# Spinning OpenMP threads collapse llama.cpp and torch on a busy 2-core machine; must be set
+# before either library loads.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 # Each module defines register(subparsers); its parser sets `func(args) -> int`.
 COMMAND_MODULES = [
