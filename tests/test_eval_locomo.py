@@ -349,3 +349,11 @@ def test_cli_plot_without_matplotlib_says_how_to_install(data_file, tmp_path, mo
     err = capsys.readouterr().err.strip()
     assert "pip install matplotlib" in err and "\n" not in err
     assert not (tmp_path / "c.png").exists()
+
+
+def test_cli_plot_writes_a_png(data_file, tmp_path, engine):
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "c.png"
+    assert main(["eval", "locomo", "--data", str(data_file), "--engine", engine,
+                 "--plot", str(chart)]) == 0
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

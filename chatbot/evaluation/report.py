@@ -140,11 +140,12 @@ def plot_recall(results: dict[str, Any], path: Path) -> None:
         xs = [g + (i - (len(ks) - 1) / 2) * width for g in range(len(groups))]
         ax.bar(xs, [m.get(f"recall@{k}", 0.0) for _, m in groups], width, label=f"R@{k}")
     ax.set_xticks(range(len(groups)), [f"{name}\n(n={m['n']})" for name, m in groups])
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.12)  # room for the legend above the bars
+    ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
     ax.set_ylabel("recall")
     s = results["settings"]
     ax.set_title(f"LoCoMo recall@k — {s['mode']} ingestion, {s['search_mode']} search")
-    ax.legend()
+    ax.legend(ncol=len(ks), loc="upper center", frameon=False)
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=120)
