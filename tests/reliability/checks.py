@@ -11,9 +11,20 @@ import litellm
 from dspy.utils import DummyLM
 
 from chatbot.memory import MemoryStore
+from chatbot.memory.store import ENGINES as STORE_ENGINES
 from chatbot.memory.store import text_hash
 
+ROOT_CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
+
 MODEL = {"model": "gpt-4o-mini", "llm_provider": "openai"}
+
+
+def engines(config: Any) -> list[str]:
+    """The engines tests/conftest.py runs store tests on (its ENGINES list)."""
+    for plugin in config.pluginmanager.get_plugins():
+        if Path(getattr(plugin, "__file__", "") or "").resolve() == ROOT_CONFTEST:
+            return list(plugin.ENGINES)
+    return list(STORE_ENGINES)
 
 
 def timeout() -> Exception:

@@ -8,21 +8,12 @@ from pathlib import Path
 
 import probes
 import pytest
+from checks import engines
 
 from chatbot.memory import MemoryStore
-from chatbot.memory.store import ENGINES as STORE_ENGINES
 
 REPORT_ENV = "CHATBOT_RELIABILITY_REPORT"
-ROOT_CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
 _outcomes = {"passed": 0, "failed": 0, "xfailed": 0, "xpassed": 0, "skipped": 0}
-
-
-def engines(config: pytest.Config) -> list[str]:
-    """The engines tests/conftest.py runs store tests on (its ENGINES list)."""
-    for plugin in config.pluginmanager.get_plugins():
-        if Path(getattr(plugin, "__file__", "") or "").resolve() == ROOT_CONFTEST:
-            return list(plugin.ENGINES)
-    return list(STORE_ENGINES)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
