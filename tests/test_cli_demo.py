@@ -23,6 +23,8 @@ SCRIPT = [
         finish(), answer("Nice to meet you, Sam!", True),
         step("add_memory", {"memory_text": "Lives in Lisbon", "categories": ["location"]}),
         step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
+        step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
+        step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
         finish(), summary("added two facts"),
         finish(), answer("Got it: short and practical.", True),
         step("add_memory", {"memory_text": "Is vegetarian", "categories": ["diet"]}),
@@ -71,6 +73,7 @@ def test_demo_with_scripted_lm_in_process(tmp_path):
         for line in session.turns:
             assert f"sam: {line}" in out
     assert "response agent: searched 'diet' -> 1: Is vegetarian" in out
+    assert "memory agent: NOOP ×2" in out  # a model repeating itself is one line
     assert "memory agent: UPDATE" in out and "(was: Lives in Lisbon)" in out
     assert "memory agent: DELETE" in out
     # the final table: the corrected memory with its history, the retracted one deleted

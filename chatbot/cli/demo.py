@@ -212,13 +212,14 @@ def demo_turn(session: ChatSession, text: str, console: Console) -> dict[str, An
     if not reply.save_memory:
         _agent_line(console, "memory agent", "not run (the response agent saw nothing to save)")
     elif update is not None:
-        for a in update.actions:
-            record["actions"].append({"event": a.event, "id": a.memory_id, "text": a.text,
-                                      "detail": a.detail})
+        record["actions"] = [{"event": a.event, "id": a.memory_id, "text": a.text,
+                              "detail": a.detail} for a in update.actions]
+        for a, times in _collapse(update.actions):
             ident = f" {short_id(a.memory_id)}" if a.memory_id else ""
             said = f" {a.text!r}" if a.text else ""
             detail = f" ({a.detail})" if a.detail else ""
-            _agent_line(console, "memory agent", f"{a.event}{ident}{said}{detail}")
+            repeat = f" ×{times}" if times > 1 else ""
+            _agent_line(console, "memory agent", f"{a.event}{repeat}{ident}{said}{detail}")
         if not update.actions:
             _agent_line(console, "memory agent", f"changed nothing ({update.summary or 'done'})")
     for ev in events:
@@ -226,6 +227,18 @@ def demo_turn(session: ChatSession, text: str, console: Console) -> dict[str, An
             render.error(console, ev.text)
     render.note(console, f"  ({seconds:.0f} s)")
     return record
+
+
+def _collapse(actions: list[Any]) -> list[tuple[Any, int]]:
+    """Runs of the same action (a small model repeating itself) as one line with a count."""
+    out: list[tuple[Any, int]] = []
+    for a in actions:
+        if out and (out[-1][0].event, out[-1][0].memory_id, out[-1][0].text, out[-1][0].detail) \
+                == (a.event, a.memory_id, a.text, a.detail):
+            out[-1] = (out[-1][0], out[-1][1] + 1)
+        else:
+            out.append((a, 1))
+    return out
 
 
 def _agent_line(console: Console, who: str, what: str) -> None:
