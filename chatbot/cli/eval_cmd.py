@@ -13,7 +13,6 @@ from typing import Any
 
 from chatbot.errors import ChatbotError, ConfigError
 
-DATA_HINT = "get data/locomo10.json from https://github.com/snap-research/LoCoMo"
 
 
 def _ks(text: str) -> tuple[int, ...]:
@@ -33,6 +32,7 @@ def _ids(text: str) -> list[str]:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, INGEST_MODES
+    from chatbot.evaluation.locomo import DATA_HINT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
     benchmarks = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK")

@@ -20,6 +20,7 @@ from chatbot.errors import ChatbotError
 # 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial (no answer; skipped).
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 SKIPPED_CATEGORIES = frozenset({5})
+DATA_HINT = "get data/locomo10.json from https://github.com/snap-research/LoCoMo"
 
 _SESSION_KEY = re.compile(r"session_(\d+)")
 # "D8:6", "D:11:26", "D30:05": a dialog id is D<session>:<turn>, sometimes with stray ':' or zeros.
@@ -109,7 +110,7 @@ def read_samples(path: str | Path) -> list[dict[str, Any]]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise DataError(f"LoCoMo data file not found: {path}") from None
+        raise DataError(f"LoCoMo data file not found: {path} ({DATA_HINT})") from None
     except IsADirectoryError:
         raise DataError(f"LoCoMo data path is a directory, not a file: {path}") from None
     except OSError as exc:
