@@ -14,7 +14,6 @@ from typing import Any
 from chatbot.errors import ChatbotError, ConfigError
 
 
-
 def _ks(text: str) -> tuple[int, ...]:
     try:
         ks = sorted({int(x) for x in text.split(",") if x.strip()})
