@@ -230,6 +230,12 @@ def load_transcript(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
     return messages, problems
 
 
+def _ends_mid_line(path: Path) -> bool:
+    with path.open("rb") as f:
+        f.seek(-1, 2)
+        return f.read(1) != b"\n"
+
+
 def transcript_file(root: Path, user_id: str, session_id: str) -> Path:
     """A safe file name per user, whatever characters the user id holds."""
     slug = re.sub(r"[^A-Za-z0-9_.-]", "_", user_id)[:40].strip(".") or "user"
@@ -265,6 +271,7 @@ class ChatSession:
         self.max_message_chars = max_message_chars
         self._usage = LMUsage(self.stats)
         self._transcript_path = transcript_path
+        self._tail_checked = False
         self._pending: Future[UpdateResult] | None = None
         self._executor = ThreadPoolExecutor(1, "memory-writer") if background else None
         self.responder = ResponseAgent(store, user_id, limit=search_limit,
@@ -501,8 +508,12 @@ class ChatSession:
         line = json.dumps(record, ensure_ascii=False) + "\n"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("a", encoding="utf-8") as f:
-                f.write(line)
+            with path.open("ab") as f:
+                # A line cut short by a crash must not swallow the next one.
+                if f.tell() and not self._tail_checked and _ends_mid_line(path):
+                    f.write(b"\n")
+                self._tail_checked = True
+                f.write(line.encode("utf-8", "replace"))
         except OSError as exc:
             self._transcript_path = None
             self.stats["transcript_errors"] += 1

@@ -168,7 +168,7 @@ class MemoryUpdater:
             finally:
                 self._run = None
                 result.counts.update(self.react.faults)
-        result.summary = str(getattr(pred, "summary", "") or "")
+        result.summary = redact(str(getattr(pred, "summary", "") or ""))
         result.trajectory = dict(getattr(pred, "trajectory", {}) or {})
         result.counts["tool_errors"] += count_tool_errors(result.trajectory)
         return result
