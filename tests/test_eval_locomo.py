@@ -357,3 +357,21 @@ def test_cli_plot_writes_a_png(data_file, tmp_path, engine):
     assert main(["eval", "locomo", "--data", str(data_file), "--engine", engine,
                  "--plot", str(chart)]) == 0
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_answer_and_judge_use_the_configured_lms(data_file, engine, monkeypatch, capsys):
+    built = []
+
+    def fake_build_lm(settings):
+        built.append((settings.lm, settings.lm_temperature))
+        if settings.lm == "judge/model":
+            return DummyLM([{"reason": "same", "label": "CORRECT"}])
+        return DummyLM([finish(), answer("chess", False)])
+
+    monkeypatch.setattr("chatbot.llm.build_lm", fake_build_lm)
+    code = main(["eval", "locomo", "--data", str(data_file), "--conversations", "conv-t2",
+                 "--engine", engine, "--answer", "--judge-lm", "judge/model", "--json"])
+    assert code == 0
+    assert built[1] == ("judge/model", 0.0)
+    overall = json.loads(capsys.readouterr().out)["aggregate"]["overall"]
+    assert overall["f1"] == 1.0 and overall["judge_accuracy"] == 1.0 and overall["lm_calls"] == 2
