@@ -94,3 +94,27 @@ def test_empty_message_is_not_sent(store):
     assert s.turn("   ").error
     assert s.transcript == []
     s.close()
+
+
+def test_poll_records_a_finished_update_without_blocking(store):
+    lm = DummyLM([
+        finish(), answer("Noted.", True),
+        step("add_memory", {"memory_text": "Has a cat named Miso", "categories": ["pets"]}),
+        finish(), summary(),
+    ])
+    s = ChatSession("erin", store, lm)
+    s.turn("My cat is named Miso")
+    while not s.poll():
+        pass
+    assert s.last_update is not None and s.stats["memory_add"] == 1
+    s.close()
+
+
+def test_transcript_is_redacted_unless_kept_raw(store, tmp_path):
+    for keep_raw in (False, True):
+        path = tmp_path / f"t-{keep_raw}.jsonl"
+        s = ChatSession("fay", store, DummyLM([finish(), answer("ok", False)]),
+                        transcript_path=path, keep_raw_transcript=keep_raw)
+        s.turn("my password is hunter2")
+        s.close()
+        assert ("hunter2" in path.read_text()) is keep_raw
