@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
@@ -58,11 +60,31 @@ def error(console: Console, text: str) -> None:
 
 
 @contextmanager
-def spinner(console: Console, message: str) -> Iterator[None]:
-    """A spinner on a terminal, nothing otherwise; it is stopped when the block ends."""
-    ctx = console.status(Text(message, style="dim")) if console.is_terminal else nullcontext()
-    with ctx:
+def spinner(console: Console, message: str, *, elapsed_after: float = 3.0) -> Iterator[None]:
+    """A spinner on a terminal, nothing otherwise; it is stopped when the block ends.
+
+    After `elapsed_after` seconds it also counts the seconds: a local model takes minutes.
+    """
+    if not console.is_terminal:
         yield
+        return
+    with console.status(Text(message, style="dim")) as status:
+        done = threading.Event()
+        started = time.monotonic()
+
+        def tick() -> None:
+            while not done.wait(1.0):
+                seconds = time.monotonic() - started
+                if seconds >= elapsed_after:
+                    status.update(Text(f"{message} {seconds:.0f} s", style="dim"))
+
+        ticker = threading.Thread(target=tick, name="spinner-clock", daemon=True)
+        ticker.start()
+        try:
+            yield
+        finally:
+            done.set()
+            ticker.join()
 
 
 def memory_table(memories: Iterable[Memory], title: str | None = None) -> Table:
