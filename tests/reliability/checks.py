@@ -9,6 +9,7 @@ from typing import Any
 
 import litellm
 from dspy.utils import DummyLM
+from hash_embedder import HashEmbedder  # noqa: F401 - re-exported for the tests
 
 from chatbot.memory import MemoryStore
 from chatbot.memory.store import ENGINES as STORE_ENGINES

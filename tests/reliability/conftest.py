@@ -14,6 +14,7 @@ from chatbot.memory import MemoryStore
 
 REPORT_ENV = "CHATBOT_RELIABILITY_REPORT"
 _outcomes = {"passed": 0, "failed": 0, "xfailed": 0, "xpassed": 0, "skipped": 0}
+_pending: list[str] = []
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -36,6 +37,7 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.when == "call" or report.outcome != "passed":
         if hasattr(report, "wasxfail"):
             _outcomes["xpassed" if report.outcome == "passed" else "xfailed"] += 1
+            _pending.append(report.nodeid.split("::", 1)[-1])
         else:
             _outcomes[report.outcome] += 1
 
@@ -43,5 +45,6 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     target = os.environ.get(REPORT_ENV)
     if target:
-        probes.dump(Path(target), {"tests": dict(_outcomes), "exitstatus": int(exitstatus)})
+        probes.dump(Path(target), {"tests": dict(_outcomes), "exitstatus": int(exitstatus),
+                                   "pending": _pending})
 

@@ -1,6 +1,7 @@
 """A process that writes memories through MemoryUpdater's tools until it is killed.
 
-Run by test_crash_safety.py: `python crash_writer.py STORE_DIR ENGINE MODE SEED`. It prints one
+Run by test_crash_safety.py: `python crash_writer.py STORE_DIR ENGINE MODE SEED [EMBEDDER]`
+(EMBEDDER "hash": the model-free stand-in of hash_embedder.py; default: the real one). It prints one
 line per event, flushed at once, so the parent knows what was acknowledged when it kills:
 
     READY
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parents[1])]
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1])]
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -32,7 +33,6 @@ from dspy.utils import DummyLM  # noqa: E402
 
 from chatbot.agents.updater import MemoryUpdater  # noqa: E402
 from chatbot.memory import MemoryStore  # noqa: E402
-from chatbot.memory.embeddings import get_embedder  # noqa: E402
 
 from scripted import finish, step, summary  # noqa: E402
 
@@ -96,7 +96,15 @@ def pause_after_point_write(store: MemoryStore) -> None:
 def main() -> None:
     store_dir, engine, mode, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     dspy.configure_cache(enable_disk_cache=False, enable_memory_cache=False)
-    store = MemoryStore(path=store_dir, embedder=get_embedder(), engine=engine)
+    if sys.argv[5:] == ["hash"]:
+        from hash_embedder import HashEmbedder
+
+        embedder = HashEmbedder()
+    else:
+        from chatbot.memory.embeddings import get_embedder
+
+        embedder = get_embedder()
+    store = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
     if mode == "inflight":
         pause_after_point_write(store)
     say("READY")
