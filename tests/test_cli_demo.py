@@ -10,7 +10,7 @@ import sys
 from dspy.utils import DummyLM
 from rich.console import Console
 
-from chatbot.cli.demo import SESSIONS, run_demo
+from chatbot.cli.demo import SESSIONS, history_line, run_demo
 from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
@@ -80,8 +80,8 @@ def test_demo_with_scripted_lm_in_process(tmp_path):
     table = out[out.index("sam's memories after three sessions"):]
     assert "Lives in Porto" in table and "ADD → UPDATE (was 'Lives in Lisbon')" in table
     assert "Works as a nurse" in table and "deleted" in table and "ADD → DELETE" in table
-    assert "Corrected: 'Lives in Lisbon' -> 'Lives in Porto', same id" in out
-    assert "Retracted: 'Works as a nurse'" in out
+    assert "Session 3 corrected 'Lives in Lisbon' -> 'Lives in Porto', same id" in out
+    assert "Session 3 retracted 'Works as a nurse'" in out
     assert "Session 2 (new process): the response agent searched memory 2 time(s)" in out
     check_memory(data)
     summaries = [json.loads((data / "demo" / f"session-{i}.json").read_text())
@@ -102,9 +102,19 @@ def test_demo_runs_each_session_in_a_new_process(tmp_path):
     assert proc.returncode == 0, proc.stderr
     pids = {line for line in proc.stdout.splitlines() if line.startswith("(process ")}
     assert len(pids) == 3
-    assert "Corrected: 'Lives in Lisbon' -> 'Lives in Porto', same id" in proc.stdout
+    assert "Session 3 corrected 'Lives in Lisbon' -> 'Lives in Porto', same id" in proc.stdout
     assert "Traceback" not in proc.stderr
     check_memory(data)
+
+
+def test_history_line_counts_runs():
+    from chatbot.memory import HistoryEvent
+
+    def ev(event, old=None):
+        return HistoryEvent("id", "sam", event, old, None, None, None, "")
+
+    line = history_line([ev("ADD"), ev("UPDATE", "a"), ev("UPDATE", "b"), ev("DELETE")])
+    assert line == "ADD → UPDATE ×2 (was 'a') → DELETE"
 
 
 def test_demo_child_without_data_dir_is_one_line(capsys):

@@ -80,6 +80,16 @@ def test_add_list_search_edit_delete_restore_history(capsys):
     assert code == 0 and "alice" in out and "bob" in out
 
 
+def test_text_is_never_read_as_markup(capsys):
+    text = "Tags notes with [travel] and [bold]x[/bold]"
+    mid = run_json(capsys, "memories", "add", text, "-c", "[misc]", "-u", "[red]eve")["id"]
+    for argv in (["list"], ["search", "tags"], ["history", mid[:8]]):
+        code, out, _ = run(capsys, "memories", *argv, "-u", "[red]eve")
+        assert code == 0 and "[travel]" in out and "[bold]x[/bold]" in " ".join(out.split()), argv
+    code, out, _ = run(capsys, "users")
+    assert "[red]eve" in out
+
+
 def test_export_import_round_trip_keeps_everything_and_skips_duplicates(capsys, tmp_path):
     with open_store() as store:
         a = store.add("alice", "Prefers tea over coffee", ["preferences", "drinks"],

@@ -245,6 +245,23 @@ def _agent_line(console: Console, who: str, what: str) -> None:
     console.print(Text.assemble(("  " + who + ": ", "dim bold"), (what, "dim")))
 
 
+def history_line(events: list[Any]) -> str:
+    """ADD → UPDATE ×3 (was 'x') → DELETE: runs of one event are counted, first old text shown."""
+    steps: list[list[Any]] = []
+    for e in events:
+        if steps and steps[-1][0] == e.event:
+            steps[-1][1] += 1
+        else:
+            steps.append([e.event, 1, e.old_text])
+    parts = []
+    for event, times, old in steps:
+        part = event + (f" ×{times}" if times > 1 else "")
+        if event == "UPDATE" and old:
+            part += f" (was {render.clip(old, 60)!r})"
+        parts.append(part)
+    return " → ".join(parts)
+
+
 def load_summaries(settings: Settings) -> list[dict[str, Any]]:
     out = []
     for index in range(len(SESSIONS)):
@@ -262,25 +279,19 @@ def final_report(settings: Settings, console: Console) -> dict[str, Any]:
         histories = {m.id: store.history(m.id, user_id=settings.user) for m in memories}
     finally:
         store.close()
-    table = Table(title=f"{settings.user}'s memories after three sessions", title_justify="left")
+    table = Table(title=render.plain(f"{settings.user}'s memories after three sessions"),
+                  title_justify="left")
     table.add_column("id", style="cyan", no_wrap=True)
     table.add_column("memory now", overflow="fold")
     table.add_column("state")
     table.add_column("history", overflow="fold")
     for m in memories:
-        steps = []
-        for e in histories[m.id]:
-            if e.event == "UPDATE":
-                steps.append(f"UPDATE (was {e.old_text!r})")
-            else:
-                steps.append(e.event)
         state = Text("kept", style="green") if m.valid else Text("deleted", style="red")
-        table.add_row(short_id(m.id), m.memory_text, state, " → ".join(steps))
+        table.add_row(short_id(m.id), render.plain(m.memory_text), state,
+                      render.plain(history_line(histories[m.id])))
     console.print(table)
 
     summaries = {s["session"]: s for s in load_summaries(settings)}
-    updated = [m for m in memories if any(e.event == "UPDATE" for e in histories[m.id])]
-    deleted = [m for m in memories if not m.valid]
     lines = []
     s2 = summaries.get(2)
     if s2:
@@ -289,17 +300,25 @@ def final_report(settings: Settings, console: Console) -> dict[str, Any]:
         lines.append(f"Session 2 (new process): the response agent searched memory "
                      f"{len(searches)} time(s) and was shown {len(found)} memories"
                      + (": " + "; ".join(found) if found else "."))
+    s3 = summaries.get(3, {}).get("session_id")
+    by_id = {m.id: m for m in memories}
+    updated = [m for m in memories
+               if any(e.event == "UPDATE" and e.session_id == s3 for e in histories[m.id])]
+    deleted = [m for m in memories
+               if any(e.event == "DELETE" and e.session_id == s3 for e in histories[m.id])]
     for m in updated:
-        old = next(e.old_text for e in histories[m.id] if e.event == "UPDATE")
-        lines.append(f"Corrected: {old!r} -> {m.memory_text!r}, same id {short_id(m.id)}.")
+        old = next(e.old_text for e in histories[m.id]
+                   if e.event == "UPDATE" and e.session_id == s3)
+        lines.append(f"Session 3 corrected {old!r} -> {by_id[m.id].memory_text!r}, "
+                     f"same id {short_id(m.id)}.")
     if not updated:
-        lines.append("No memory was UPDATEd: the model did not treat the correction as one "
-                     "(see the memory agent's lines in session 3).")
+        lines.append("Session 3: no memory was UPDATEd; the model did not treat the correction "
+                     "as one (see the memory agent's lines above).")
     for m in deleted:
-        lines.append(f"Retracted: {m.memory_text!r} (id {short_id(m.id)}) is deleted; "
-                     "history keeps it and `chatbot memories restore` can undo it.")
+        lines.append(f"Session 3 retracted {m.memory_text!r} (id {short_id(m.id)}): deleted; "
+                     "the history keeps it and `chatbot memories restore` can undo it.")
     if not deleted:
-        lines.append("Nothing was DELETEd: the model did not act on the retraction.")
+        lines.append("Session 3: nothing was DELETEd; the model did not act on the retraction.")
     for line in lines:
         console.print(Text("• " + line))
     return {"memories": memories, "histories": histories, "updated": updated,

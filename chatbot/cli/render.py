@@ -43,6 +43,11 @@ def clip(text: str | None, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def plain(text: str | None) -> Text:
+    """User and model text in a table: shown as is, never read as rich markup."""
+    return Text(text or "")
+
+
 def reply(console: Console, text: str) -> None:
     console.print(Markdown(text or "_(no answer)_"))
 
@@ -88,38 +93,39 @@ def spinner(console: Console, message: str, *, elapsed_after: float = 3.0) -> It
 
 
 def memory_table(memories: Iterable[Memory], title: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left", show_lines=False, expand=False)
+    table = Table(title=plain(title) if title else None, title_justify="left")
     table.add_column("id", style="cyan", no_wrap=True)
     table.add_column("memory", overflow="fold")
     table.add_column("categories", style="magenta")
     table.add_column("updated", style="dim", no_wrap=True)
     for m in memories:
         text = Text(m.memory_text, style="" if m.valid else "dim strike")
-        table.add_row(short_id(m.id), text, ", ".join(m.categories), date(m.updated_at))
+        table.add_row(short_id(m.id), text, plain(", ".join(m.categories)), date(m.updated_at))
     return table
 
 
 def search_table(results: Iterable[RetrievedMemory], title: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left")
+    table = Table(title=plain(title) if title else None, title_justify="left")
     table.add_column("score", justify="right", style="dim")
     table.add_column("id", style="cyan", no_wrap=True)
     table.add_column("memory", overflow="fold")
     table.add_column("categories", style="magenta")
     for m in results:
-        table.add_row(f"{m.score:.2f}", short_id(m.id), m.memory_text, ", ".join(m.categories))
+        table.add_row(f"{m.score:.2f}", short_id(m.id), plain(m.memory_text),
+                      plain(", ".join(m.categories)))
     return table
 
 
 def history_table(events: Iterable[HistoryEvent], title: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left")
+    table = Table(title=plain(title) if title else None, title_justify="left")
     table.add_column("when", style="dim", no_wrap=True)
     table.add_column("event", style="bold")
     table.add_column("old text", overflow="fold")
     table.add_column("new text", overflow="fold")
     table.add_column("by", style="dim")
     for e in events:
-        table.add_row(date(e.created_at), e.event, e.old_text or "", e.new_text or "",
-                      e.actor or "")
+        table.add_row(date(e.created_at), e.event, plain(e.old_text), plain(e.new_text),
+                      plain(e.actor))
     return table
 
 
@@ -128,12 +134,12 @@ def users_table(users: Iterable[tuple[str, int]]) -> Table:
     table.add_column("user", style="cyan")
     table.add_column("memories", justify="right")
     for user, count in users:
-        table.add_row(user, str(count))
+        table.add_row(plain(user), str(count))
     return table
 
 
 def stats_table(stats: Counter[str], title: str | None = None) -> Table:
-    table = Table(title=title, title_justify="left", show_header=False)
+    table = Table(title=plain(title) if title else None, title_justify="left", show_header=False)
     table.add_column("what")
     table.add_column("count", justify="right")
     for key, label in STAT_LABELS:
