@@ -45,11 +45,16 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """Bounded retries with exponential backoff and jitter, for transient LM errors only."""
+    """Bounded retries with exponential backoff and jitter, for transient LM errors only.
+
+    No retry starts once `budget` seconds have gone since the first try: LiteLLM already
+    retries inside one call (CHATBOT_LM_RETRIES), and a timeout has already cost its wait.
+    """
 
     retries: int = 2
     base_delay: float = 0.5
     max_delay: float = 8.0
+    budget: float = 60.0
 
     def delay(self, attempt: int, exc: BaseException | None = None) -> float:
         wanted = self.base_delay * 2 ** attempt
@@ -168,6 +173,7 @@ def call_with_retry(fn: Callable[[], T], policy: RetryPolicy,
                     on_retry: Callable[[str, int, BaseException], None] | None = None) -> T:
     """fn(), retried on transient LM errors at most policy.retries times."""
     attempt = 0
+    start = time.monotonic()
     while True:
         try:
             return fn()
@@ -175,9 +181,12 @@ def call_with_retry(fn: Callable[[], T], policy: RetryPolicy,
             kind = transient_kind(exc)
             if kind is None or attempt >= policy.retries:
                 raise
+            delay = policy.delay(attempt, exc)
+            if time.monotonic() - start + delay > policy.budget:
+                raise
             if on_retry is not None:
                 on_retry(kind, attempt, exc)
-            time.sleep(policy.delay(attempt, exc))
+            time.sleep(delay)
             attempt += 1
 
 
@@ -326,7 +335,7 @@ class ChatSession:
             self._count_faults()
             message = explain_error(exc)
             self.stats["turn_errors"] += 1
-            self.stats[f"lm_{transient_kind(exc) or 'error'}"] += 1
+            self.stats[f"lm_{transient_kind(exc) or 'permanent'}"] += 1
             self._emit("error", message)
             self._append({"role": "assistant", "content": "", "error": message})
             return Reply("", False, searches=list(self.responder.searches), error=message)
@@ -393,7 +402,7 @@ class ChatSession:
             result = UpdateResult(summary="failed")
             result.error = f"memory not updated: {explain_error(exc)}"
             result.counts["update_errors"] += 1
-            result.counts[f"lm_{transient_kind(exc) or 'error'}"] += 1
+            result.counts[f"lm_{transient_kind(exc) or 'permanent'}"] += 1
         # Writes made by a run that then failed are whole and stay: report them too.
         for failed in failed_runs:
             if failed is not result:

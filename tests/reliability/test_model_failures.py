@@ -234,7 +234,7 @@ def test_permanent_errors_are_not_retried(shared_store, user, tmp_path, make):
     s = session(shared_store, user, lm, tmp_path)
     reply = turn(s, "hi")
     assert reply.error and lm.calls == 1 and s.stats["lm_retries"] == 0
-    assert s.stats["lm_error"] == 1
+    assert s.stats["lm_permanent"] == 1
     finish_checks(s, shared_store, user, before, tmp_path)
 
 
@@ -284,6 +284,22 @@ def test_backoff_is_exponential_and_bounded(monkeypatch):
     assert transient_kind(info.value) == "connection"
     assert len(calls) == 5 and len(slept) == 4
     assert all(0 < d <= 2.0 for d in slept) and slept[0] <= 0.5 and slept[-1] >= 1.5
+
+
+def test_retries_stop_at_the_time_budget(monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr("chatbot.session.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("chatbot.session.time.sleep", lambda d: None)
+    calls = []
+
+    def slow_timeout():
+        calls.append(1)
+        clock[0] += 50.0  # each try waits 50 s for the server
+        raise timeout()
+
+    with pytest.raises(type(timeout())):
+        call_with_retry(slow_timeout, RetryPolicy(retries=5, base_delay=0.5, budget=60.0))
+    assert len(calls) == 2  # the second try ends past the budget: no third
 
 
 def test_transient_classification():
