@@ -404,10 +404,10 @@ class ChatSession:
             result.counts["update_errors"] += 1
             result.counts[f"lm_{transient_kind(exc) or 'permanent'}"] += 1
         # Writes made by a run that then failed are whole and stay: report them too.
-        for failed in failed_runs:
-            if failed is not result:
-                result.actions[:0] = failed.actions
-                result.counts.update(failed.counts)
+        earlier = [f for f in failed_runs if f is not result]
+        result.actions[:0] = [a for f in earlier for a in f.actions]
+        for f in earlier:
+            result.counts.update(f.counts)
         result.counts.update(retries)
         return result
 

@@ -135,6 +135,7 @@ class MemoryUpdater:
         redacted again. If the model fails part-way, the writes made so far stay (each one is
         whole) and `last_result` says what they were.
         """
+        self.last_result = None
         window = [{**m, "content": redact(str(m.get("content") or ""))} for m in messages
                   if str(m.get("content") or "").strip()]
         window = window[-self.context_messages:]
