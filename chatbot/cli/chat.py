@@ -204,13 +204,7 @@ class ChatApp:
         session = self.session
         if session is None:
             return
-        poll = getattr(session, "poll", None)
-        if callable(poll):
-            poll()
-        else:  # until ChatSession grows poll(): wait() only if it would not block
-            pending = getattr(session, "_pending", None)
-            if pending is not None and pending.done():
-                session.wait()
+        session.poll()
         self.show_events()
 
     def settle(self) -> None:
