@@ -59,6 +59,11 @@ INDEXES: list[tuple[str, Any]] = [
 ]
 PAGE = 256
 FLUSH_DELAY_S = 1.0
+# Edge hands each query to a search thread pool sized from the CPU count. A memory shard is one
+# segment, so the pool buys no parallelism, only a thread handoff: on a busy 2-core box one
+# thread measured 0.014 vs 0.039 ms p50 per filtered query at 10k, and 0.6 vs 2.4 ms p95 for a
+# user with 10k memories.
+SEARCH_THREADS = 1
 
 
 def _match(value: Any) -> qe.MatchValue:
@@ -92,7 +97,18 @@ def _edge_config(dim: int) -> qe.EdgeConfig:
     return qe.EdgeConfig(
         vectors={DENSE: qe.EdgeVectorParams(size=dim, distance=qe.Distance.Cosine)},
         sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        max_search_threads=SEARCH_THREADS,
     )
+
+
+def _load(folder: Path) -> qe.EdgeShard:
+    # A config given to load() is checked against the stored vectors and overrides the tunables
+    # (max_search_threads); Edge insists on the vectors, so they are restated from its own file.
+    try:
+        dim = json.loads((folder / EDGE_CONFIG_FILE).read_text())["vectors"][DENSE]["size"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return qe.EdgeShard.load(str(folder))
+    return qe.EdgeShard.load(str(folder), _edge_config(int(dim)))
 
 
 def _create_indexes(shard: qe.EdgeShard) -> None:
@@ -120,7 +136,7 @@ class EdgeBackend(VectorBackend):
         try:
             self._recover_compaction()
             if (self.dir / EDGE_CONFIG_FILE).exists():
-                self._shard = self._open_shard(lambda: qe.EdgeShard.load(str(self.dir)))
+                self._shard = self._open_shard(lambda: _load(self.dir))
         except BaseException:
             self._release()
             raise
@@ -279,7 +295,7 @@ class EdgeBackend(VectorBackend):
         self.dir.rename(old)
         fresh.rename(self.dir)
         shutil.rmtree(old)
-        self._shard = self._open_shard(lambda: qe.EdgeShard.load(str(self.dir)))
+        self._shard = self._open_shard(lambda: _load(self.dir))
 
     # --------------------------------------------------------------- writes
 
