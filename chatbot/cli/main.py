@@ -28,7 +28,9 @@ EXIT_INTERRUPTED = 130
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from chatbot.cli.app import OneLineParser
+
+    parser = OneLineParser(
         prog="chatbot", description="A terminal chatbot that remembers you across sessions.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
