@@ -300,3 +300,20 @@ def test_default_engine_is_edge(embedder, tmp_path):
         assert s.engine == "edge"
         s.add("u", "settings-built stores persist")
     assert (settings.store_dir / "edge" / "memories").is_dir()
+
+
+def test_engine_switch_is_refused_then_migrated(store_dir, embedder):
+    from chatbot.memory.migrate import migrate_engine
+
+    with MemoryStore(path=store_dir, embedder=embedder, engine="qdrant-local") as s:
+        mid = s.add("alice", "I keep bees on the roof of my flat", ["hobbies"])
+    with pytest.raises(ConfigError) as err:
+        MemoryStore(path=store_dir, embedder=embedder, engine="edge")
+    assert "qdrant-local" in str(err.value) and "chatbot.memory.migrate" in str(err.value)
+    assert migrate_engine(store_dir, "qdrant-local", "edge") == 1
+    with MemoryStore(path=store_dir, embedder=embedder, engine="edge") as s:
+        assert s.get(mid).memory_text == "I keep bees on the roof of my flat"
+        assert s.search("alice", "bees", mode="keyword")[0].id == mid
+        assert s.search("alice", "insects upstairs", mode="dense")[0].id == mid
+        assert s.categories("alice") == ["hobbies"]
+        assert [e.event for e in s.history(mid)] == ["ADD"]

@@ -28,6 +28,11 @@ from chatbot.memory.models import (
 )
 
 ENGINES = ("edge", "qdrant-local")
+# Where each embedded engine keeps a collection under the store folder (to tell them apart).
+_ENGINE_MARKS = {
+    "edge": lambda path, collection: path / "edge" / collection / "edge_config.json",
+    "qdrant-local": lambda path, collection: path / "qdrant" / "collection" / collection,
+}
 MAX_MEMORY_CHARS = 2000
 
 
@@ -76,6 +81,18 @@ def _as_datetime_str(value: str | datetime | None) -> str:
     return parsed.isoformat(timespec="seconds")
 
 
+def check_engine_folder(path: Path, engine: str, collection: str) -> None:
+    """Refuse to start an empty store beside memories another embedded engine wrote."""
+    if engine not in _ENGINE_MARKS or _ENGINE_MARKS[engine](path, collection).exists():
+        return
+    for other, mark in _ENGINE_MARKS.items():
+        if other != engine and mark(path, collection).exists():
+            raise ConfigError(
+                f"the memories in {path} were written by the {other} engine, not {engine}; "
+                f"keep them with CHATBOT_ENGINE={other}, or copy them once with: python -m "
+                f"chatbot.memory.migrate {path} --from {other} --to {engine}")
+
+
 def open_backend(engine: str, collection: str, path: Path | None, url: str | None,
                  api_key: str | None, in_memory: bool) -> VectorBackend:
     """Pick the Qdrant engine: a server by URL, else the embedded one asked for."""
@@ -115,6 +132,8 @@ class MemoryStore:
         self._lock = threading.RLock()
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.path = Path(path) if path is not None else None
+        if self.path is not None:
+            check_engine_folder(self.path, engine, collection)
         self._backend = open_backend(engine, collection, self.path, url, api_key, in_memory)
         self._check_dimension()
         if history_path is None and self.path is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -90,6 +91,10 @@ class VectorBackend(ABC):
 
     @abstractmethod
     def delete(self, ids: list[str]) -> None: ...
+
+    @abstractmethod
+    def points(self, page: int = 256) -> Iterator[list[PointData]]:
+        """Every point with both vectors, a page at a time (to copy a collection)."""
 
     def flush(self) -> None:  # noqa: B027 - optional hook
         """Make acknowledged writes durable (a no-op where every write already is)."""

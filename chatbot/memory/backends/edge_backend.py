@@ -22,6 +22,7 @@ import os
 import shutil
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -316,6 +317,24 @@ class EdgeBackend(VectorBackend):
             self._written()
 
     # ---------------------------------------------------------------- reads
+
+    def points(self, page: int = PAGE) -> Iterator[list[PointData]]:
+        offset = None
+        while True:
+            records, offset = self.shard.scroll(qe.ScrollRequest(
+                offset=offset, limit=page, with_payload=True, with_vector=True))
+            batch = []
+            for r in records:
+                vec = dict(r.vector or {})
+                sparse = vec.get(SPARSE)
+                batch.append(PointData(
+                    str(r.id), list(vec[DENSE]),
+                    SparseVector(list(sparse.indices), list(sparse.values)) if sparse
+                    else SparseVector([], []), dict(r.payload or {})))
+            if batch:
+                yield batch
+            if offset is None:
+                return
 
     def retrieve(self, ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
         return [(str(r.id), dict(r.payload or {})) for r in self.shard.retrieve(ids, True, False)]

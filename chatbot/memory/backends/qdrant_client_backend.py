@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,24 @@ class QdrantClientBackend(VectorBackend):
             out.extend((str(r.id), dict(r.payload or {})) for r in records)
             if offset is None or (limit is not None and len(out) >= limit):
                 return out
+
+    def points(self, page: int = 256) -> Iterator[list[PointData]]:
+        offset = None
+        while True:
+            records, offset = self._client.scroll(
+                self.collection, limit=page, offset=offset, with_payload=True, with_vectors=True)
+            batch = []
+            for r in records:
+                vec = dict(r.vector or {})  # type: ignore[arg-type]
+                sparse = vec.get(SPARSE)
+                batch.append(PointData(
+                    str(r.id), list(vec[DENSE]),
+                    SparseVector(list(sparse.indices), list(sparse.values)) if sparse
+                    else SparseVector([], []), dict(r.payload or {})))
+            if batch:
+                yield batch
+            if offset is None:
+                return
 
     def facet(self, key: str, scope: Scope, limit: int = FACET_LIMIT) -> list[tuple[str, int]]:
         res = self._client.facet(
