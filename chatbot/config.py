@@ -61,6 +61,8 @@ class Settings(BaseSettings):
     search_limit: int = 5
     update_context_messages: int = 6
     save_transcripts: bool = True
+    # Transcripts keep secrets as typed only when this is on (default: redacted).
+    keep_raw_transcript: bool = False
 
     @field_validator("data_dir", "models_dir", mode="after")
     @classmethod

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import threading
 import time
-from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -26,7 +24,7 @@ from chatbot.cli.commands import Commands
 from chatbot.cli.repl import LineReader, make_reader
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
-from chatbot.session import ChatSession, Reply, SessionEvent, transcript_file
+from chatbot.session import ChatSession, Reply, SessionEvent, load_transcript, transcript_file
 
 DOUBLE_CTRL_C = 2.0  # seconds: a second Ctrl-C within this exits
 POLL = 0.1
@@ -104,11 +102,14 @@ class ChatApp:
         path = None
         if self.settings.save_transcripts:
             path = transcript_file(self.settings.transcripts_dir, user, session_id)
-        earlier = load_transcript(path) if path is not None else []
+        earlier, problems = load_transcript(path) if path is not None else ([], [])
+        for problem in problems:
+            render.note(self.err, problem)
         self.session = ChatSession(
             user, self.store, self.lm, session_id=session_id, transcript_path=path,
             search_limit=self.settings.search_limit,
-            context_messages=self.settings.update_context_messages)
+            context_messages=self.settings.update_context_messages,
+            keep_raw_transcript=self.settings.keep_raw_transcript)
         self.session.transcript.extend(earlier)
         count = len(self.store.list(user))
         resumed = f", resumed with {len(earlier)} earlier messages" if earlier else ""
@@ -224,24 +225,10 @@ class ChatApp:
                     defer_errors.append(ev)
                 else:
                     render.error(self.err, ev.text)
-            elif not self.quiet:
+            elif not self.quiet or ev.kind == "notice":
                 render.event(self.err, ev.kind, ev.text)
         update = session.last_update
         if self.debug and update is not None and update is not self._shown_update:
             self._shown_update = update
             render.trajectory(self.err, update.trajectory, "memory update agent")
 
-
-def load_transcript(path: Path) -> list[dict[str, Any]]:
-    """The messages of an earlier run of this session, to resume it."""
-    if not path.is_file():
-        return []
-    messages = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(record, dict) and record.get("role") in ("user", "assistant"):
-            messages.append(record)
-    return messages

@@ -133,7 +133,7 @@ class Commands:
             what = f"all {n} memories of {app.user}"
         else:
             memory_id = self._resolve(arg)
-            text = render.clip(app.store.get(memory_id).memory_text, 50)
+            text = render.clip(app.store.get(memory_id, user_id=app.user).memory_text, 50)
             what = f"memory {short_id(memory_id)} ({text})"
         if not app.confirm(f"Forget {what} for good?"):
             render.note(app.out, "kept")
