@@ -340,7 +340,9 @@ def worker_engine(engine: str, mode: str, size: Size, nq: int, folder: Path,
     for name, qs in groups:
         for q in qs:
             q["list"], q["sparse"] = q["vec"].tolist(), sparse(q)
-            q["text"] = f"what did I tell you about {q['words']} last time?"
+            w = q["words"].split()
+            # A chat-sized question (~15 tokens); the pseudo-words are the BM25 terms.
+            q["text"] = f"What did I say about {w[0]} and {w[1]} last week?"
             stub.queries[q["text"]] = q["vec"]
         res[f"dense_{name}"] = timed(lambda q: backend.search(
             Scope(q["user"]), q["list"], None, "dense", LIMIT, POOL), qs)
@@ -417,7 +419,9 @@ def worker_embed(nq: int) -> dict[str, Any]:
     emb = Embedder(threads=1)
     res: dict[str, Any] = {"kind": "embed", "engine": "all-MiniLM-L6-v2 (torch fp32, 1 thread)",
                            "load_s": time.perf_counter() - t}
-    qs = [f"what did we say about {w}?" for w in sentences(nq, seed=9)]
+    data = make_dataset(SIZES["1k"])
+    qs = [f"What did I say about {q['words'].split()[0]} and {q['words'].split()[1]} last week?"
+          for q in make_queries(data, None, nq, seed=9)]
     res["embed_query"] = timed(emb.embed_query, qs)
     docs = sentences(INGEST_TEXTS, seed=3)
     emb.embed_documents(docs[:64])

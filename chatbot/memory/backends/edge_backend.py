@@ -7,10 +7,11 @@ Facts this adapter is built on (qdrant-edge-py 0.9.0, measured here):
   shard folder, beside Edge's own edge_config.json.
 - update() appends to a write-ahead log before it returns, so a killed process loses nothing.
   flush() fsyncs the WAL and every segment file: ~110 fsync/msync calls, 0.1 ms on tmpfs but
-  15-150 ms on this VM's disk. So writes are group-committed: the first write after a flush
-  schedules one within FLUSH_DELAY_S (power loss can cost at most that much, like SQLite's
-  synchronous=NORMAL that the history log uses); close() and purge flush at once. The WAL is
-  also Edge's only lock: keep it on.
+  10-250 ms on this VM's disk, and it holds the GIL all along (every Python thread stalls).
+  So writes are group-committed, like the Qdrant server's 5 s flush interval: the first write
+  after a flush schedules one FLUSH_DELAY_S later (a power loss can cost that much; the history
+  log's SQLite synchronous=NORMAL makes the same trade); close() and purge flush at once. The
+  WAL is also Edge's only lock: keep it on.
 - Deleted points stay readable in the WAL and in segment files until those are rewritten, so a
   real "forget" rebuilds the shard from its live points (erase_deleted).
 """
@@ -59,7 +60,7 @@ INDEXES: list[tuple[str, Any]] = [
     ("updated_at", qe.PayloadSchemaType.Datetime),
 ]
 PAGE = 256
-FLUSH_DELAY_S = 1.0
+FLUSH_DELAY_S = 5.0
 # Edge hands each query to a search thread pool sized from the CPU count. A memory shard is one
 # segment, so the pool buys no parallelism, only a thread handoff: on a busy 2-core box one
 # thread measured 0.014 vs 0.039 ms p50 per filtered query at 10k, and 0.6 vs 2.4 ms p95 for a
