@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import dspy
 from dspy.utils.callback import BaseCallback
 
+from chatbot.agents.guards import Limits, asks_to_change_memory, nothing_to_remember
 from chatbot.agents.response import ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult, count_tool_errors
 from chatbot.memory import MemoryStore, RetrievedMemory
@@ -260,10 +261,12 @@ class ChatSession:
         observed_at: str | None = None, transcript_path: Path | None = None,
         background: bool = True, search_limit: int = 5, context_messages: int = 6,
         keep_raw_transcript: bool = False, retry: RetryPolicy | None = None,
-        max_message_chars: int = MAX_QUESTION_CHARS,
+        max_message_chars: int = MAX_QUESTION_CHARS, limits: Limits | None = None,
     ):
         """keep_raw_transcript: write what the user typed; by default secrets are redacted.
-        retry: for transient LM errors (default: 2 retries, 0.5 s base, exponential)."""
+        retry: for transient LM errors (default: 2 retries, 0.5 s base, exponential).
+        limits: how tightly both agents' tool loops are held (chatbot.agents.guards); by
+        default they follow the LM (tighter for small models)."""
         self.user_id = user_id
         self.store = store
         self.lm = lm
@@ -284,9 +287,9 @@ class ChatSession:
         self._pending: Future[UpdateResult] | None = None
         self._executor = ThreadPoolExecutor(1, "memory-writer") if background else None
         self.responder = ResponseAgent(store, user_id, limit=search_limit,
-                                       on_search=self._on_search)
+                                       on_search=self._on_search, limits=limits)
         self.updater = MemoryUpdater(store, user_id, None, session_id=self.session_id,
-                                     context_messages=context_messages)
+                                     context_messages=context_messages, limits=limits)
         if transcript_path is not None:
             self._write_line({"type": "session", "user_id": user_id,
                               "session_id": self.session_id, "date": self._today()})
@@ -345,6 +348,15 @@ class ChatSession:
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1
             save = False
+        if save and nothing_to_remember(question):
+            # A question or thanks with no first-person word states no fact about the user:
+            # the memory agent would only find the assistant's words to store.
+            self.stats["update_skipped"] += 1
+            save = False
+        elif not save and response and asks_to_change_memory(question):
+            # "Please forget that I ...", "Correction: ...": small models miss these.
+            self.stats["update_forced"] += 1
+            save = True
         trajectory = dict(getattr(pred, "trajectory", {}) or {})
         self.stats["tool_errors"] += count_tool_errors(trajectory)
         retrieved = [m for call in self.responder.searches for m in call.results]
@@ -366,6 +378,7 @@ class ChatSession:
 
     def _count_faults(self) -> None:
         self.stats.update(self.responder.faults)
+        self.stats.update(self.responder.guard_counts)
 
     # ------------------------------------------------------------ background
 

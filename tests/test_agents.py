@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import dspy
 import pytest
 from dspy.utils import DummyLM
 
+from chatbot.agents.guards import (
+    SMALL_MODEL,
+    STANDARD,
+    asks_to_change_memory,
+    grounding,
+    limits_for,
+    nothing_to_remember,
+)
 from chatbot.agents.response import ResponseAgent
 from chatbot.agents.updater import MemoryUpdater
 
@@ -159,4 +169,238 @@ def test_updater_accepts_quoted_ids(seeded):
         finish(), summary(),
     ], [{"role": "user", "content": "I moved from Lisbon to Porto"}])
     assert [a.event for a in result.actions] == ["UPDATE"]
+    assert store.get(ids["city"]).memory_text == "Lives in Porto"
+
+
+# ------------------------------------------------------------------ demos, guards, limits
+
+
+def test_worked_examples_come_before_the_input_and_parse(seeded):
+    store, ids = seeded
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "dog", "categories": ["pets"]}),
+        finish(), answer("Rex!", False),
+    ])
+    agent = ResponseAgent(store, "alice")
+    assert agent.react.react.demos and agent.react.answer_predictor.demos
+    with dspy.context(lm=lm):
+        pred = agent(transcript="", existing_categories=["pets"], question="My dog's name?")
+    assert pred.response == "Rex!" and agent.searches[0].results[0].id == ids["dog"]
+    step_prompt = lm.history[0]["messages"]
+    # system, then each demo as a user/assistant pair, then the real input: a stable prefix
+    assert [m["role"] for m in step_prompt] == ["system"] + ["user", "assistant"] * 2 + ["user"]
+    assert "weekend menu" in step_prompt[1]["content"]
+    assert "My dog's name?" in step_prompt[-1]["content"]
+    assert "weekend menu" in str(lm.history[2]["messages"][1])  # the answer step's demo
+
+
+def test_search_results_tell_the_model_to_finish(seeded):
+    store, _ = seeded
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "dog", "categories": []}),
+        finish(), answer("Rex.", False),
+    ])
+    with dspy.context(lm=lm):
+        pred = ResponseAgent(store, "alice")(transcript="", existing_categories=[],
+                                             question="dog?")
+    obs = pred.trajectory["observation_0"]
+    assert obs.startswith("Found ") and "Has a beagle called Rex" in obs
+    assert obs.endswith("Now call finish: the reply will use these memories.")
+
+
+def test_limits_follow_the_model():
+    class FakeLM:
+        def __init__(self, model):
+            self.model = model
+
+    assert limits_for(DummyLM([])) is STANDARD
+    for name in ("local/qwen2.5-coder-1.5b-instruct-q4_k_m", "ollama_chat/qwen2.5:1.5b",
+                 "ollama_chat/llama3.2:3b", "openai/gemma3-1b"):
+        assert limits_for(FakeLM(name)) is SMALL_MODEL, name
+    for name in ("openai/gpt-4o-mini", "ollama_chat/qwen2.5:7b", "anthropic/claude-sonnet-4-5",
+                 "ollama_chat/phi3:3.8b", "openai/qwen-32b"):
+        assert limits_for(FakeLM(name)) is STANDARD, name
+
+
+def test_small_model_answers_once_a_search_found_memories(seeded):
+    store, _ = seeded
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "dog", "categories": ["pets"]}),
+        answer("Rex.", False),  # no `finish` step: code ended the loop
+    ])
+    lm.model = "local/tiny"  # limits follow the LM in use
+    agent = ResponseAgent(store, "alice")
+    with dspy.context(lm=lm):
+        pred = agent(transcript="", existing_categories=["pets"], question="My dog?")
+    assert pred.response == "Rex." and len(lm.history) == 2
+    assert pred.trajectory["tool_name_1"] == "finish"
+    assert agent.guard_counts["stopped_memories_found"] == 1
+    assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.step_tokens
+    assert lm.history[1]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
+
+
+def test_small_model_may_search_again_after_nothing_found(seeded):
+    store, _ = seeded
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "cat", "categories": ["pets"]}),
+        step("fetch_similar_memories", {"search_text": "cat", "categories": ["pets"]}),
+        answer("I don't know of a cat.", False),
+    ])
+    agent = ResponseAgent(store, "nobody", limits=SMALL_MODEL)  # no memories at all
+    with dspy.context(lm=lm):
+        pred = agent(transcript="", existing_categories=[], question="My cat?")
+    assert pred.trajectory["observation_0"].startswith("No memories found. Search once more")
+    # the same search again is refused and ends the loop
+    assert "already made this search" in pred.trajectory["observation_1"]
+    assert len(agent.searches) == 1 and agent.guard_counts["stopped_repeated_call"] == 1
+
+
+def test_async_loop_has_the_same_guards(seeded):
+    store, _ = seeded
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "dog", "categories": ["pets"]}),
+        answer("Rex.", False),
+    ])
+    agent = ResponseAgent(store, "alice", limits=SMALL_MODEL)
+
+    async def run():
+        with dspy.context(lm=lm):
+            return await agent.acall(transcript="", existing_categories=[], question="dog?")
+
+    pred = asyncio.run(run())
+    assert pred.response == "Rex." and agent.guard_counts["stopped_memories_found"] == 1
+
+
+def test_updater_prompt_marks_the_assistant_as_context(seeded):
+    store, _ = seeded
+    _, lm = _update(store, [finish(), summary()], [
+        {"role": "user", "content": "Any ideas for a day trip?"},
+        {"role": "assistant", "content": "Sintra! " + "The Pena Palace is lovely. " * 20},
+        {"role": "user", "content": "Nice."}])
+    prompt = lm.history[0]["messages"][-1]["content"]
+    assert "user: Any ideas for a day trip?" in prompt
+    assert "assistant (context only, never store): Sintra! The Pena Palace" in prompt
+    assert prompt.count("Pena Palace") < 12 and "…" in prompt  # cut short
+    assert lm.history[0]["messages"][1]["content"].count("Madrid") >= 1  # a worked example
+
+
+def test_updater_rejects_the_assistants_words(seeded):
+    store, _ = seeded
+    result, _ = _update(store, [
+        step("add_memory", {"memory_text": "Wants to visit the Pena Palace in Sintra",
+                            "categories": ["travel"]}),
+        step("add_memory", {"memory_text": "Has a sister called Ana, visiting on 2024-03-22",
+                            "categories": ["family"]}),
+        finish(), summary(),
+    ], [{"role": "user", "content": "Any ideas for a day trip this weekend?"},
+        {"role": "assistant", "content": "Take the train to Sintra and see the Pena Palace."},
+        {"role": "user", "content": "Nice. By the way, my sister Ana visits next week."}])
+    assert [a.event for a in result.actions] == ["REJECTED", "ADD"]
+    assert result.counts["ungrounded_rejected"] == 1
+    assert "assistant said" in result.trajectory["observation_0"]
+    texts = [m.memory_text for m in store.list("alice")]
+    assert "Has a sister called Ana, visiting on 2024-03-22" in texts
+    assert not any("Sintra" in t for t in texts)
+
+
+def test_grounding_allows_paraphrase_and_blames_only_the_assistant():
+    user = ["I prefer Python over Java", "I moved to Berlin last month",
+            "My daughter Maya starts school"]
+    assistant = ["Berlin has great museums like the Pergamon, and lovely lakes."]
+    for text in ("Prefers Python over Java", "Lives in Berlin since February 2024",
+                 "Has a daughter called Maya", "Daughter Maya started school in 2024",
+                 "Is learning the cello"):  # words nobody said are not the assistant's
+        assert not grounding(text, user, assistant).ungrounded, text
+    for text in ("Likes the Pergamon museum", "Enjoys lovely lakes and great museums"):
+        assert grounding(text, user, assistant).ungrounded, text
+
+
+def test_nothing_to_remember():
+    for text in ("Can you suggest something to cook for dinner tonight?",
+                 "Any ideas for a day trip this weekend?", "What is 17 times 3?",
+                 "Thanks, that was really helpful!", "ok"):
+        assert nothing_to_remember(text), text
+    for text in ("What's my dog's name?", "Do I have an iguana?", "I work as a nurse.",
+                 "Can you forget the dog?", "Porto, not Lisbon.", "Correction: Porto now?",
+                 "Vegetarian since March.", ""):
+        assert not nothing_to_remember(text), text
+
+
+def test_small_model_updater_stops_at_a_repeated_call(seeded):
+    store, _ = seeded
+    add = step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]})
+    result, lm = _update(store, [add, add, summary("added job")],
+                         [{"role": "user", "content": "I work as a nurse"}],
+                         limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["ADD"]
+    assert result.counts["repeated_calls"] == 1 and result.counts["stopped_repeated_call"] == 1
+    assert result.summary == "added job" and len(lm.history) == 3
+    assert "already made this exact call" in result.trajectory["observation_1"]
+
+
+def test_standard_updater_refuses_only_a_fourth_identical_call(seeded):
+    store, _ = seeded
+    add = step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]})
+    result, lm = _update(store, [add] * 4 + [summary()],
+                         [{"role": "user", "content": "I work as a nurse"}])
+    assert [a.event for a in result.actions] == ["ADD", "NOOP", "NOOP"]
+    assert "Do not add it again" in result.trajectory["observation_1"]
+    assert result.counts["stopped_repeated_call"] == 1 and len(lm.history) == 5
+
+
+def test_one_write_per_shown_id(seeded):
+    store, ids = seeded
+    msg = [{"role": "user", "content": "I moved from Lisbon to Porto"}]
+    result, _ = _update(store, [
+        step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Porto",
+                               "categories": ["location"]}),
+        step("update_memory", {"memory_id": "0", "updated_memory_text": "Lives in Porto!",
+                               "categories": ["location"]}),
+        step("delete_memory", {"memory_ids": [0]}),
+        finish(), summary(),
+    ], msg)
+    assert [a.event for a in result.actions] == ["UPDATE"]
+    assert result.counts["second_writes_refused"] == 2
+    assert store.get(ids["city"]).memory_text == "Lives in Porto" and store.get(ids["city"]).valid
+    # a small model is stopped at the first refusal
+    result, lm = _update(store, [
+        step("delete_memory", {"memory_ids": [0]}),
+        step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Braga",
+                               "categories": []}),
+        summary(),
+    ], [{"role": "user", "content": "forget where I live"}], limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["DELETE"]
+    assert result.counts["stopped_second_write"] == 1 and len(lm.history) == 3
+
+
+def test_small_model_noop_ends_the_run_and_actions_are_capped(seeded):
+    store, _ = seeded
+    result, lm = _update(store, [step("noop"), summary("nothing")],
+                         [{"role": "user", "content": "What's the time?"}], limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["NOOP"] and len(lm.history) == 2
+    facts = ["Has a cat", "Has a parrot", "Has a horse", "Has a goat", "Has a llama"]
+    script = [step("add_memory", {"memory_text": f, "categories": ["pets"]}) for f in facts]
+    result, lm = _update(store, script[:SMALL_MODEL.max_actions] + [summary()],
+                         [{"role": "user", "content": "I have a cat, a parrot, a horse, a goat "
+                                                      "and a llama"}], limits=SMALL_MODEL)
+    assert len(result.writes) == SMALL_MODEL.max_actions == 4
+    assert len(lm.history) == 5 and result.summary == "done"
+
+
+def test_asks_to_change_memory():
+    for text in ("Please forget that I work as a nurse.", "Correction: Porto, not Lisbon.",
+                 "I no longer eat meat", "I moved to Porto last month", "Remember that I'm 40",
+                 "Can you forget the dog?"):
+        assert asks_to_change_memory(text), text
+    for text in ("What's wrong with my code?", "I like jazz", "Thanks!", "Is it wrong?"):
+        assert not asks_to_change_memory(text), text
+
+
+def test_category_tail_copied_from_the_shown_format_is_dropped(seeded):
+    store, ids = seeded
+    _update(store, [
+        step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Porto [location]",
+                               "categories": ["location"]}),
+        finish(), summary(),
+    ], [{"role": "user", "content": "I moved from Lisbon to Porto"}])
     assert store.get(ids["city"]).memory_text == "Lives in Porto"

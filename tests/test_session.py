@@ -7,6 +7,7 @@ import json
 import litellm
 from dspy.utils import DummyLM
 
+from chatbot.agents.guards import SMALL_MODEL
 from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession, RetryPolicy
 
@@ -118,3 +119,43 @@ def test_transcript_is_redacted_unless_kept_raw(store, tmp_path):
         s.turn("my password is hunter2")
         s.close()
         assert ("hunter2" in path.read_text()) is keep_raw
+
+
+def test_question_without_a_fact_skips_the_memory_agent(store):
+    lm = DummyLM([finish(), answer("How about a chickpea curry?", True)])  # leans "save"
+    s = ChatSession("gus", store, lm, background=False)
+    reply = s.turn("Any ideas for dinner tonight?")
+    assert reply.response == "How about a chickpea curry?" and reply.save_memory is False
+    assert s.stats["update_skipped"] == 1 and s.last_update is None
+    assert len(lm.history) == 2 and store.list("gus") == []
+    s.close()
+
+
+def test_session_limits_reach_both_agents(store):
+    store.add("hal", "Likes jazz", ["music"])
+    add = step("add_memory", {"memory_text": "Likes blues", "categories": ["music"]})
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "music", "categories": ["music"]}),
+        answer("Jazz and blues, nice!", True),     # answered right after the search
+        add, add, summary("added blues"),          # the repeated call ends the run
+    ])
+    s = ChatSession("hal", store, lm, background=False, limits=SMALL_MODEL)
+    reply = s.turn("I like blues too")
+    assert reply.response == "Jazz and blues, nice!"
+    assert s.stats["stopped_memories_found"] == 1 and s.stats["stopped_repeated_call"] == 1
+    assert s.stats["memory_add"] == 1 and s.stats["lm_calls"] == 5
+    assert sorted(m.memory_text for m in store.list("hal")) == ["Likes blues", "Likes jazz"]
+    s.close()
+
+
+def test_a_retraction_runs_the_memory_agent_even_if_the_model_says_no(store):
+    nurse = store.add("ida", "Works as a nurse", ["work"])
+    lm = DummyLM([
+        finish(), answer("Done.", False),
+        step("delete_memory", {"memory_ids": [0]}), finish(), summary("forgot the job"),
+    ])
+    s = ChatSession("ida", store, lm, background=False)
+    reply = s.turn("Please forget that I work as a nurse.")
+    assert reply.save_memory is True and s.stats["update_forced"] == 1
+    assert not store.get(nurse).valid and s.stats["memory_delete"] == 1
+    s.close()

@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import dspy
-from dspy.utils.exceptions import AdapterParseError
 
-from chatbot.agents.prompts import load_prompt
+from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
+from chatbot.agents.guards import Limits, call_key, limits_for
+from chatbot.agents.prompts import load_examples, load_sections
+from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
+    GuardedReAct,
+    _raw_fields,
+    as_bool,
+    read_fields_leniently,
+)
 from chatbot.memory import MemoryStore, RetrievedMemory
 
 MAX_TOOL_ROUNDS = 2
 MAX_SEARCH_CHARS = 500
-_HEADER = re.compile(r"\[\[ ## (\w+) ## \]\]")
-_TRUE = {"true", "yes", "y", "1", "on"}
-_FALSE = {"false", "no", "n", "0", "off", "none", "null"}
+PROMPT = "response_agent"
+FOUND_NEXT = "Now call finish: the reply will use these memories."
+NONE_NEXT = "Search once more with other words, or call finish."
 
 
 class Respond(dspy.Signature):
@@ -32,7 +37,7 @@ class Respond(dspy.Signature):
         desc="true if the latest message holds a lasting fact about the user worth remembering")
 
 
-Respond = Respond.with_instructions(load_prompt("response_agent"))
+Respond = Respond.with_instructions(load_sections(PROMPT)["answer"])
 
 
 @dataclass
@@ -61,105 +66,64 @@ def _as_list(value: Any) -> list[str]:
     return [str(value)]
 
 
-def _raw_fields(completion: Any) -> dict[str, Any]:
-    """Output fields from a reply in either adapter's shape: `[[ ## name ## ]]` or JSON."""
-    if isinstance(completion, dict):
-        return completion
-    text = str(completion or "")
-    if _HEADER.search(text):
-        parts = _HEADER.split(text)
-        return {parts[i]: parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
-    try:
-        import json_repair
-
-        data = json_repair.loads(text)
-    except Exception:  # noqa: BLE001 - anything unreadable is simply "no fields"
-        try:
-            data = json.loads(text)
-        except ValueError:
-            return {}
-    return data if isinstance(data, dict) else {}
-
-
-def as_bool(value: Any) -> bool | None:
-    """A yes/no the model wrote in any common spelling; None if it is neither."""
-    if isinstance(value, bool):
-        return value
-    word = str(value if value is not None else "").strip().strip("\"'`.*").lower()
-    return True if word in _TRUE else False if word in _FALSE else None
-
-
-def read_fields_leniently(signature: type[dspy.Signature], completion: Any,
-                          required: tuple[str, ...]) -> dict[str, Any] | None:
-    """The output fields of an answer DSPy could not parse; None if a required one is missing.
-
-    A bool that is neither yes nor no is left None, for the caller to default and count.
-    """
-    raw = _raw_fields(completion)
-    out: dict[str, Any] = {}
-    for name, info in signature.output_fields.items():
-        value = raw.get(name)
-        if info.annotation is bool:
-            out[name] = as_bool(value)
-        elif info.annotation is str:
-            text = "" if value is None else str(value).strip()
-            if not text and name in required:
-                return None
-            out[name] = text
-        else:
-            out[name] = value
-    return out
-
-
-class GuardedReAct(dspy.ReAct):
-    """dspy.ReAct that survives malformed model output and counts it in `faults`.
-
-    A step DSPy cannot parse (an unknown tool name, arguments that are not an object) ends the
-    loop, as dspy.ReAct does for a bad tool choice, and the answer is extracted from what was
-    gathered. A final answer it cannot parse is read field by field; it fails only if a
-    `required` field is missing. Model failures (timeouts, connection errors) still raise.
-    """
-
-    def __init__(self, signature: type[dspy.Signature], tools: list[Callable[..., Any]],
-                 max_iters: int, required: tuple[str, ...] = ()):
-        super().__init__(signature, tools=tools, max_iters=max_iters)
-        self.required = required
-        self.faults: Counter[str] = Counter()
-
-    def _call_with_potential_trajectory_truncation(self, module, trajectory, **input_args):
-        try:
-            return super()._call_with_potential_trajectory_truncation(
-                module, trajectory, **input_args)
-        except AdapterParseError as err:
-            if module is self.react:
-                self.faults["malformed_steps"] += 1
-                # dspy.ReAct ends the trajectory on ValueError; AdapterParseError is not one.
-                raise ValueError(f"unreadable tool call: {str(err)[:200]}") from err
-            self.faults["malformed_answers"] += 1
-            fields = read_fields_leniently(self.signature, err.lm_response, self.required)
-            if fields is None:
-                raise
-            return dspy.Prediction(**fields)
+def format_found(results: list[str]) -> str:
+    """What the model reads after a search that found memories: them, then what to do next."""
+    head = f"Found {len(results)} memor{'y' if len(results) == 1 else 'ies'}:"
+    return "\n".join([head, *(f"- {r}" for r in results), FOUND_NEXT])
 
 
 class ResponseAgent(dspy.Module):
-    """dspy.ReAct over one tool bound to (store, user): the model never sees a user id."""
+    """dspy.ReAct over one tool bound to (store, user): the model never sees a user id.
+
+    `limits` holds the tool loop (see chatbot.agents.guards); by default they follow the LM in
+    use when the agent runs (tighter for small models).
+    """
 
     def __init__(self, store: MemoryStore, user_id: str, *, limit: int = 5,
-                 on_search: Callable[[SearchCall], None] | None = None):
+                 on_search: Callable[[SearchCall], None] | None = None,
+                 limits: Limits | None = None):
         super().__init__()
         self.store = store
         self.user_id = user_id
         self.limit = limit
         self.on_search = on_search
+        self.limits = limits
         self.searches: list[SearchCall] = []
-        self.react = GuardedReAct(Respond, [self._make_fetch_tool()], MAX_TOOL_ROUNDS,
-                                  required=("response",))
+        prompts = load_sections(PROMPT)
+        self.react = GuardedReAct(
+            Respond, [self._make_fetch_tool()], MAX_TOOL_ROUNDS, required=("response",),
+            step_instructions=prompts["step"], answer_instructions=prompts["answer"],
+            answer_inputs=("transcript", "question"), answer_reasoning=False)
+        self.react.use_examples(load_examples(PROMPT))
+        self.react.before_tool = self._before_tool
+        self.react.after_tool = self._after_tool
+        self._active = limits or STANDARD_LIMITS
+        self._seen: set[str] = set()
 
     @property
     def faults(self) -> Counter[str]:
         """Malformed model output in the last call: malformed_steps, malformed_answers."""
         return self.react.faults
+
+    @property
+    def guard_counts(self) -> Counter[str]:
+        """What the code guards did in the last call (stopped_*, refused_calls)."""
+        return self.react.guard_counts
+
+    def _before_tool(self, name: str, args: dict[str, Any]) -> tuple[str, str | None] | None:
+        key = call_key(name, args)
+        if key in self._seen:
+            return "You already made this search. Call finish now.", "repeated_call"
+        self._seen.add(key)
+        return None
+
+    def _after_tool(self, name: str, args: dict[str, Any], result: Any) -> tuple[Any, str | None]:
+        if isinstance(result, list) and result:
+            stop = "memories_found" if self._active.stop_after_search else None
+            return format_found(result), stop
+        if result == "No memories found.":
+            return f"{result} {NONE_NEXT}", None
+        return result, None
 
     def _make_fetch_tool(self) -> Callable[..., list[str] | str]:
         store, user_id = self.store, self.user_id
@@ -191,8 +155,20 @@ categories to search in (an empty list searches all)."""
 
         return fetch_similar_memories
 
-    def forward(self, transcript: str, existing_categories: list[str], question: str):
+    def _start(self) -> None:
         self.searches = []
+        self._seen = set()
+        self._active = self.limits or limits_for(dspy.settings.lm)
+        self.react.cap_tokens(self._active.step_tokens, self._active.answer_tokens)
         self.react.faults.clear()
+        self.react.guard_counts.clear()
+
+    def forward(self, transcript: str, existing_categories: list[str], question: str):
+        self._start()
         return self.react(
+            transcript=transcript, existing_categories=existing_categories, question=question)
+
+    async def aforward(self, transcript: str, existing_categories: list[str], question: str):
+        self._start()
+        return await self.react.acall(
             transcript=transcript, existing_categories=existing_categories, question=question)

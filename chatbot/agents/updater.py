@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter
 from contextlib import nullcontext
@@ -11,8 +12,10 @@ from typing import Any
 
 import dspy
 
-from chatbot.agents.prompts import load_prompt
-from chatbot.agents.response import GuardedReAct, _as_list
+from chatbot.agents.guards import STANDARD, Limits, call_key, grounding, limits_for
+from chatbot.agents.prompts import load_examples, load_sections
+from chatbot.agents.react import GuardedReAct
+from chatbot.agents.response import _as_list
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
 from chatbot.redact import MARKER, redact
@@ -20,6 +23,12 @@ from chatbot.redact import MARKER, redact
 MAX_ACTIONS = 6
 SIMILAR_LIMIT = 10
 CONTEXT_MESSAGES = 6
+PROMPT = "memory_update_agent"
+# What the model reads of an assistant message: context, not a source, so a short excerpt.
+ASSISTANT_LABEL = "assistant (context only, never store)"
+MAX_ASSISTANT_CHARS = 240
+NEXT = "Next: another new fact of the user's, or finish."
+_CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
 
 class UpdateMemory(dspy.Signature):
@@ -30,7 +39,7 @@ class UpdateMemory(dspy.Signature):
     summary: str = dspy.OutputField(desc="one line: what you changed in memory")
 
 
-UpdateMemory = UpdateMemory.with_instructions(load_prompt("memory_update_agent"))
+UpdateMemory = UpdateMemory.with_instructions(load_sections(PROMPT)["step"])
 
 
 @dataclass
@@ -66,13 +75,28 @@ class _Run:
     source: Source
     observed_at: str | None
     result: UpdateResult
+    limits: Limits = STANDARD
+    user_texts: list[str] = field(default_factory=list)       # the user's words, and names
+    assistant_texts: list[str] = field(default_factory=list)
+    calls: Counter[str] = field(default_factory=Counter)       # call_key -> times run
+    written: set[int] = field(default_factory=set)              # shown ids changed this run
 
 
 def format_conversation(messages: list[dict[str, Any]]) -> str:
+    """One line per message. The user's lines are the source of facts; the assistant's are
+    marked as context only and cut short, so its words are not mistaken for the user's."""
     lines = []
     for m in messages:
-        who = m.get("name") or m.get("role", "user")
-        lines.append(f"{who} ({m.get('role', 'user')}): {m.get('content', '')}")
+        role = m.get("role", "user")
+        content = str(m.get("content", ""))
+        if role == "assistant":
+            if len(content) > MAX_ASSISTANT_CHARS:
+                content = content[:MAX_ASSISTANT_CHARS].rsplit(" ", 1)[0] + " …"
+            lines.append(f"{ASSISTANT_LABEL}: {content}")
+        elif m.get("name"):
+            lines.append(f"{m['name']} ({role}): {content}")
+        else:
+            lines.append(f"{role}: {content}")
     return "\n".join(lines)
 
 
@@ -109,7 +133,10 @@ class MemoryUpdater:
 
     def __init__(self, store: MemoryStore, user_id: str, lm: Any = None, *,
                  session_id: str | None = None, actor: str = "memory_update_agent",
-                 context_messages: int = CONTEXT_MESSAGES, similar_limit: int = SIMILAR_LIMIT):
+                 context_messages: int = CONTEXT_MESSAGES, similar_limit: int = SIMILAR_LIMIT,
+                 limits: Limits | None = None):
+        """limits: how tightly the tool loop is held (chatbot.agents.guards); by default they
+        follow the LM in use (tighter for small models)."""
         self.store = store
         self.user_id = user_id
         self.lm = lm
@@ -121,10 +148,16 @@ class MemoryUpdater:
         self._lock = threading.Lock()
         # The result of the latest run, also when it raised: its writes did happen.
         self.last_result: UpdateResult | None = None
+        self.limits = limits
+        prompts = load_sections(PROMPT)
         self.react = GuardedReAct(
             UpdateMemory, [self.add_memory, _raw(self.update_memory, "memory_id"),
                            _raw(self.delete_memory, "memory_ids"), self.noop],
-            MAX_ACTIONS)
+            MAX_ACTIONS, step_instructions=prompts["step"],
+            answer_instructions=prompts["answer"], answer_inputs=(), answer_reasoning=False)
+        self.react.use_examples(load_examples(PROMPT))
+        self.react.before_tool = self._before_tool
+        self.react.after_tool = self._after_tool
 
     # ------------------------------------------------------------------ run
 
@@ -155,9 +188,20 @@ class MemoryUpdater:
             actor=self.actor,
         )
         date = today or datetime.now(UTC).strftime("%Y-%m-%d")
+        limits = self.limits or limits_for(self.lm if self.lm is not None else dspy.settings.lm)
+        user_texts = [str(m["content"]) for m in window if m.get("role") != "assistant"]
+        user_texts += [str(m["name"]) for m in window if m.get("name")]
+        user_texts += [m.memory_text for m in similar]
+        assistant_texts = [str(m["content"]) for m in window if m.get("role") == "assistant"]
+        max_iters = self.react.max_iters
+        if limits.max_actions is not None:
+            max_iters = min(max_iters, limits.max_actions)
         with self._lock:
-            self._run = _Run(shown, source, today, result)
+            self._run = _Run(shown, source, today, result, limits, user_texts, assistant_texts)
             self.react.faults.clear()
+            self.react.guard_counts.clear()
+            summary_cap = min(limits.answer_tokens, 128) if limits.answer_tokens else None
+            self.react.cap_tokens(limits.step_tokens, summary_cap)
             try:
                 ctx = dspy.context(lm=self.lm) if self.lm is not None else nullcontext()
                 with ctx:
@@ -165,10 +209,12 @@ class MemoryUpdater:
                         conversation=format_conversation(window),
                         conversation_date=_describe_date(date),
                         existing_memories=self._format_shown(shown),
+                        max_iters=max_iters,
                     )
             finally:
                 self._run = None
                 result.counts.update(self.react.faults)
+                result.counts.update(self.react.guard_counts)
         result.summary = redact(str(getattr(pred, "summary", "") or ""))
         result.trajectory = dict(getattr(pred, "trajectory", {}) or {})
         result.counts["tool_errors"] += count_tool_errors(result.trajectory)
@@ -192,11 +238,58 @@ class MemoryUpdater:
         valid = ", ".join(str(i) for i in run.shown) or "none (no memories were shown)"
         return f"Error: id(s) {bad} were not shown to you; nothing was changed. Valid ids: {valid}."
 
+    # --------------------------------------------------------------- guards
+
+    def _before_tool(self, name: str, args: dict[str, Any]) -> tuple[str, str | None] | None:
+        """Refuse a call made before (same tool, same arguments) once it ran `repeat_limit`
+        times, and a second write to one shown id; either ends the loop for small models."""
+        run = self._current()
+        key = call_key(name, args)
+        if run.calls[key] >= run.limits.repeat_limit:
+            run.result.counts["repeated_calls"] += 1
+            return "You already made this exact call. Nothing changed. Call finish.", \
+                "repeated_call"
+        targets: list[Any] = []
+        if name == "update_memory":
+            targets = [args.get("memory_id")]
+        elif name == "delete_memory":
+            ids = args.get("memory_ids")
+            targets = list(ids) if isinstance(ids, (list, tuple)) else [ids]
+        again = sorted({i for i in map(_to_int, targets) if i in run.shown and i in run.written})
+        if again:
+            run.result.counts["second_writes_refused"] += 1
+            stop = "second_write" if run.limits.stop_on_second_write else None
+            return (f"Memory {', '.join(map(str, again))} was already changed in this run; "
+                    "nothing was changed. Call finish unless another new fact is left."), stop
+        run.calls[key] += 1
+        return None
+
+    def _after_tool(self, name: str, args: dict[str, Any], result: Any) -> tuple[Any, str | None]:
+        run = self._current()
+        if name == "noop" and run.limits.stop_after_noop:
+            return result, "nothing_to_change"
+        return result, None
+
+    def _ungrounded(self, run: _Run, text: str) -> str | None:
+        """The refusal if `text` is mostly the assistant's words rather than the user's."""
+        g = grounding(text, run.user_texts, run.assistant_texts)
+        if not g.ungrounded:
+            return None
+        run.result.counts["ungrounded_rejected"] += 1
+        run.result.actions.append(MemoryAction(
+            "REJECTED", text=text, detail="not the user's words (the assistant said it)"))
+        return ("Rejected: that is what the assistant said, not a fact the user stated about "
+                "themselves; nothing was stored. Store only the user's own facts, or call finish.")
+
     # ---------------------------------------------------------------- tools
 
     def _clean(self, run: _Run, text: Any, categories: Any) -> tuple[str, list[str], str]:
         """Text and categories as they may be stored: no secrets; a note for the model."""
         raw = str(text or "").strip()
+        # Models copy the shown format "text [categories]" into the text: drop the tail.
+        tail = _CATEGORY_TAIL.search(raw)
+        if tail and tail.group(0).strip() != MARKER and tail.start() > 0:
+            raw = raw[:tail.start()].rstrip()
         clean = redact(raw)
         cats = [c for c in _as_list(categories) if redact(c) == c and MARKER not in c]
         if clean != raw:
@@ -212,6 +305,8 @@ one to three lowercase categories."""
         if not text:
             run.result.counts["bad_args"] += 1
             return "Error: memory_text must be a non-empty string; nothing was stored."
+        if (refusal := self._ungrounded(run, text)) is not None:
+            return refusal
         res = self.store.remember(
             self.user_id, text, cats, source=Source(**vars(run.source)),
             observed_at=run.observed_at, actor=self.actor)
@@ -220,10 +315,10 @@ one to three lowercase categories."""
             run.result.counts["dedup_hits"] += 1
         run.result.actions.append(MemoryAction(res.event, res.id, text, res.reason))
         if res.event == "NOOP":
-            return "Already stored; nothing added."
+            return "Already stored; nothing added. Do not add it again. " + NEXT
         if res.event == "UPDATE":
-            return "A near-identical memory existed; it was updated instead." + note
-        return "Added." + note
+            return f"A near-identical memory existed; it was updated instead.{note} {NEXT}"
+        return f"Added.{note} {NEXT}"
 
     # Ids are typed int | str: small models often quote numbers ("0"); see also _raw().
     def update_memory(self, memory_id: int | str, updated_memory_text: str,
@@ -237,14 +332,17 @@ one to three lowercase categories."""
         if not text:
             run.result.counts["bad_args"] += 1
             return "Error: updated_memory_text must be a non-empty string; nothing was changed."
+        if (refusal := self._ungrounded(run, text)) is not None:
+            return refusal
         target = run.shown[local]
+        run.written.add(local)
         cats = cats_ or None
         self.store.update(target.id, text, cats, user_id=self.user_id, actor=self.actor,
                           session_id=run.source.session_id)
         run.result.counts["memory_update"] += 1
         run.result.actions.append(
             MemoryAction("UPDATE", target.id, text, f"was: {target.memory_text}"))
-        return f"Updated memory {local}." + note
+        return f"Updated memory {local}.{note} {NEXT}"
 
     def delete_memory(self, memory_ids: list[int | str]) -> str:
         """Delete memories you were shown that the user retracted or that are no longer true."""
@@ -255,19 +353,20 @@ one to three lowercase categories."""
         if bad or not locals_:
             return self._reject(run, bad or ["(none given)"])
         for i in dict.fromkeys(locals_):
+            run.written.add(i)
             target = run.shown[i]
             self.store.delete(target.id, user_id=self.user_id, actor=self.actor,
                               session_id=run.source.session_id)
             run.result.counts["memory_delete"] += 1
             run.result.actions.append(MemoryAction("DELETE", target.id, target.memory_text))
-        return f"Deleted memories {sorted(set(locals_))}."
+        return f"Deleted memories {sorted(set(locals_))}. {NEXT}"
 
     def noop(self) -> str:
         """Change nothing: no lasting fact was said, or it is already stored."""
         run = self._current()
         run.result.counts["memory_noop"] += 1
         run.result.actions.append(MemoryAction("NOOP"))
-        return "Nothing changed."
+        return "Nothing changed. Call finish unless a new fact of the user's is left."
 
 
 def _describe_date(date: str) -> str:

@@ -1,0 +1,179 @@
+"""Code guards around the agents' tool loops: limits per model size, a grounding check, and
+which messages can hold nothing worth remembering.
+
+Small models (the embedded 1.5B) repeat tool calls, loop to `max_iters` instead of finishing,
+and copy the assistant's words into memory. The prompt asks them not to; these guards make
+sure, for any model. See docs/agents.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How tightly the agents' tool loops are held.
+
+    max_actions: the memory agent's tool steps at most (None: its ReAct max_iters).
+    repeat_limit: how often the same call (tool and arguments) may run; the next one is
+        refused and ends the loop.
+    stop_on_second_write: a second write to one shown id in a run is always refused; this
+        also ends the loop.
+    stop_after_noop: the memory agent's `noop` ends the loop (it means "nothing to change").
+    stop_after_search: the response agent answers as soon as a search found memories,
+        instead of asking the model for one more step (which is `finish`, or a loop).
+    step_tokens / answer_tokens: max_tokens of one tool step / of the final answer (None:
+        the LM's own). A runaway step is cut short instead of running to the LM's limit.
+    """
+
+    name: str
+    max_actions: int | None
+    repeat_limit: int
+    stop_on_second_write: bool
+    stop_after_noop: bool
+    stop_after_search: bool
+    step_tokens: int | None = None
+    answer_tokens: int | None = None
+
+
+# Capable models: refuse what is useless anyway (a fourth identical call, a second write to
+# one id) and say what to do next; leave the loop to the model.
+STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_write=False,
+                  stop_after_noop=False, stop_after_search=False)
+# Small models loop instead of finishing: end the loop as soon as it can only go in circles.
+SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
+                     stop_after_noop=True, stop_after_search=True, step_tokens=256,
+                     answer_tokens=512)
+
+# A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
+_SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
+
+
+def limits_for(lm: Any) -> Limits:
+    """SMALL_MODEL for the embedded model (`local/...`) or a model named as <= 3B, else STANDARD."""
+    model = str(getattr(lm, "model", "") or "").lower()
+    if model.startswith("local/") or _SMALL_TAG.search(model):
+        return SMALL_MODEL
+    return STANDARD
+
+
+def call_key(tool: str, args: Any) -> str:
+    """The identity of one tool call: same tool, same arguments (whitespace and case aside)."""
+    try:
+        text = json.dumps(args, sort_keys=True, default=str)
+    except (TypeError, ValueError):
+        text = str(args)
+    return tool + ":" + re.sub(r"\s+", " ", text.lower())
+
+
+# ------------------------------------------------------------------------------- grounding
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# Function words, and the verbs every memory sentence uses ("Lives in", "Works as", "Has a").
+_STOP = frozenset("""
+a an the and or but nor so yet of in on at to for from by with about as into onto over under
+after before since until during per via than then there here this that these those it its it's
+is are was were be been being am do does did done have has had having will would shall should
+can could may might must not no yes very really just also too only still even now currently
+user users user's they them their theirs he she him her his hers who whom whose which what
+when where why how i i'm i've i'd i'll me my mine myself we our ours us you your yours
+lives live lived living works work worked working likes like liked prefers prefer preferred
+wants want wanted enjoys enjoy enjoyed loves love loved uses use used owns own owned plans
+plan planned called named name names named goes go went get gets got some any all each
+more most much many one new other another same own s t
+""".split())
+# Dates are often resolved by the agent ("next Friday" -> 2024-03-22): neither side's words.
+_NEUTRAL = frozenset("""
+today tomorrow yesterday week weeks month months year years day days last next ago morning
+evening night weekend monday tuesday wednesday thursday friday saturday sunday january
+february march april may june july august september october november december jan feb mar
+apr jun jul aug sep sept oct nov dec redacted secret
+""".split())
+
+
+def _stem(word: str) -> str:
+    word = word.removesuffix("'s")
+    for suffix in ("ies", "ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def stems(text: str) -> set[str]:
+    """Content words of a text, crudely stemmed; numbers and date words left out."""
+    out = set()
+    for word in _WORD.findall(str(text or "").lower()):
+        if word in _STOP or word in _NEUTRAL or word.isdigit() or len(word) < 2:
+            continue
+        out.add(_stem(word))
+    return out
+
+
+@dataclass(frozen=True)
+class Grounding:
+    """Where the content words of a memory text come from."""
+
+    words: int
+    from_user: float        # share found in the user's words (or memories already stored)
+    from_assistant: float   # share found only in the assistant's words
+
+    @property
+    def ungrounded(self) -> bool:
+        """Mostly the assistant's words, not the user's: lenient on purpose (paraphrase,
+        third person and resolved dates pass; words neither side said are not held against)."""
+        return self.words > 0 and self.from_user < 0.5 and self.from_assistant > self.from_user
+
+
+def grounding(text: str, user_texts: list[str], assistant_texts: list[str]) -> Grounding:
+    words = stems(text)
+    if not words:
+        return Grounding(0, 1.0, 0.0)
+    user = set().union(*(stems(t) for t in user_texts)) if user_texts else set()
+    assistant = set().union(*(stems(t) for t in assistant_texts)) if assistant_texts else set()
+    n = len(words)
+    return Grounding(n, len(words & user) / n, len(words & (assistant - user)) / n)
+
+
+# --------------------------------------------------------------------- nothing to remember
+
+_FIRST_PERSON = re.compile(
+    r"\b(i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b", re.I)
+_MEMORY_WORDS = re.compile(
+    r"\b(forget|remember|correct|correction|update|delete|remove|note|save|store|change|"
+    r"changed|moved?|no longer|anymore|actually|not true|wrong)\b", re.I)
+_SMALL_TALK = re.compile(
+    r"^\W*(thanks|thank you|thx|ty|cheers|ok|okay|cool|great|nice|perfect|awesome|hi|hello|"
+    r"hey|bye|goodbye|good (morning|night|evening|afternoon)|see you)\b", re.I)
+
+
+_EXPLICIT = re.compile(r"\b(forget|remember|correction)\b", re.I)
+_CHANGE = re.compile(
+    r"\b(no longer|any ?more|not true|wrong|moved|quit|left my|changed my|stopped)\b", re.I)
+
+
+def asks_to_change_memory(message: str) -> bool:
+    """True for a message that plainly asks to remember, correct or forget something ("Please
+    forget that I ...", "Correction: ...", "I no longer ...", "I moved to ..."). The memory
+    agent then runs even if the response agent saw nothing to save."""
+    text = str(message or "").strip()
+    if _EXPLICIT.search(text):
+        return True
+    if text.endswith("?"):  # "What's wrong with my code?"
+        return False
+    return bool(_CHANGE.search(text) and _FIRST_PERSON.search(text))
+
+
+def nothing_to_remember(message: str) -> bool:
+    """True for a message that cannot state a fact about the user: a question or small talk
+    with no first-person word ("Any ideas for dinner?", "Thanks, that helped!") and no word
+    about memory ("forget", "moved", "correction"). The memory agent is then not run."""
+    text = str(message or "").strip()
+    if not text or _FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text):
+        return False
+    if text.endswith("?"):
+        return True
+    return bool(_SMALL_TALK.match(text)) and len(text) <= 80

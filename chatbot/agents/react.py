@@ -1,0 +1,286 @@
+"""GuardedReAct: dspy.ReAct with short instructions, demos, code guards, and lenient parsing."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, Literal
+
+import dspy
+from dspy.utils.exceptions import AdapterParseError, ContextWindowExceededError
+
+logger = logging.getLogger(__name__)
+
+_HEADER = re.compile(r"\[\[ ## (\w+) ## \]\]")
+_TRUE = {"true", "yes", "y", "1", "on"}
+_FALSE = {"false", "no", "n", "0", "off", "none", "null"}
+
+STEP_PROTOCOL = """\
+Work in steps. In each step write `next_thought` (one short sentence), pick `next_tool_name`, \
+and give `next_tool_args` as a JSON object with exactly the tool's arguments. The result of \
+each call is added to `trajectory`. Call `finish` with {} as soon as you are done.
+Tools:"""
+
+# Before a call: None to run it, or (observation, reason to stop or None) to refuse it.
+BeforeTool = Callable[[str, dict[str, Any]], "tuple[str, str | None] | None"]
+# After a call: (observation for the trajectory, reason to stop the loop or None).
+AfterTool = Callable[[str, dict[str, Any], Any], "tuple[Any, str | None]"]
+
+
+def _raw_fields(completion: Any) -> dict[str, Any]:
+    """Output fields from a reply in either adapter's shape: `[[ ## name ## ]]` or JSON."""
+    if isinstance(completion, dict):
+        return completion
+    text = str(completion or "")
+    if _HEADER.search(text):
+        parts = _HEADER.split(text)
+        return {parts[i]: parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
+    try:
+        import json_repair
+
+        data = json_repair.loads(text)
+    except Exception:  # noqa: BLE001 - anything unreadable is simply "no fields"
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return {}
+    return data if isinstance(data, dict) else {}
+
+
+def as_bool(value: Any) -> bool | None:
+    """A yes/no the model wrote in any common spelling; None if it is neither."""
+    if isinstance(value, bool):
+        return value
+    word = str(value if value is not None else "").strip().strip("\"'`.*").lower()
+    return True if word in _TRUE else False if word in _FALSE else None
+
+
+def read_fields_leniently(signature: type[dspy.Signature], completion: Any,
+                          required: tuple[str, ...]) -> dict[str, Any] | None:
+    """The output fields of an answer DSPy could not parse; None if a required one is missing.
+
+    A bool that is neither yes nor no is left None, for the caller to default and count.
+    """
+    raw = _raw_fields(completion)
+    out: dict[str, Any] = {}
+    for name, info in signature.output_fields.items():
+        value = raw.get(name)
+        if info.annotation is bool:
+            out[name] = as_bool(value)
+        elif info.annotation is str:
+            text = "" if value is None else str(value).strip()
+            if not text and name in required:
+                return None
+            out[name] = text
+        else:
+            out[name] = value
+    return out
+
+
+class GuardedReAct(dspy.ReAct):
+    """dspy.ReAct that survives malformed model output and lets code hold the tool loop.
+
+    A step DSPy cannot parse (an unknown tool name, arguments that are not an object) ends the
+    loop, as dspy.ReAct does for a bad tool choice, and the answer is extracted from what was
+    gathered. A final answer it cannot parse is read field by field; it fails only if a
+    `required` field is missing. Model failures (timeouts, connection errors) still raise.
+
+    Guards: `before_tool(name, args)` may refuse a call (its text becomes the observation) and
+    stop the loop;
+    `after_tool(name, args, result)` may rewrite the observation and stop the loop. A stopped
+    loop ends with a `finish` step written by code, so the answer step reads a whole trajectory.
+    Every LM call the loop makes is one dspy.ReAct would make too, in the same order; a stop
+    only leaves out the steps after it.
+
+    `step_instructions` / `answer_instructions` replace the signature's instructions for the
+    step and answer predictors (the step predictor also gets the tool list). `answer_inputs`
+    limits which inputs the answer step sees; `answer_reasoning=False` drops its reasoning.
+    """
+
+    def __init__(self, signature: type[dspy.Signature], tools: list[Callable[..., Any]],
+                 max_iters: int, required: tuple[str, ...] = (), *,
+                 step_instructions: str | None = None, answer_instructions: str | None = None,
+                 answer_inputs: tuple[str, ...] | None = None, answer_reasoning: bool = True):
+        super().__init__(signature, tools=tools, max_iters=max_iters)
+        self.required = required
+        self.faults: Counter[str] = Counter()
+        self.guard_counts: Counter[str] = Counter()
+        self.before_tool: BeforeTool | None = None
+        self.after_tool: AfterTool | None = None
+        self.stop_reason: str | None = None
+        if step_instructions is not None:
+            self.react = dspy.Predict(self._step_signature(signature, step_instructions))
+        if answer_instructions is not None or answer_inputs is not None or not answer_reasoning:
+            inputs = {k: v for k, v in signature.input_fields.items()
+                      if answer_inputs is None or k in answer_inputs}
+            answer = dspy.Signature(
+                {**inputs, **signature.output_fields},
+                signature.instructions if answer_instructions is None else answer_instructions,
+            ).append("trajectory", dspy.InputField(), type_=str)
+            self.extract = dspy.ChainOfThought(answer) if answer_reasoning else dspy.Predict(answer)
+
+    def _step_signature(self, signature: type[dspy.Signature], text: str) -> type[dspy.Signature]:
+        lines = [text.strip(), "", STEP_PROTOCOL]
+        lines += [f"({i + 1}) {tool}" for i, tool in enumerate(self.tools.values())]
+        return (
+            dspy.Signature({**signature.input_fields}, "\n".join(lines))
+            .append("trajectory", dspy.InputField(), type_=str)
+            .append("next_thought", dspy.OutputField(), type_=str)
+            .append("next_tool_name", dspy.OutputField(),
+                    type_=Literal[tuple(self.tools.keys())])
+            .append("next_tool_args", dspy.OutputField(), type_=dict[str, Any])
+        )
+
+    # ------------------------------------------------------------------------- demos
+
+    @property
+    def answer_predictor(self) -> dspy.Predict:
+        return getattr(self.extract, "predict", self.extract)
+
+    def set_demos(self, step: list[dspy.Example], answer: list[dspy.Example]) -> None:
+        """Worked examples for the step and the answer predictors (shown before the input)."""
+        self.react.demos = list(step)
+        self.answer_predictor.demos = list(answer)
+
+    def cap_tokens(self, step: int | None, answer: int | None) -> None:
+        """max_tokens for each step and for the answer; None leaves the LM's own."""
+        for predictor, cap in ((self.react, step), (self.answer_predictor, answer)):
+            predictor.config.pop("max_tokens", None)
+            if cap is not None:
+                predictor.config["max_tokens"] = cap
+
+    def use_examples(self, examples: dict[str, list[dict[str, Any]]]) -> None:
+        """Demos from prompts/examples/<agent>.json (see chatbot.agents.prompts)."""
+        self.set_demos([self._example(e) for e in examples.get("step", [])],
+                       [self._example(e) for e in examples.get("answer", [])])
+
+    def _example(self, example: dict[str, Any]) -> dspy.Example:
+        fields = dict(example)
+        trajectory: dict[str, Any] = {}
+        for i, s in enumerate(fields.pop("trajectory", None) or []):
+            trajectory.update({f"thought_{i}": s.get("thought", ""),
+                               f"tool_name_{i}": s["tool"],
+                               f"tool_args_{i}": s.get("args", {}),
+                               f"observation_{i}": s.get("observation", "")})
+        fields["trajectory"] = self._format_trajectory(trajectory) if trajectory else ""
+        return dspy.Example(**fields)
+
+    # -------------------------------------------------------------------------- loop
+
+    def _execute(self, name: str, args: dict[str, Any]) -> tuple[Any, str | None]:
+        refused = self.before_tool(name, args) if self.before_tool and name != "finish" else None
+        if refused is not None:
+            self.guard_counts["refused_calls"] += 1
+            return refused
+        try:
+            result = self.tools[name](**args)
+        except Exception as err:  # noqa: BLE001 - as dspy.ReAct: the model reads the error
+            from dspy.utils.exceptions import format_error_for_lm
+
+            return f"Execution error in {name}: {format_error_for_lm(err, traceback_frames=5)}", \
+                None
+        if self.after_tool is not None and name != "finish":
+            return self.after_tool(name, args, result)
+        return result, None
+
+    def _end(self, trajectory: dict[str, Any], idx: int, reason: str) -> None:
+        """`reason` is a slug (repeated_call, memories_found, ...), counted as stopped_<reason>."""
+        self.stop_reason = reason
+        self.guard_counts[f"stopped_{reason}"] += 1
+        trajectory[f"thought_{idx}"] = f"(ended by code: {reason.replace('_', ' ')})"
+        trajectory[f"tool_name_{idx}"] = "finish"
+        trajectory[f"tool_args_{idx}"] = {}
+        trajectory[f"observation_{idx}"] = "Completed."
+
+    def _answer_inputs(self, input_args: dict[str, Any]) -> dict[str, Any]:
+        wanted = self.answer_predictor.signature.input_fields
+        return {k: v for k, v in input_args.items() if k in wanted}
+
+    def _record(self, trajectory: dict[str, Any], idx: int, pred: Any) -> tuple[str, Any]:
+        trajectory[f"thought_{idx}"] = pred.next_thought
+        trajectory[f"tool_name_{idx}"] = pred.next_tool_name
+        trajectory[f"tool_args_{idx}"] = pred.next_tool_args
+        return pred.next_tool_name, pred.next_tool_args
+
+    def forward(self, **input_args):
+        trajectory: dict[str, Any] = {}
+        max_iters = input_args.pop("max_iters", self.max_iters)
+        self.stop_reason = None
+        for idx in range(max_iters):
+            try:
+                pred = self._call_with_potential_trajectory_truncation(
+                    self.react, trajectory, **input_args)
+            except ContextWindowExceededError as err:
+                logger.warning("Ending the trajectory: %s", err)
+                break
+            except ValueError as err:
+                logger.warning("Ending the trajectory: the agent chose no valid tool: %s", err)
+                break
+            name, args = self._record(trajectory, idx, pred)
+            observation, stop = self._execute(name, args)
+            trajectory[f"observation_{idx}"] = observation
+            if name == "finish":
+                break
+            if stop:
+                self._end(trajectory, idx + 1, stop)
+                break
+        extract = self._call_with_potential_trajectory_truncation(
+            self.extract, trajectory, **self._answer_inputs(input_args))
+        return dspy.Prediction(trajectory=trajectory, **extract)
+
+    async def aforward(self, **input_args):
+        trajectory: dict[str, Any] = {}
+        max_iters = input_args.pop("max_iters", self.max_iters)
+        self.stop_reason = None
+        for idx in range(max_iters):
+            try:
+                pred = await self._async_call_with_potential_trajectory_truncation(
+                    self.react, trajectory, **input_args)
+            except ContextWindowExceededError as err:
+                logger.warning("Ending the trajectory: %s", err)
+                break
+            except ValueError as err:
+                logger.warning("Ending the trajectory: the agent chose no valid tool: %s", err)
+                break
+            name, args = self._record(trajectory, idx, pred)
+            observation, stop = self._execute(name, args)  # our tools are synchronous
+            trajectory[f"observation_{idx}"] = observation
+            if name == "finish":
+                break
+            if stop:
+                self._end(trajectory, idx + 1, stop)
+                break
+        extract = await self._async_call_with_potential_trajectory_truncation(
+            self.extract, trajectory, **self._answer_inputs(input_args))
+        return dspy.Prediction(trajectory=trajectory, **extract)
+
+    # ----------------------------------------------------------------- lenient parsing
+
+    def _call_with_potential_trajectory_truncation(self, module, trajectory, **input_args):
+        try:
+            return super()._call_with_potential_trajectory_truncation(
+                module, trajectory, **input_args)
+        except AdapterParseError as err:
+            return self._recover(module, err)
+
+    async def _async_call_with_potential_trajectory_truncation(self, module, trajectory,
+                                                              **input_args):
+        try:
+            return await super()._async_call_with_potential_trajectory_truncation(
+                module, trajectory, **input_args)
+        except AdapterParseError as err:
+            return self._recover(module, err)
+
+    def _recover(self, module: Any, err: AdapterParseError) -> dspy.Prediction:
+        if module is self.react:
+            self.faults["malformed_steps"] += 1
+            # dspy.ReAct ends the trajectory on ValueError; AdapterParseError is not one.
+            raise ValueError(f"unreadable tool call: {str(err)[:200]}") from err
+        self.faults["malformed_answers"] += 1
+        fields = read_fields_leniently(self.signature, err.lm_response, self.required)
+        if fields is None:
+            raise err
+        return dspy.Prediction(**fields)
