@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sqlite3
 import threading
 import uuid
 from collections import Counter
@@ -13,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from chatbot.errors import ConfigError, DimensionMismatchError, MemoryNotFoundError
+from chatbot.errors import ChatbotError, ConfigError, DimensionMismatchError, MemoryNotFoundError
 from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMode, VectorBackend
 from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
 from chatbot.memory.history import History, now_iso
@@ -26,6 +27,7 @@ from chatbot.memory.models import (
     Source,
     WriteResult,
 )
+from chatbot.redact import redact
 
 ENGINES = ("edge", "qdrant-local")
 # Where each embedded engine keeps a collection under the store folder (to tell them apart).
@@ -131,14 +133,26 @@ class MemoryStore:
         self.stats: Counter[str] = Counter()
         self._lock = threading.RLock()
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
-        self.path = Path(path) if path is not None else None
-        if self.path is not None:
-            check_engine_folder(self.path, engine, collection)
-        self._backend = open_backend(engine, collection, self.path, url, api_key, in_memory)
-        self._check_dimension()
-        if history_path is None and self.path is not None:
-            history_path = self.path / "history.sqlite"
-        self._history = History(history_path)
+        self.path = Path(path).expanduser() if path is not None else None
+        try:
+            if self.path is not None:
+                self.path.mkdir(parents=True, exist_ok=True)
+                check_engine_folder(self.path, engine, collection)
+            self._backend = open_backend(engine, collection, self.path, url, api_key, in_memory)
+            if history_path is None and self.path is not None:
+                history_path = self.path / "history.sqlite"
+            self._history = History(history_path)
+        except (OSError, sqlite3.Error) as exc:
+            where = self.path or history_path
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise ChatbotError(
+                f"cannot write the memory store at {where} ({reason}): check its permissions "
+                "or set CHATBOT_DATA_DIR") from None
+        try:
+            self._check_dimension()
+        except DimensionMismatchError:
+            self._history.close()
+            raise
 
     def _stamps(self, n: int = 1) -> list[str]:
         """Write times, strictly increasing, so "oldest first" is the order of writing."""
@@ -237,9 +251,11 @@ class MemoryStore:
                 "text_hash": digest, "valid": True, "superseded_by": None,
                 "access_count": 0, "last_accessed_at": None,
             }
+            # History first: after a crash the store is never ahead of its log; at most the
+            # one unacknowledged write has an ADD row without a point.
+            self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
             self._backend.upsert([PointData(
                 memory_id, dense.tolist(), self.keywords.document(text), payload)])
-            self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
             return WriteResult(memory_id, "ADD")
 
     def add_many(self, user_id: str, items: list[dict[str, Any]], *, actor: str = "import",
@@ -249,7 +265,7 @@ class MemoryStore:
         with self._lock:
             results: list[WriteResult] = []
             fresh: list[tuple[str, dict[str, Any]]] = []
-            texts = [self._check_text(item["text"]) for item in items]
+            texts = self._check_items(items)
             digests = [text_hash(t) for t in texts]
             seen = self._stored_hashes(user_id, digests) if dedup else {}
             for item, text, digest in zip(items, texts, digests, strict=True):
@@ -259,7 +275,8 @@ class MemoryStore:
                     results.append(WriteResult(existing, "NOOP", "identical memory exists"))
                     continue
                 memory_id = str(item.get("id") or uuid.uuid4())
-                seen[digest] = memory_id
+                if dedup:
+                    seen[digest] = memory_id
                 fresh.append((memory_id, {**item, "text": text, "hash": digest}))
                 results.append(WriteResult(memory_id, "ADD"))
             if fresh:
@@ -282,12 +299,35 @@ class MemoryStore:
                         "valid": bool(f.get("valid", True)), "superseded_by": None,
                         "access_count": 0, "last_accessed_at": None,
                     }))
-                for start in range(0, len(points), 512):
-                    self._backend.upsert(points[start:start + 512])
                 self._history.record_many([
                     (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
                      p.payload["source"].get("session_id")) for p in points])
+                for start in range(0, len(points), 512):
+                    self._backend.upsert(points[start:start + 512])
             return results
+
+    def _check_items(self, items: list[dict[str, Any]]) -> list[str]:
+        """Every item is checked before anything is written; an id may not be taken twice."""
+        texts = []
+        for n, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+                raise ConfigError(f"item {n}: needs a 'text' string")
+            try:
+                texts.append(self._check_text(item["text"]))
+            except ConfigError as exc:
+                raise ConfigError(f"item {n}: {exc}") from None
+            if item.get("id") is not None:
+                try:
+                    uuid.UUID(str(item["id"]))
+                except ValueError:
+                    raise ConfigError(f"item {n}: id {item['id']!r} is not a UUID") from None
+        wanted = [str(i["id"]) for i in items if i.get("id") is not None]
+        if len(set(wanted)) != len(wanted):
+            raise ConfigError("the same id appears twice in one batch")
+        taken = self._backend.retrieve(wanted) if wanted else []
+        if taken:
+            raise ConfigError(f"id {taken[0][0]} already exists; leave 'id' out to get a new one")
+        return texts
 
     def _stored_hashes(self, user_id: str, digests: list[str]) -> dict[str, str]:
         """Which of these text hashes the user already has (valid or not), and the ids."""
@@ -317,10 +357,10 @@ class MemoryStore:
         payload = self._payload_of(old)
         payload.update(memory_text=text, categories=categories, updated_at=self._stamps()[0],
                        text_hash=text_hash(text))
-        self._backend.upsert([PointData(
-            old.id, dense.tolist(), self.keywords.document(text), payload)])
         self._history.record(old.id, old.user_id, "UPDATE", old.memory_text, text, actor,
                              session_id)
+        self._backend.upsert([PointData(
+            old.id, dense.tolist(), self.keywords.document(text), payload)])
         return Memory.from_payload(old.id, payload)
 
     def delete(self, memory_id: str, *, user_id: str | None = None, actor: str = "api",
@@ -330,20 +370,20 @@ class MemoryStore:
             old = self.get(memory_id, user_id=user_id)
             if not old.valid:
                 return
-            self._backend.set_payload(old.id, {
-                "valid": False, "superseded_by": superseded_by, "updated_at": self._stamps()[0]})
             self._history.record(old.id, old.user_id, "DELETE", old.memory_text, None, actor,
                                  session_id)
+            self._backend.set_payload(old.id, {
+                "valid": False, "superseded_by": superseded_by, "updated_at": self._stamps()[0]})
 
     def restore(self, memory_id: str, *, user_id: str | None = None, actor: str = "api") -> Memory:
         """Undo a delete."""
         with self._lock:
             old = self.get(memory_id, user_id=user_id, include_deleted=True)
             if not old.valid:
-                self._backend.set_payload(old.id, {
-                    "valid": True, "superseded_by": None, "updated_at": self._stamps()[0]})
                 self._history.record(old.id, old.user_id, "RESTORE", None, old.memory_text,
                                      actor, None)
+                self._backend.set_payload(old.id, {
+                    "valid": True, "superseded_by": None, "updated_at": self._stamps()[0]})
             return self.get(memory_id, user_id=user_id)
 
     def purge(self, user_id: str, memory_id: str | None = None, *, actor: str = "api") -> int:
@@ -471,7 +511,8 @@ class MemoryStore:
     def _check_text(text: str) -> str:
         if not isinstance(text, str) or not text.strip():
             raise ConfigError("memory text must be a non-empty string")
-        return text.strip()[:MAX_MEMORY_CHARS]
+        # Defence in depth: the agents redact too, but every writer comes through here.
+        return redact(text.strip())[:MAX_MEMORY_CHARS]
 
     @staticmethod
     def _payload_of(m: Memory) -> dict[str, Any]:

@@ -1,8 +1,5 @@
-"""Guarantees that need a change in chatbot/memory/store.py (not owned by the reliability work).
-
-Each test is xfail(strict=True): it fails today, and turns the suite red the day the store is
-fixed, so the marker is removed then. The fix each one needs is in its reason.
-"""
+"""Store-level guarantees: history never behind the store, ids never taken across users, bad
+batches refused whole, unusable data dirs reported in one line, secrets redacted on every write."""
 
 from __future__ import annotations
 
@@ -13,10 +10,6 @@ import pytest
 from chatbot.errors import ChatbotError
 from chatbot.memory import MemoryStore
 from chatbot.redact import MARKER
-
-
-def pending(reason: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=reason)
 
 
 class _Killed(BaseException):
@@ -39,11 +32,6 @@ def _history(path, user):
                           " ORDER BY seq", (user,)).fetchall()
 
 
-@pending(
-    "MemoryStore.remember/_rewrite write the point before the history row: a kill between "
-    "them leaves a memory with no ADD (or a text history never saw). Fix: record the history "
-    "row first (the store is then never ahead of history; an ADD without a point is the one "
-    "unacknowledged write), or reconcile on open.")
 def test_store_is_never_ahead_of_history(tmp_path, embedder, shared_engine):
     path = tmp_path / "store"
     store = MemoryStore(path=path, embedder=embedder, engine=shared_engine)
@@ -63,10 +51,6 @@ def test_store_is_never_ahead_of_history(tmp_path, embedder, shared_engine):
     assert not ahead, f"store ahead of history for {ahead}"
 
 
-@pending(
-    "MemoryStore.add_many upserts an item's explicit `id` without checking its owner: one user "
-    "can overwrite another's memory. Fix: refuse (ConfigError) or re-id an item whose id "
-    "exists for any user (the CLI's import already checks, the library must too).")
 def test_add_many_cannot_take_another_users_id(shared_store):
     alice = shared_store.add("alice-am", "Alice's diary entry")
     try:
@@ -77,9 +61,6 @@ def test_add_many_cannot_take_another_users_id(shared_store):
     assert owner == "alice-am" and shared_store.get(alice).memory_text == "Alice's diary entry"
 
 
-@pending(
-    "MemoryStore.add_many lets ValueError/KeyError out for a bad item id or a missing 'text'. "
-    "Fix: check every item first and raise ConfigError naming the item's position.")
 @pytest.mark.parametrize("item", [{"text": "x", "id": "not-a-uuid"}, {"memory": "no text key"}])
 def test_add_many_bad_item_is_a_chatbot_error(shared_store, item):
     with pytest.raises(ChatbotError):
@@ -91,11 +72,6 @@ def test_add_many_bad_item_is_a_chatbot_error(shared_store, item):
             raise AssertionError(f"{type(exc).__name__}: {exc}") from exc
 
 
-@pending(
-    "MemoryStore(path=...) on a folder it cannot create or write (a file in the way, read-only "
-    "permissions) raises a raw OSError. Fix: catch OSError in MemoryStore.__init__ / "
-    "open_backend and raise ChatbotError('cannot write the memory store at <path> (<reason>): "
-    "check its permissions or set CHATBOT_DATA_DIR').")
 def test_unusable_data_dir_is_one_clear_error(tmp_path, embedder, shared_engine):
     blocker = tmp_path / "data"
     blocker.write_text("a file where the data folder should be")
@@ -110,9 +86,6 @@ def test_unusable_data_dir_is_one_clear_error(tmp_path, embedder, shared_engine)
     raise AssertionError("opened a store under a file")
 
 
-@pending(
-    "Defence in depth: MemoryStore.remember/update/add_many store text as given. Fix: pass "
-    "text through chatbot.redact.redact() in MemoryStore._check_text (the agents already do).")
 def test_store_redacts_secrets_on_every_write(shared_store):
     user = "redact-store"
     a = shared_store.add(user, "My password is hunter2-store")
