@@ -237,6 +237,7 @@ def test_small_model_answers_once_a_search_found_memories(seeded):
     assert agent.guard_counts["stopped_memories_found"] == 1
     assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.step_tokens
     assert lm.history[1]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
+    assert lm.history[0]["kwargs"]["stop"] == ["[[ ## completed ## ]]"]
 
 
 def test_small_model_may_search_again_after_nothing_found(seeded):
@@ -404,3 +405,15 @@ def test_category_tail_copied_from_the_shown_format_is_dropped(seeded):
         finish(), summary(),
     ], [{"role": "user", "content": "I moved from Lisbon to Porto"}])
     assert store.get(ids["city"]).memory_text == "Lives in Porto"
+
+
+def test_an_update_to_the_same_text_is_a_noop(seeded):
+    store, ids = seeded
+    result, _ = _update(store, [
+        step("update_memory", {"memory_id": 0, "updated_memory_text": "has a beagle called Rex.",
+                               "categories": ["pets"]}),
+        finish(), summary(),
+    ], [{"role": "user", "content": "What's my dog's name?"}])
+    assert [a.event for a in result.actions] == ["NOOP"] and not result.writes
+    assert [e.event for e in store.history(ids["dog"])] == ["ADD"]
+    assert "already says exactly this" in result.trajectory["observation_0"]

@@ -28,6 +28,8 @@ class Limits:
         instead of asking the model for one more step (which is `finish`, or a loop).
     step_tokens / answer_tokens: max_tokens of one tool step / of the final answer (None:
         the LM's own). A runaway step is cut short instead of running to the LM's limit.
+    stop_at_completed: generation stops at ChatAdapter's `[[ ## completed ## ]]` marker
+        (small models go on writing after it until max_tokens).
     """
 
     name: str
@@ -38,6 +40,7 @@ class Limits:
     stop_after_search: bool
     step_tokens: int | None = None
     answer_tokens: int | None = None
+    stop_at_completed: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -47,7 +50,7 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 # Small models loop instead of finishing: end the loop as soon as it can only go in circles.
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
-                     answer_tokens=512)
+                     answer_tokens=512, stop_at_completed=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")

@@ -18,6 +18,7 @@ _HEADER = re.compile(r"\[\[ ## (\w+) ## \]\]")
 _TRUE = {"true", "yes", "y", "1", "on"}
 _FALSE = {"false", "no", "n", "0", "off", "none", "null"}
 
+COMPLETED = "[[ ## completed ## ]]"
 STEP_PROTOCOL = """\
 Work in steps. In each step write `next_thought` (one short sentence), pick `next_tool_name`, \
 and give `next_tool_args` as a JSON object with exactly the tool's arguments. The result of \
@@ -145,12 +146,17 @@ class GuardedReAct(dspy.ReAct):
         self.react.demos = list(step)
         self.answer_predictor.demos = list(answer)
 
-    def cap_tokens(self, step: int | None, answer: int | None) -> None:
-        """max_tokens for each step and for the answer; None leaves the LM's own."""
+    def cap_tokens(self, step: int | None, answer: int | None, *,
+                   stop_at_completed: bool = False) -> None:
+        """max_tokens for each step and for the answer (None leaves the LM's own), and
+        whether generation stops at ChatAdapter's end marker."""
         for predictor, cap in ((self.react, step), (self.answer_predictor, answer)):
             predictor.config.pop("max_tokens", None)
+            predictor.config.pop("stop", None)
             if cap is not None:
                 predictor.config["max_tokens"] = cap
+            if stop_at_completed:
+                predictor.config["stop"] = [COMPLETED]
 
     def use_examples(self, examples: dict[str, list[dict[str, Any]]]) -> None:
         """Demos from prompts/examples/<agent>.json (see chatbot.agents.prompts)."""

@@ -159,7 +159,8 @@ categories to search in (an empty list searches all)."""
         self.searches = []
         self._seen = set()
         self._active = self.limits or limits_for(dspy.settings.lm)
-        self.react.cap_tokens(self._active.step_tokens, self._active.answer_tokens)
+        self.react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
+                              stop_at_completed=self._active.stop_at_completed)
         self.react.faults.clear()
         self.react.guard_counts.clear()
 

@@ -18,6 +18,7 @@ from chatbot.agents.react import GuardedReAct
 from chatbot.agents.response import _as_list
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
+from chatbot.memory.store import normalise
 from chatbot.redact import MARKER, redact
 
 MAX_ACTIONS = 6
@@ -201,7 +202,8 @@ class MemoryUpdater:
             self.react.faults.clear()
             self.react.guard_counts.clear()
             summary_cap = min(limits.answer_tokens, 128) if limits.answer_tokens else None
-            self.react.cap_tokens(limits.step_tokens, summary_cap)
+            self.react.cap_tokens(limits.step_tokens, summary_cap,
+                                  stop_at_completed=limits.stop_at_completed)
             try:
                 ctx = dspy.context(lm=self.lm) if self.lm is not None else nullcontext()
                 with ctx:
@@ -318,7 +320,7 @@ one to three lowercase categories."""
             return "Already stored; nothing added. Do not add it again. " + NEXT
         if res.event == "UPDATE":
             return f"A near-identical memory existed; it was updated instead.{note} {NEXT}"
-        return f"Added.{note} {NEXT}"
+        return f"Added.{note} Stored now: {text!r}; do not add it again. {NEXT}"
 
     # Ids are typed int | str: small models often quote numbers ("0"); see also _raw().
     def update_memory(self, memory_id: int | str, updated_memory_text: str,
@@ -335,6 +337,11 @@ one to three lowercase categories."""
         if (refusal := self._ungrounded(run, text)) is not None:
             return refusal
         target = run.shown[local]
+        if normalise(text) == normalise(target.memory_text):
+            run.result.counts["memory_noop"] += 1
+            run.result.actions.append(
+                MemoryAction("NOOP", target.id, text, "same as the stored text"))
+            return f"Memory {local} already says exactly this; nothing changed. {NEXT}"
         run.written.add(local)
         cats = cats_ or None
         self.store.update(target.id, text, cats, user_id=self.user_id, actor=self.actor,
@@ -342,7 +349,7 @@ one to three lowercase categories."""
         run.result.counts["memory_update"] += 1
         run.result.actions.append(
             MemoryAction("UPDATE", target.id, text, f"was: {target.memory_text}"))
-        return f"Updated memory {local}.{note} {NEXT}"
+        return f"Updated memory {local}.{note} It now says: {text!r}. {NEXT}"
 
     def delete_memory(self, memory_ids: list[int | str]) -> str:
         """Delete memories you were shown that the user retracted or that are no longer true."""
