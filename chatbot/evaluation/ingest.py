@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from chatbot.errors import ChatbotError
-from chatbot.evaluation.locomo import Conversation, Session, turn_text
+from chatbot.evaluation.locomo import Conversation, Session, turn_memory
 from chatbot.memory import MemoryStore
 from chatbot.memory.store import text_hash
 
@@ -18,6 +19,12 @@ DEFAULT_WINDOW = 6
 MAX_FAILED_RUNS = 5
 # Turns per add_many call: one embedding batch sorted by length, and a progress step.
 DIRECT_BATCH = 256
+# Direct mode: previous turns of the same session put in each memory as context (0 = the turn
+# alone). 1 is the measured best "turn-sized" unit (docs/retrieval-quality.md): a reply is then
+# found by the words of the question it answers. Provenance grows to the dia_ids it contains.
+# The default stays 0 (one turn, one dia_id, comparable with earlier runs); set
+# CHATBOT_EVAL_CONTEXT=1 for `chatbot eval locomo`, or pass context= to ingest_direct.
+DIRECT_CONTEXT = int(os.environ.get("CHATBOT_EVAL_CONTEXT", "0") or 0)
 Advance = Callable[[int], None]
 
 
@@ -26,16 +33,23 @@ def session_id(conv: Conversation, session: Session) -> str:
 
 
 def ingest_direct(store: MemoryStore, conv: Conversation, advance: Advance | None = None,
-                  batch: int = DIRECT_BATCH) -> Counter[str]:
-    """Every turn becomes one memory (no LM): provenance its dia_id, observed_at the session date.
+                  batch: int = DIRECT_BATCH, context: int | None = None) -> Counter[str]:
+    """Every turn becomes one memory (no LM): observed_at the session date.
 
+    context: previous turns of the session included in the memory text (default
+    DIRECT_CONTEXT); provenance is the dia_ids of every turn the text contains.
     dedup is off because the same words said at two dia_ids are two pieces of evidence.
     """
-    items = [{
-        "text": turn_text(turn, session.date),
-        "source": {"session_id": session_id(conv, session), "message_ids": [turn.dia_id]},
-        "observed_at": session.date,
-    } for session in conv.sessions for turn in session.turns]
+    context = DIRECT_CONTEXT if context is None else context
+    items = []
+    for session in conv.sessions:
+        for index in range(len(session.turns)):
+            text, ids = turn_memory(session, index, context)
+            items.append({
+                "text": text,
+                "source": {"session_id": session_id(conv, session), "message_ids": ids},
+                "observed_at": session.date,
+            })
     stats: Counter[str] = Counter()
     for chunk in distinct_batches(items, batch):
         results = store.add_many(conv.sample_id, chunk, actor="locomo_direct", dedup=False)

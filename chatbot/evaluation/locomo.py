@@ -88,12 +88,34 @@ def date_label(date: datetime | None) -> str:
     return f"{date.day} {date:%B} {date.year}" if date else "unknown date"
 
 
-def turn_text(turn: Turn, date: datetime | None) -> str:
-    """The memory text of one dialog turn in direct mode; the one place its format is decided."""
-    text = f"[{date_label(date)}] {turn.speaker}: {turn.text}"
+def turn_line(turn: Turn) -> str:
+    """'Caroline: text', with ' [shares <caption>]' when the turn has an image caption."""
+    text = f"{turn.speaker}: {turn.text}"
     if turn.caption:
         text += f" [shares {turn.caption}]"
     return text
+
+
+def turn_text(turn: Turn, date: datetime | None, context: list[Turn] | tuple[Turn, ...] = ()
+              ) -> str:
+    """The memory text of one dialog turn in direct mode; the one place its format is decided.
+
+    "[8 May 2023] Caroline: text [shares ...]"; with context (the turns just before it in the
+    session, oldest first) each context turn is one line before the turn's own line:
+    "[8 May 2023] Melanie: question\nCaroline: answer".
+    """
+    lines = [turn_line(t) for t in context] + [turn_line(turn)]
+    return f"[{date_label(date)}] " + "\n".join(lines)
+
+
+def turn_memory(session: Session, index: int, context: int = 0) -> tuple[str, list[str]]:
+    """Text and provenance of the memory of session turn `index` with `context` previous turns.
+
+    Provenance is exactly the dia_ids whose text the memory contains (context turns first).
+    """
+    before = session.turns[max(0, index - context):index] if context > 0 else []
+    turn = session.turns[index]
+    return turn_text(turn, session.date, before), [t.dia_id for t in before] + [turn.dia_id]
 
 
 def file_sha256(path: Path) -> str:

@@ -9,7 +9,7 @@ import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from chatbot.memory.models import (
     Source,
     WriteResult,
 )
+from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig, fuse
 from chatbot.redact import redact
 
 ENGINES = ("edge", "qdrant-local")
@@ -428,6 +429,9 @@ class MemoryStore:
             raise MemoryNotFoundError(f"memory {memory_id!r} was deleted")
         return memory
 
+    # How search fuses dense and BM25 (chatbot.memory.ranking); benchmarks swap it per run.
+    ranking: RankingConfig = DEFAULT_RANKING
+
     def search(
         self, user_id: str, query: str, categories: Iterable[str] | None = None, limit: int = 5,
         score_threshold: float | None = None, *, mode: SearchMode = "hybrid", pool: int = 60,
@@ -435,8 +439,11 @@ class MemoryStore:
     ) -> list[RetrievedMemory]:
         """The user's memories most relevant to the query, best first.
 
-        mode: hybrid (dense + BM25 pools of `pool` each, fused by RRF), dense or keyword.
-        explain: fill each result's `signals` (see VectorBackend.search_explained).
+        mode: hybrid (a dense and a BM25 pool of `pool` each from Qdrant, fused as
+        `self.ranking` says: weighted DBSF by default), dense or keyword. A query with no
+        keyword terms (only stopwords) searches dense alone.
+        explain: fill each result's `signals` (raw dense / bm25 scores, 1-based ranks in each
+        pool, each signal's part of the fused score; see chatbot.memory.ranking.fuse).
         """
         _check_user(user_id)
         if not query or not query.strip():
@@ -444,17 +451,39 @@ class MemoryStore:
         cats = tuple(_clean_categories(categories)) or None
         dense = self.embedder.embed_query(query[:MAX_MEMORY_CHARS]).tolist()
         sparse = self.keywords.query(query[:MAX_MEMORY_CHARS])
-        run = self._backend.search_explained if explain else self._backend.search
+        scope = Scope(user_id, categories=cats)
         with self._lock:
-            hits = run(Scope(user_id, categories=cats), dense, sparse, mode, limit=limit, pool=pool)
+            if mode == "hybrid" and sparse.indices and self.ranking.fusion != "qdrant":
+                hits = self._fused_search(scope, dense, sparse, limit, pool, explain)
+            else:
+                run = self._backend.search_explained if explain else self._backend.search
+                hits = run(scope, dense, sparse, mode, limit=limit, pool=pool)
         out = []
         for h in hits:
             if score_threshold is not None and h.score < score_threshold:
                 continue
             m = Memory.from_payload(h.id, h.payload)
             out.append(RetrievedMemory(**asdict(m) | {"source": m.source}, score=h.score,
-                                       signals=dict(h.signals)))
+                                       signals=dict(h.signals) if explain else {}))
         return out
+
+    def _fused_search(self, scope: Scope, dense: list[float], sparse: Any, limit: int,
+                      pool: int, explain: bool) -> list[Any]:
+        """Both pools from Qdrant, fused here (weights); explain fills exact raw scores."""
+        size = max(pool, limit)
+        dense_pool = self._backend.search(scope, dense, None, "dense", limit=size, pool=size)
+        bm25_pool = self._backend.search(scope, dense, sparse, "keyword", limit=size, pool=size)
+        hits = fuse(dense_pool, bm25_pool, self.ranking, limit)
+        if not explain or not hits:
+            return hits
+        # A hit outside one pool still has a raw score there: the same query, only the hits.
+        only = replace(scope, ids=tuple(h.id for h in hits))
+        exact = {"dense": {h.id: h.score for h in self._backend.search(
+                     only, dense, None, "dense", len(hits), len(hits))},
+                 "bm25": {h.id: h.score for h in self._backend.search(
+                     only, dense, sparse, "keyword", len(hits), len(hits))}}
+        return [replace(h, signals=h.signals | {k: exact[k].get(h.id, 0.0) for k in exact})
+                for h in hits]
 
     def list(self, user_id: str, categories: Iterable[str] | None = None, *,
              include_deleted: bool = False) -> list[Memory]:
