@@ -51,6 +51,8 @@ def ingest_direct(store: MemoryStore, conv: Conversation, advance: Advance | Non
                 "observed_at": session.date,
             })
     stats: Counter[str] = Counter()
+    # Recorded in the eval's ingest events, so a result says which memory text it measured.
+    stats["with_context"] += sum(len(item["source"]["message_ids"]) > 1 for item in items)
     for chunk in distinct_batches(items, batch):
         results = store.add_many(conv.sample_id, chunk, actor="locomo_direct", dedup=False)
         stats.update(f"memory_{r.event.lower()}" for r in results)
