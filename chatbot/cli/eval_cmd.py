@@ -30,7 +30,7 @@ def _ids(text: str) -> list[str]:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from chatbot.evaluation.ingest import DEFAULT_WINDOW, INGEST_MODES
+    from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
     from chatbot.evaluation.locomo import DATA_HINT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
@@ -56,6 +56,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --answer: an LLM judge (LiteLLM model string, temperature 0)")
     p.add_argument("--window", type=int, default=DEFAULT_WINDOW, metavar="N",
                    help=f"agent mode: messages per update-agent run (default: {DEFAULT_WINDOW})")
+    p.add_argument("--context", type=int, default=DIRECT_CONTEXT, metavar="N",
+                   help="direct mode: earlier turns of the session stored with each turn as "
+                        f"context; provenance grows to match (default: {DIRECT_CONTEXT})")
     p.add_argument("--engine", help="store engine (default: CHATBOT_ENGINE)")
     p.add_argument("--store-dir", type=Path, metavar="DIR",
                    help="keep the eval store here (conversations already in it are reused); "
@@ -118,7 +121,9 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     settings = Settings()
     engine = args.engine or settings.engine
     config = EvalConfig(mode=args.mode, ks=args.k, search_mode=args.search_mode,
-                        window=args.window, answer=args.answer)
+                        window=args.window, context=args.context, answer=args.answer)
+    if args.context < 0:
+        raise ChatbotError("--context must be 0 or more")
     if args.mode == "agent" or args.answer:
         from chatbot.llm import build_lm, describe_lm
 
@@ -132,6 +137,8 @@ def run_locomo_command(args: argparse.Namespace) -> int:
         config.extra_settings["judge_lm"] = args.judge_lm
     if args.mode == "agent":
         config.extra_settings["window"] = args.window
+    else:
+        config.extra_settings["context"] = args.context
 
     err = Console(stderr=True)
     with ExitStack() as stack:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -21,10 +20,8 @@ MAX_FAILED_RUNS = 5
 DIRECT_BATCH = 256
 # Direct mode: previous turns of the same session put in each memory as context (0 = the turn
 # alone). 1 is the measured best "turn-sized" unit (docs/retrieval-quality.md): a reply is then
-# found by the words of the question it answers. Provenance grows to the dia_ids it contains.
-# The default stays 0 (one turn, one dia_id, comparable with earlier runs); set
-# CHATBOT_EVAL_CONTEXT=1 for `chatbot eval locomo`, or pass context= to ingest_direct.
-DIRECT_CONTEXT = int(os.environ.get("CHATBOT_EVAL_CONTEXT", "0") or 0)
+# found by the words of the question it answers. Provenance is the dia_ids the text contains.
+DIRECT_CONTEXT = 1
 Advance = Callable[[int], None]
 
 

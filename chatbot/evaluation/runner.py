@@ -13,7 +13,12 @@ from typing import Any
 
 from chatbot.errors import ChatbotError
 from chatbot.evaluation import metrics
-from chatbot.evaluation.ingest import DEFAULT_WINDOW, ingest_agent, ingest_direct
+from chatbot.evaluation.ingest import (
+    DEFAULT_WINDOW,
+    DIRECT_CONTEXT,
+    ingest_agent,
+    ingest_direct,
+)
 from chatbot.evaluation.locomo import Conversation, Question
 from chatbot.memory import MemoryStore, RetrievedMemory
 
@@ -31,6 +36,7 @@ class EvalConfig:
     ks: tuple[int, ...] = DEFAULT_KS
     search_mode: str = "hybrid"
     window: int = DEFAULT_WINDOW
+    context: int = DIRECT_CONTEXT
     answer: bool = False
     lm: Any = None
     judge_lm: Any = None
@@ -122,7 +128,7 @@ def ingest(store: MemoryStore, conversations: list[Conversation], config: EvalCo
             advance(conv.turn_count)
             continue
         if config.mode == "direct":
-            stats.update(ingest_direct(store, conv, advance))
+            stats.update(ingest_direct(store, conv, advance, context=config.context))
         else:
             stats.update(ingest_agent(store, conv, config.lm, window=config.window,
                                       advance=advance))
