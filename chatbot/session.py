@@ -31,7 +31,12 @@ from typing import Any, TypeVar
 import dspy
 from dspy.utils.callback import BaseCallback
 
-from chatbot.agents.guards import Limits, asks_to_change_memory, nothing_to_remember
+from chatbot.agents.guards import (
+    Limits,
+    asks_to_change_memory,
+    nothing_to_remember,
+    states_something_personal,
+)
 from chatbot.agents.response import ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult, count_tool_errors
 from chatbot.memory import MemoryStore, RetrievedMemory
@@ -353,8 +358,12 @@ class ChatSession:
             # the memory agent would only find the assistant's words to store.
             self.stats["update_skipped"] += 1
             save = False
-        elif not save and response and asks_to_change_memory(question):
-            # "Please forget that I ...", "Correction: ...": small models miss these.
+        elif not save and response and (
+                asks_to_change_memory(question)
+                or (self.responder.active_limits.update_on_first_person
+                    and states_something_personal(question))):
+            # "Please forget that I ...", "Correction: ...": small models miss these (and,
+            # for small models, plain first-person facts); the memory agent may still do nothing.
             self.stats["update_forced"] += 1
             save = True
         trajectory = dict(getattr(pred, "trajectory", {}) or {})

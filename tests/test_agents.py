@@ -15,6 +15,7 @@ from chatbot.agents.guards import (
     grounding,
     limits_for,
     nothing_to_remember,
+    states_something_personal,
 )
 from chatbot.agents.response import ResponseAgent
 from chatbot.agents.updater import MemoryUpdater
@@ -417,3 +418,22 @@ def test_an_update_to_the_same_text_is_a_noop(seeded):
     assert [a.event for a in result.actions] == ["NOOP"] and not result.writes
     assert [e.event for e in store.history(ids["dog"])] == ["ADD"]
     assert "already says exactly this" in result.trajectory["observation_0"]
+
+
+def test_an_update_is_judged_on_the_words_it_adds(seeded):
+    store, ids = seeded
+    result, _ = _update(store, [
+        step("update_memory", {"memory_id": 0, "categories": ["pets"],
+                               "updated_memory_text": "Has a beagle called Rex (Tom's dog)"}),
+        finish(), summary(),
+    ], [{"role": "user", "content": "What's my dog's name?"},
+        {"role": "assistant", "content": "Rex is Tom's dog."}])
+    assert [a.event for a in result.actions] == ["REJECTED"]
+    assert store.get(ids["dog"]).memory_text == "Has a beagle called Rex"
+
+
+def test_states_something_personal():
+    for text in ("Hi! I'm Sam. I live in Lisbon and I work as a nurse.", "My sister is here."):
+        assert states_something_personal(text), text
+    for text in ("What's my dog's name?", "Thanks, I appreciate it!", "Any ideas?", ""):
+        assert not states_something_personal(text), text

@@ -159,3 +159,17 @@ def test_a_retraction_runs_the_memory_agent_even_if_the_model_says_no(store):
     assert reply.save_memory is True and s.stats["update_forced"] == 1
     assert not store.get(nurse).valid and s.stats["memory_delete"] == 1
     s.close()
+
+
+def test_small_models_run_the_memory_agent_for_a_first_person_fact(store):
+    lm = DummyLM([
+        finish(), answer("Nice to meet you!", False),
+        step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
+        step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
+        summary("added job"),  # the repeated call ended the run
+    ])
+    s = ChatSession("jo", store, lm, background=False, limits=SMALL_MODEL)
+    reply = s.turn("Hi! I work as a nurse.")
+    assert reply.save_memory is True and s.stats["update_forced"] == 1
+    assert [m.memory_text for m in store.list("jo")] == ["Works as a nurse"]
+    s.close()

@@ -30,6 +30,8 @@ class Limits:
         the LM's own). A runaway step is cut short instead of running to the LM's limit.
     stop_at_completed: generation stops at ChatAdapter's `[[ ## completed ## ]]` marker
         (small models go on writing after it until max_tokens).
+    update_on_first_person: run the memory agent for any first-person statement, whatever
+        the response agent's save_memory says (small models miss plain facts).
     """
 
     name: str
@@ -41,6 +43,7 @@ class Limits:
     step_tokens: int | None = None
     answer_tokens: int | None = None
     stop_at_completed: bool = False
+    update_on_first_person: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -50,7 +53,7 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 # Small models loop instead of finishing: end the loop as soon as it can only go in circles.
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
-                     answer_tokens=512, stop_at_completed=True)
+                     answer_tokens=512, stop_at_completed=True, update_on_first_person=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
@@ -126,13 +129,20 @@ class Grounding:
 
     @property
     def ungrounded(self) -> bool:
-        """Mostly the assistant's words, not the user's: lenient on purpose (paraphrase,
-        third person and resolved dates pass; words neither side said are not held against)."""
-        return self.words > 0 and self.from_user < 0.5 and self.from_assistant > self.from_user
+        """Half or more of the words are only the assistant's, or they are mostly not the
+        user's and more the assistant's. Lenient on purpose: paraphrase, third person and
+        resolved dates pass, and words neither side said are not held against the text."""
+        if self.words == 0:
+            return False
+        return self.from_assistant >= 0.5 or (
+            self.from_user < 0.5 and self.from_assistant > self.from_user)
 
 
-def grounding(text: str, user_texts: list[str], assistant_texts: list[str]) -> Grounding:
-    words = stems(text)
+def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
+              replaces: str = "") -> Grounding:
+    """Where the words of `text` come from; for an update, only the words it adds to the text
+    it `replaces` count (so "Has a beagle called Rex (Tom's dog)" is judged on "Tom")."""
+    words = stems(text) - stems(replaces)
     if not words:
         return Grounding(0, 1.0, 0.0)
     user = set().union(*(stems(t) for t in user_texts)) if user_texts else set()
@@ -180,3 +190,17 @@ def nothing_to_remember(message: str) -> bool:
     if text.endswith("?"):
         return True
     return bool(_SMALL_TALK.match(text)) and len(text) <= 80
+
+
+_SELF_STATEMENT = re.compile(
+    r"\b(i'm|i am|i've|i have|i live|i work|i \w+ed|my \w+|we're|we are|we have|our \w+)\b",
+    re.I)
+
+
+def states_something_personal(message: str) -> bool:
+    """A first-person statement (not a question, not thanks or a greeting): "I live in
+    Lisbon", "My sister is visiting". It may hold a fact about the user."""
+    text = str(message or "").strip()
+    if not text or text.endswith("?") or not _FIRST_PERSON.search(text):
+        return False
+    return not _SMALL_TALK.match(text) or bool(_SELF_STATEMENT.search(text))

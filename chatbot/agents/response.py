@@ -106,6 +106,11 @@ class ResponseAgent(dspy.Module):
         return self.react.faults
 
     @property
+    def active_limits(self) -> Limits:
+        """The limits of the last (or current) call."""
+        return self._active
+
+    @property
     def guard_counts(self) -> Counter[str]:
         """What the code guards did in the last call (stopped_*, refused_calls)."""
         return self.react.guard_counts

@@ -272,9 +272,10 @@ class MemoryUpdater:
             return result, "nothing_to_change"
         return result, None
 
-    def _ungrounded(self, run: _Run, text: str) -> str | None:
-        """The refusal if `text` is mostly the assistant's words rather than the user's."""
-        g = grounding(text, run.user_texts, run.assistant_texts)
+    def _ungrounded(self, run: _Run, text: str, replaces: str = "") -> str | None:
+        """The refusal if `text` (or what it adds to `replaces`) is mostly the assistant's
+        words rather than the user's."""
+        g = grounding(text, run.user_texts, run.assistant_texts, replaces)
         if not g.ungrounded:
             return None
         run.result.counts["ungrounded_rejected"] += 1
@@ -334,9 +335,9 @@ one to three lowercase categories."""
         if not text:
             run.result.counts["bad_args"] += 1
             return "Error: updated_memory_text must be a non-empty string; nothing was changed."
-        if (refusal := self._ungrounded(run, text)) is not None:
-            return refusal
         target = run.shown[local]
+        if (refusal := self._ungrounded(run, text, target.memory_text)) is not None:
+            return refusal
         if normalise(text) == normalise(target.memory_text):
             run.result.counts["memory_noop"] += 1
             run.result.actions.append(
