@@ -34,6 +34,7 @@ from dspy.utils.callback import BaseCallback
 from chatbot.agents.guards import (
     Limits,
     asks_to_change_memory,
+    is_one_question,
     nothing_to_remember,
     states_something_personal,
 )
@@ -353,15 +354,16 @@ class ChatSession:
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1
             save = False
-        if save and nothing_to_remember(question):
+        limits = self.responder.active_limits
+        if save and (nothing_to_remember(question)
+                     or (limits.skip_questions and is_one_question(question))):
             # A question or thanks with no first-person word states no fact about the user:
             # the memory agent would only find the assistant's words to store.
             self.stats["update_skipped"] += 1
             save = False
         elif not save and response and (
                 asks_to_change_memory(question)
-                or (self.responder.active_limits.update_on_first_person
-                    and states_something_personal(question))):
+                or (limits.update_on_first_person and states_something_personal(question))):
             # "Please forget that I ...", "Correction: ...": small models miss these (and,
             # for small models, plain first-person facts); the memory agent may still do nothing.
             self.stats["update_forced"] += 1

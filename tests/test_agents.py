@@ -13,6 +13,7 @@ from chatbot.agents.guards import (
     STANDARD,
     asks_to_change_memory,
     grounding,
+    is_one_question,
     limits_for,
     nothing_to_remember,
     states_something_personal,
@@ -437,3 +438,11 @@ def test_states_something_personal():
         assert states_something_personal(text), text
     for text in ("What's my dog's name?", "Thanks, I appreciate it!", "Any ideas?", ""):
         assert not states_something_personal(text), text
+
+
+def test_is_one_question():
+    for text in ("What's my dog's name?", "Do I have an iguana?", "Any ideas?"):
+        assert is_one_question(text), text
+    for text in ("I moved to Porto. Any tips?", "Can you forget my old address?",
+                 "I like jazz.", "Is it true? I think so."):
+        assert not is_one_question(text), text

@@ -173,3 +173,16 @@ def test_small_models_run_the_memory_agent_for_a_first_person_fact(store):
     assert reply.save_memory is True and s.stats["update_forced"] == 1
     assert [m.memory_text for m in store.list("jo")] == ["Works as a nurse"]
     s.close()
+
+
+def test_small_models_skip_the_memory_agent_for_one_question(store):
+    store.add("kim", "Has a beagle called Rex", ["pets"])
+    lm = DummyLM([
+        step("fetch_similar_memories", {"search_text": "dog", "categories": []}),
+        answer("Your dog is Rex.", True),   # a small model's "save" on a question
+    ])
+    s = ChatSession("kim", store, lm, background=False, limits=SMALL_MODEL)
+    reply = s.turn("What's my dog's name?")
+    assert reply.save_memory is False and s.stats["update_skipped"] == 1
+    assert len(lm.history) == 2 and s.last_update is None
+    s.close()

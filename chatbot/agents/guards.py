@@ -32,6 +32,8 @@ class Limits:
         (small models go on writing after it until max_tokens).
     update_on_first_person: run the memory agent for any first-person statement, whatever
         the response agent's save_memory says (small models miss plain facts).
+    skip_questions: do not run the memory agent for a message that is one question ("What's
+        my dog's name?"), whatever save_memory says (small models rewrite memories from it).
     """
 
     name: str
@@ -44,6 +46,7 @@ class Limits:
     answer_tokens: int | None = None
     stop_at_completed: bool = False
     update_on_first_person: bool = False
+    skip_questions: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -53,7 +56,8 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 # Small models loop instead of finishing: end the loop as soon as it can only go in circles.
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
-                     answer_tokens=512, stop_at_completed=True, update_on_first_person=True)
+                     answer_tokens=512, stop_at_completed=True, update_on_first_person=True,
+                     skip_questions=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
@@ -204,3 +208,12 @@ def states_something_personal(message: str) -> bool:
     if not text or text.endswith("?") or not _FIRST_PERSON.search(text):
         return False
     return not _SMALL_TALK.match(text) or bool(_SELF_STATEMENT.search(text))
+
+
+def is_one_question(message: str) -> bool:
+    """One sentence, ending with "?", that asks nothing of memory ("What's my dog's name?";
+    not "I moved. Any tips?", not "Can you forget my old address?")."""
+    text = str(message or "").strip()
+    if not text.endswith("?") or _MEMORY_WORDS.search(text):
+        return False
+    return not re.search(r"[.!?]\s", text[:-1])
