@@ -446,3 +446,18 @@ def test_is_one_question():
     for text in ("I moved to Porto. Any tips?", "Can you forget my old address?",
                  "I like jazz.", "Is it true? I think so."):
         assert not is_one_question(text), text
+
+
+def test_small_models_may_store_only_what_shares_the_users_words(seeded):
+    store, _ = seeded
+    script = [step("add_memory", {"memory_text": "Is vegetarian", "categories": ["diet"]}),
+              step("add_memory", {"memory_text": "Is called Sam", "categories": ["name"]}),
+              finish(), summary()]
+    message = [{"role": "user", "content": "Hi! I'm Sam."}]
+    result, _ = _update(store, list(script), message, limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["REJECTED", "ADD"]
+    assert result.actions[0].detail == "not the user's words (nobody said it)"
+    assert "the user did not say that" in result.trajectory["observation_0"]
+    # capable models are trusted with words nobody said (a paraphrase, an inference)
+    result, _ = _update(store, list(script), message)
+    assert [a.event for a in result.actions] == ["ADD", "NOOP"]  # "Is called Sam" exists now

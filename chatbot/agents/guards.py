@@ -34,6 +34,8 @@ class Limits:
         the response agent's save_memory says (small models miss plain facts).
     skip_questions: do not run the memory agent for a message that is one question ("What's
         my dog's name?"), whatever save_memory says (small models rewrite memories from it).
+    require_user_words: a memory text must share a content word with the user's words (small
+        models copy facts from their worked examples).
     """
 
     name: str
@@ -47,6 +49,7 @@ class Limits:
     stop_at_completed: bool = False
     update_on_first_person: bool = False
     skip_questions: bool = False
+    require_user_words: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -57,7 +60,7 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
                      answer_tokens=512, stop_at_completed=True, update_on_first_person=True,
-                     skip_questions=True)
+                     skip_questions=True, require_user_words=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
@@ -130,6 +133,11 @@ class Grounding:
     words: int
     from_user: float        # share found in the user's words (or memories already stored)
     from_assistant: float   # share found only in the assistant's words
+
+    @property
+    def unsupported(self) -> bool:
+        """Not one of its words is the user's (nor in a stored memory)."""
+        return self.words > 0 and self.from_user == 0
 
     @property
     def ungrounded(self) -> bool:

@@ -276,13 +276,18 @@ class MemoryUpdater:
         """The refusal if `text` (or what it adds to `replaces`) is mostly the assistant's
         words rather than the user's."""
         g = grounding(text, run.user_texts, run.assistant_texts, replaces)
-        if not g.ungrounded:
+        if g.ungrounded:
+            detail = "not the user's words (the assistant said it)"
+            why = "that is what the assistant said"
+        elif run.limits.require_user_words and g.unsupported:
+            detail = "not the user's words (nobody said it)"
+            why = "the user did not say that"
+        else:
             return None
         run.result.counts["ungrounded_rejected"] += 1
-        run.result.actions.append(MemoryAction(
-            "REJECTED", text=text, detail="not the user's words (the assistant said it)"))
-        return ("Rejected: that is what the assistant said, not a fact the user stated about "
-                "themselves; nothing was stored. Store only the user's own facts, or call finish.")
+        run.result.actions.append(MemoryAction("REJECTED", text=text, detail=detail))
+        return (f"Rejected: {why}; nothing was stored. Store only facts the user stated about "
+                "themselves, in their words, or call finish.")
 
     # ---------------------------------------------------------------- tools
 
