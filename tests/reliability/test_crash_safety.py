@@ -178,7 +178,10 @@ def check_after_restart(crash: Crash, embedder) -> dict[str, list[str]]:
                 found["phantom"].append(f"{m.id}: never written by the agent: {m.memory_text!r}")
             if m.id in suspects:
                 continue
-            if m.id not in added or last_event.get(m.id, ("", None))[1] != m.memory_text:
+            logged = last_event.get(m.id, ("", None))[1]
+            if logged != m.memory_text and in_flight is not None and logged == in_flight:
+                continue  # the interrupted UPDATE: logged first, point still the old text
+            if m.id not in added or logged != m.memory_text:
                 found["history"].append(f"{m.id}: history disagrees with the store")
         # History is written before the point, so the one write the kill interrupted may have
         # its ADD row and no point; an acknowledged write, or a second such row, may not.
