@@ -461,3 +461,20 @@ def test_small_models_may_store_only_what_shares_the_users_words(seeded):
     # capable models are trusted with words nobody said (a paraphrase, an inference)
     result, _ = _update(store, list(script), message)
     assert [a.event for a in result.actions] == ["ADD", "NOOP"]  # "Is called Sam" exists now
+
+
+def test_small_models_read_an_incomplete_answer_without_asking_again(seeded):
+    store, _ = seeded
+    incomplete = {"response": "Hello!"}  # no save_memory: ChatAdapter cannot parse it
+    lm = DummyLM([finish(), incomplete, answer("never asked", True)])
+    agent = ResponseAgent(store, "alice", limits=SMALL_MODEL)
+    with dspy.context(lm=lm):
+        pred = agent(transcript="", existing_categories=[], question="hi")
+    assert pred.response == "Hello!" and pred.save_memory is None
+    assert agent.faults["malformed_answers"] == 1 and len(lm.history) == 2
+    # capable models keep DSPy's retry in JSON
+    lm = DummyLM([finish(), incomplete, answer("Hello again!", False)])
+    with dspy.context(lm=lm):
+        pred = ResponseAgent(store, "alice")(transcript="", existing_categories=[],
+                                             question="hi")
+    assert len(lm.history) == 3

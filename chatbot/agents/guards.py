@@ -36,6 +36,9 @@ class Limits:
         my dog's name?"), whatever save_memory says (small models rewrite memories from it).
     require_user_words: a memory text must share a content word with the user's words (small
         models copy facts from their worked examples).
+    json_fallback: an unreadable ChatAdapter reply is asked again in JSON (DSPy's default).
+        Off, it is read leniently instead: one LM call less (small models often just leave
+        out the last field).
     """
 
     name: str
@@ -50,6 +53,7 @@ class Limits:
     update_on_first_person: bool = False
     skip_questions: bool = False
     require_user_words: bool = False
+    json_fallback: bool = True
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -60,7 +64,7 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
                      answer_tokens=512, stop_at_completed=True, update_on_first_person=True,
-                     skip_questions=True, require_user_words=True)
+                     skip_questions=True, require_user_words=True, json_fallback=False)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
@@ -225,3 +229,17 @@ def is_one_question(message: str) -> bool:
     if not text.endswith("?") or _MEMORY_WORDS.search(text):
         return False
     return not re.search(r"[.!?]\s", text[:-1])
+
+
+def adapter_context(limits: Limits) -> Any:
+    """dspy.context without the ChatAdapter's JSON retry when `limits` say so and no other
+    adapter was configured; else a no-op context."""
+    from contextlib import nullcontext
+
+    import dspy
+
+    configured = dspy.settings.adapter
+    if limits.json_fallback or (configured is not None
+                                and type(configured) is not dspy.ChatAdapter):
+        return nullcontext()
+    return dspy.context(adapter=dspy.ChatAdapter(use_json_adapter_fallback=False))

@@ -10,7 +10,7 @@ from typing import Any
 import dspy
 
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
-from chatbot.agents.guards import Limits, call_key, limits_for
+from chatbot.agents.guards import Limits, adapter_context, call_key, limits_for
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -171,10 +171,12 @@ categories to search in (an empty list searches all)."""
 
     def forward(self, transcript: str, existing_categories: list[str], question: str):
         self._start()
-        return self.react(
-            transcript=transcript, existing_categories=existing_categories, question=question)
+        with adapter_context(self._active):
+            return self.react(
+                transcript=transcript, existing_categories=existing_categories, question=question)
 
     async def aforward(self, transcript: str, existing_categories: list[str], question: str):
         self._start()
-        return await self.react.acall(
-            transcript=transcript, existing_categories=existing_categories, question=question)
+        with adapter_context(self._active):
+            return await self.react.acall(
+                transcript=transcript, existing_categories=existing_categories, question=question)

@@ -12,7 +12,14 @@ from typing import Any
 
 import dspy
 
-from chatbot.agents.guards import STANDARD, Limits, call_key, grounding, limits_for
+from chatbot.agents.guards import (
+    STANDARD,
+    Limits,
+    adapter_context,
+    call_key,
+    grounding,
+    limits_for,
+)
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import GuardedReAct
 from chatbot.agents.response import _as_list
@@ -206,7 +213,7 @@ class MemoryUpdater:
                                   stop_at_completed=limits.stop_at_completed)
             try:
                 ctx = dspy.context(lm=self.lm) if self.lm is not None else nullcontext()
-                with ctx:
+                with ctx, adapter_context(limits):
                     pred = self.react(
                         conversation=format_conversation(window),
                         conversation_date=_describe_date(date),
