@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import dspy
 import pytest
@@ -463,18 +464,32 @@ def test_small_models_may_store_only_what_shares_the_users_words(seeded):
     assert [a.event for a in result.actions] == ["ADD", "NOOP"]  # "Is called Sam" exists now
 
 
-def test_small_models_read_an_incomplete_answer_without_asking_again(seeded):
+def test_without_json_fallback_an_incomplete_answer_is_read_leniently(seeded):
     store, _ = seeded
     incomplete = {"response": "Hello!"}  # no save_memory: ChatAdapter cannot parse it
     lm = DummyLM([finish(), incomplete, answer("never asked", True)])
-    agent = ResponseAgent(store, "alice", limits=SMALL_MODEL)
+    agent = ResponseAgent(store, "alice", limits=replace(SMALL_MODEL, json_fallback=False))
     with dspy.context(lm=lm):
         pred = agent(transcript="", existing_categories=[], question="hi")
     assert pred.response == "Hello!" and pred.save_memory is None
     assert agent.faults["malformed_answers"] == 1 and len(lm.history) == 2
-    # capable models keep DSPy's retry in JSON
+    # by default DSPy's retry in JSON stays
     lm = DummyLM([finish(), incomplete, answer("Hello again!", False)])
     with dspy.context(lm=lm):
         pred = ResponseAgent(store, "alice")(transcript="", existing_categories=[],
                                              question="hi")
     assert len(lm.history) == 3
+
+
+def test_small_models_delete_only_after_a_retraction(seeded):
+    store, ids = seeded
+    script = [step("delete_memory", {"memory_ids": [0]}), finish(), summary()]
+    result, _ = _update(store, list(script),
+                        [{"role": "user", "content": "As I said before, I'm in Lisbon"}],
+                        limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["REJECTED"]
+    assert result.counts["deletes_refused"] == 1 and store.get(ids["city"]).valid
+    result, _ = _update(store, list(script),
+                        [{"role": "user", "content": "Forget where I live, please"}],
+                        limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["DELETE"] and not store.get(ids["city"]).valid

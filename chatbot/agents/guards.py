@@ -36,9 +36,11 @@ class Limits:
         my dog's name?"), whatever save_memory says (small models rewrite memories from it).
     require_user_words: a memory text must share a content word with the user's words (small
         models copy facts from their worked examples).
-    json_fallback: an unreadable ChatAdapter reply is asked again in JSON (DSPy's default).
-        Off, it is read leniently instead: one LM call less (small models often just leave
-        out the last field).
+    json_fallback: an unreadable final answer is asked again in JSON (DSPy's default). Off,
+        it is read leniently instead: one LM call less (small models often just leave out the
+        last field). Tool steps keep the retry: it rescues a step with a garbled header.
+    delete_needs_retraction: delete_memory is refused unless the user's messages hold a word
+        of retraction or change ("forget", "no longer", "not", "moved", "wrong", ...).
     """
 
     name: str
@@ -54,6 +56,7 @@ class Limits:
     skip_questions: bool = False
     require_user_words: bool = False
     json_fallback: bool = True
+    delete_needs_retraction: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -64,7 +67,7 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
                      answer_tokens=512, stop_at_completed=True, update_on_first_person=True,
-                     skip_questions=True, require_user_words=True, json_fallback=False)
+                     skip_questions=True, require_user_words=True, delete_needs_retraction=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
@@ -231,15 +234,24 @@ def is_one_question(message: str) -> bool:
     return not re.search(r"[.!?]\s", text[:-1])
 
 
-def adapter_context(limits: Limits) -> Any:
-    """dspy.context without the ChatAdapter's JSON retry when `limits` say so and no other
-    adapter was configured; else a no-op context."""
-    from contextlib import nullcontext
+_RETRACTION = re.compile(
+    r"\b(forget|remove|delete|erase|no longer|any ?more|don't|do not|doesn't|does not|didn't|"
+    r"not|never|no|wrong|incorrect|untrue|quit|left|stopped|sold|gave|moved|divorced|died|"
+    r"passed away|instead|actually|correction|ex)\b", re.I)
 
+
+def sounds_like_retraction(texts: list[str]) -> bool:
+    """Some word of retraction or change in the user's messages: a delete is plausible."""
+    return any(_RETRACTION.search(str(t or "")) for t in texts)
+
+
+def answer_adapter(limits: Limits) -> Any:
+    """The adapter for the final answer: ChatAdapter without its JSON retry when `limits` say
+    so and no other adapter was configured; else None (the configured one)."""
     import dspy
 
     configured = dspy.settings.adapter
     if limits.json_fallback or (configured is not None
                                 and type(configured) is not dspy.ChatAdapter):
-        return nullcontext()
-    return dspy.context(adapter=dspy.ChatAdapter(use_json_adapter_fallback=False))
+        return None
+    return dspy.ChatAdapter(use_json_adapter_fallback=False)

@@ -7,6 +7,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any, Literal
 
 import dspy
@@ -112,6 +113,8 @@ class GuardedReAct(dspy.ReAct):
         self.before_tool: BeforeTool | None = None
         self.after_tool: AfterTool | None = None
         self.stop_reason: str | None = None
+        # The adapter of the answer step (None: the configured one), see guards.answer_adapter.
+        self.answer_adapter: Any = None
         if step_instructions is not None:
             self.react = dspy.Predict(self._step_signature(signature, step_instructions))
         if answer_instructions is not None or answer_inputs is not None or not answer_reasoning:
@@ -265,18 +268,25 @@ class GuardedReAct(dspy.ReAct):
 
     # ----------------------------------------------------------------- lenient parsing
 
+    def _adapter(self, module: Any) -> Any:
+        if module is self.react or self.answer_adapter is None:
+            return nullcontext()
+        return dspy.context(adapter=self.answer_adapter)
+
     def _call_with_potential_trajectory_truncation(self, module, trajectory, **input_args):
         try:
-            return super()._call_with_potential_trajectory_truncation(
-                module, trajectory, **input_args)
+            with self._adapter(module):
+                return super()._call_with_potential_trajectory_truncation(
+                    module, trajectory, **input_args)
         except AdapterParseError as err:
             return self._recover(module, err)
 
     async def _async_call_with_potential_trajectory_truncation(self, module, trajectory,
                                                               **input_args):
         try:
-            return await super()._async_call_with_potential_trajectory_truncation(
-                module, trajectory, **input_args)
+            with self._adapter(module):
+                return await super()._async_call_with_potential_trajectory_truncation(
+                    module, trajectory, **input_args)
         except AdapterParseError as err:
             return self._recover(module, err)
 

@@ -10,7 +10,7 @@ from typing import Any
 import dspy
 
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
-from chatbot.agents.guards import Limits, adapter_context, call_key, limits_for
+from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -166,17 +166,16 @@ categories to search in (an empty list searches all)."""
         self._active = self.limits or limits_for(dspy.settings.lm)
         self.react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
                               stop_at_completed=self._active.stop_at_completed)
+        self.react.answer_adapter = answer_adapter(self._active)
         self.react.faults.clear()
         self.react.guard_counts.clear()
 
     def forward(self, transcript: str, existing_categories: list[str], question: str):
         self._start()
-        with adapter_context(self._active):
-            return self.react(
-                transcript=transcript, existing_categories=existing_categories, question=question)
+        return self.react(
+            transcript=transcript, existing_categories=existing_categories, question=question)
 
     async def aforward(self, transcript: str, existing_categories: list[str], question: str):
         self._start()
-        with adapter_context(self._active):
-            return await self.react.acall(
-                transcript=transcript, existing_categories=existing_categories, question=question)
+        return await self.react.acall(
+            transcript=transcript, existing_categories=existing_categories, question=question)

@@ -15,10 +15,11 @@ import dspy
 from chatbot.agents.guards import (
     STANDARD,
     Limits,
-    adapter_context,
+    answer_adapter,
     call_key,
     grounding,
     limits_for,
+    sounds_like_retraction,
 )
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import GuardedReAct
@@ -85,6 +86,7 @@ class _Run:
     result: UpdateResult
     limits: Limits = STANDARD
     user_texts: list[str] = field(default_factory=list)       # the user's words, and names
+    user_messages: list[str] = field(default_factory=list)    # the user's messages only
     assistant_texts: list[str] = field(default_factory=list)
     calls: Counter[str] = field(default_factory=Counter)       # call_key -> times run
     written: set[int] = field(default_factory=set)              # shown ids changed this run
@@ -205,15 +207,18 @@ class MemoryUpdater:
         if limits.max_actions is not None:
             max_iters = min(max_iters, limits.max_actions)
         with self._lock:
-            self._run = _Run(shown, source, today, result, limits, user_texts, assistant_texts)
+            self._run = _Run(shown, source, today, result, limits, user_texts,
+                             [str(m["content"]) for m in window if m.get("role") != "assistant"],
+                             assistant_texts)
             self.react.faults.clear()
             self.react.guard_counts.clear()
             summary_cap = min(limits.answer_tokens, 128) if limits.answer_tokens else None
             self.react.cap_tokens(limits.step_tokens, summary_cap,
                                   stop_at_completed=limits.stop_at_completed)
+            self.react.answer_adapter = answer_adapter(limits)
             try:
                 ctx = dspy.context(lm=self.lm) if self.lm is not None else nullcontext()
-                with ctx, adapter_context(limits):
+                with ctx:
                     pred = self.react(
                         conversation=format_conversation(window),
                         conversation_date=_describe_date(date),
@@ -372,6 +377,12 @@ one to three lowercase categories."""
         bad = [r for r, i in zip(raw, locals_, strict=True) if i not in run.shown]
         if bad or not locals_:
             return self._reject(run, bad or ["(none given)"])
+        if run.limits.delete_needs_retraction and not sounds_like_retraction(run.user_messages):
+            run.result.counts["deletes_refused"] += 1
+            run.result.actions.append(MemoryAction(
+                "REJECTED", detail="delete without a retraction in the user's words"))
+            return ("Refused: the user did not retract anything, so nothing is deleted. "
+                    "Call finish unless the user stated a new fact.")
         for i in dict.fromkeys(locals_):
             run.written.add(i)
             target = run.shown[i]
