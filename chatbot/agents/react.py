@@ -226,7 +226,8 @@ class GuardedReAct(dspy.ReAct):
                 logger.warning("Ending the trajectory: %s", err)
                 break
             except ValueError as err:
-                logger.warning("Ending the trajectory: the agent chose no valid tool: %s", err)
+                logger.info("Ending the trajectory: no valid tool call (counted in faults): %s",
+                            str(err).splitlines()[0][:200])
                 break
             name, args = self._record(trajectory, idx, pred)
             observation, stop = self._execute(name, args)
@@ -252,7 +253,8 @@ class GuardedReAct(dspy.ReAct):
                 logger.warning("Ending the trajectory: %s", err)
                 break
             except ValueError as err:
-                logger.warning("Ending the trajectory: the agent chose no valid tool: %s", err)
+                logger.info("Ending the trajectory: no valid tool call (counted in faults): %s",
+                            str(err).splitlines()[0][:200])
                 break
             name, args = self._record(trajectory, idx, pred)
             observation, stop = self._execute(name, args)  # our tools are synchronous
