@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 
@@ -46,6 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     from chatbot.errors import ChatbotError
+
+    # DSPy logs "LM response was truncated" through the root handler, across the chat screen;
+    # the agents already cope with a cut-off step (they read it leniently or stop the loop).
+    logging.getLogger("dspy.clients.lm").setLevel(logging.ERROR)
 
     parser = build_parser()
     args = parser.parse_args(argv)
