@@ -157,7 +157,7 @@ def main() -> int:
         }
     )
     from chatbot.llm import build_lm, describe_lm
-    from chatbot.local_model import resolve_model_path
+    from chatbot.local_gguf import resolve_model_path
 
     print(describe_lm(settings))
     print(

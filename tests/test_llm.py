@@ -18,7 +18,7 @@ import openai  # noqa: E402
 from dspy import lm15  # noqa: E402
 from dspy.clients.errors import wrap_error  # noqa: E402
 
-from chatbot import local_model  # noqa: E402
+from chatbot import local_gguf, local_model  # noqa: E402
 from chatbot.config import Settings  # noqa: E402
 from chatbot.errors import ChatbotError  # noqa: E402
 from chatbot.llm import LMError, build_lm, describe_lm, explain_lm_error  # noqa: E402
@@ -280,9 +280,9 @@ def test_missing_llama_cpp_gives_install_hint(tmp_path, monkeypatch):
 
 
 def test_missing_model_packages_give_install_hint(monkeypatch):
-    monkeypatch.setattr(local_model, "PART_PACKAGES", ("chatbot-no-such-model-part1",))
+    monkeypatch.setattr(local_gguf, "PART_PACKAGES", ("chatbot-no-such-model-part1",))
     with pytest.raises(LMError, match=r"make local"):
-        local_model.find_model_parts()
+        local_gguf.find_model_parts()
 
 
 @pytest.fixture
@@ -301,22 +301,22 @@ def fake_parts(tmp_path):
 def test_assemble_concatenates_in_order_and_reuses(tmp_path, fake_parts, monkeypatch):
     parts, whole, digest = fake_parts
     dest = tmp_path / "models" / "m.gguf"
-    assert local_model.assemble_gguf(parts, dest, digest, len(whole)) == dest
+    assert local_gguf.assemble_gguf(parts, dest, digest, len(whole)) == dest
     assert dest.read_bytes() == whole
     assert [p.name for p in dest.parent.iterdir() if p.name.endswith(".tmp")] == []
 
     def no_rehash(_path):
         raise AssertionError("a verified file must not be hashed again")
 
-    monkeypatch.setattr(local_model, "file_sha256", no_rehash)
-    assert local_model.assemble_gguf(parts, dest, digest, len(whole)) == dest
+    monkeypatch.setattr(local_gguf, "file_sha256", no_rehash)
+    assert local_gguf.assemble_gguf(parts, dest, digest, len(whole)) == dest
 
 
 def test_assemble_rejects_bad_checksum(tmp_path, fake_parts):
     parts, _, _ = fake_parts
     dest = tmp_path / "models" / "m.gguf"
     with pytest.raises(LMError, match="corrupt"):
-        local_model.assemble_gguf(parts, dest, "0" * 64)
+        local_gguf.assemble_gguf(parts, dest, "0" * 64)
     assert not dest.exists()
     assert list(dest.parent.iterdir()) == []  # no temporary file left behind
 
@@ -325,12 +325,12 @@ def test_assemble_replaces_corrupt_existing_file(tmp_path, fake_parts):
     parts, whole, digest = fake_parts
     dest = tmp_path / "m.gguf"
     dest.write_bytes(b"GGUF" + b"garbage")  # e.g. an interrupted copy, never verified
-    local_model.assemble_gguf(parts, dest, digest)
+    local_gguf.assemble_gguf(parts, dest, digest)
     assert dest.read_bytes() == whole
     # Verified once, then truncated behind our back: the size no longer matches the stamp.
     with open(dest, "r+b") as fh:
         fh.truncate(100)
-    local_model.assemble_gguf(parts, dest, digest)
+    local_gguf.assemble_gguf(parts, dest, digest)
     assert dest.read_bytes() == whole
 
 

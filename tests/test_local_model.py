@@ -26,7 +26,7 @@ def _missing_extra() -> str | None:
         found = False
     if not found:
         return "llama-cpp-python is not installed (make local / pip install -e '.[local]')"
-    from chatbot.local_model import find_model_parts
+    from chatbot.local_gguf import find_model_parts
 
     try:
         find_model_parts()
