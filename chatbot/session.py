@@ -1,32 +1,22 @@
-"""ChatSession: one user's conversation; replies at once, writes memory in the background.
+"""ChatSession: one user's conversation; replies at once, writes memory in the background."""
 
-Failure model: a transient LM error (timeout, connection, rate limit, 5xx) is retried with
-bounded backoff, then ends the turn with one clear line; malformed model output ends the tool
-loop or is read leniently; every case is counted in `stats`. The transcript is JSONL whose lines
-are always whole and alternate user/assistant; secrets are redacted in it unless
-keep_raw_transcript is set.
-"""
+# Failure model: a transient LM error is retried (chatbot.retry), then ends the turn with one clear
+# line; malformed model output ends the tool loop or is read leniently; every case is counted in
+# `stats`. Transcript lines are always whole and alternate user/assistant; secrets are redacted in
+# them unless keep_raw_transcript is set.
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-import json
 import queue
-import random
-import re
 import threading
-import time
 import uuid
 from collections import Counter
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import dspy
 from dspy.utils.callback import BaseCallback
@@ -42,33 +32,13 @@ from chatbot.agents.response import ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult, count_tool_errors
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
+from chatbot.retry import RetryPolicy, call_with_retry, transient_kind
+from chatbot.transcripts import TranscriptWriter, clean_text
 
 TRANSCRIPT_TURNS = 20
 MAX_QUESTION_CHARS = 8000
 # What the model is shown of earlier turns, newest first, at most.
 MAX_HISTORY_CHARS = 24000
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """Bounded retries with exponential backoff and jitter, for transient LM errors only.
-
-    No retry starts once `budget` seconds have gone since the first try: LiteLLM already
-    retries inside one call (CHATBOT_LM_RETRIES), and a timeout has already cost its wait.
-    """
-
-    retries: int = 2
-    base_delay: float = 0.5
-    max_delay: float = 8.0
-    budget: float = 60.0
-
-    def delay(self, attempt: int, exc: BaseException | None = None) -> float:
-        wanted = self.base_delay * 2 ** attempt
-        hinted = getattr(exc, "retry_after", None)
-        if isinstance(hinted, (int, float)) and hinted > 0 and self.base_delay > 0:
-            wanted = max(wanted, float(hinted))
-        return min(self.max_delay, wanted * random.uniform(0.75, 1.0))
 
 
 @dataclass
@@ -110,154 +80,6 @@ class LMUsage(BaseCallback):
             self.stats["completion_tokens"] += int(usage.get("completion_tokens") or 0)
 
 
-# --------------------------------------------------------------- LM errors
-
-def _classes(module: str, *names: str) -> tuple[type, ...]:
-    try:
-        mod = importlib.import_module(module)
-    except Exception:  # noqa: BLE001 - an optional dependency
-        return ()
-    return tuple(c for n in names if isinstance(c := getattr(mod, n, None), type))
-
-
-@cache
-def _transient_classes() -> dict[str, tuple[type, ...]]:
-    dspy_ex = "dspy.utils.exceptions"
-    return {
-        "rate_limit": (_classes(dspy_ex, "LMRateLimitError")
-                       + _classes("litellm.exceptions", "RateLimitError")
-                       + _classes("openai", "RateLimitError")),
-        "timeout": ((TimeoutError,) + _classes(dspy_ex, "LMTimeoutError")
-                    + _classes("litellm.exceptions", "Timeout")
-                    + _classes("openai", "APITimeoutError")
-                    + _classes("httpx", "TimeoutException")),
-        "connection": ((ConnectionError,) + _classes(dspy_ex, "LMTransportError")
-                       + _classes("litellm.exceptions", "APIConnectionError")
-                       + _classes("openai", "APIConnectionError")
-                       + _classes("httpx", "NetworkError", "RemoteProtocolError")),
-        "server": (_classes(dspy_ex, "LMServerError")
-                   + _classes("litellm.exceptions", "InternalServerError",
-                              "ServiceUnavailableError", "BadGatewayError")
-                   + _classes("openai", "InternalServerError")),
-    }
-
-
-def _status(exc: BaseException) -> int | None:
-    for name in ("status_code", "status"):
-        value = getattr(exc, name, None)
-        if isinstance(value, int):
-            return value
-    return None
-
-
-def transient_kind(exc: BaseException) -> str | None:
-    """rate_limit | timeout | connection | server if retrying may help, else None."""
-    chain: list[BaseException] = []
-    current: BaseException | None = exc
-    while current is not None and len(chain) < 12 and all(current is not c for c in chain):
-        chain.append(current)
-        current = current.__cause__ or current.__context__
-    if re.search(r"insufficient_quota|quota exceeded|exceeded your current quota|billing",
-                 " ".join(str(e) for e in chain), re.I):
-        return None  # a 429 that no wait will fix
-    classes = _transient_classes()
-    for e in chain:
-        for kind, types in classes.items():
-            if types and isinstance(e, types):
-                return kind
-    for e in chain:
-        status = _status(e)
-        if status == 429:
-            return "rate_limit"
-        if status == 408:
-            return "timeout"
-        if status is not None and 500 <= status <= 599:
-            return "server"
-    return None
-
-
-def call_with_retry(fn: Callable[[], T], policy: RetryPolicy,
-                    on_retry: Callable[[str, int, BaseException], None] | None = None) -> T:
-    """fn(), retried on transient LM errors at most policy.retries times."""
-    attempt = 0
-    start = time.monotonic()
-    while True:
-        try:
-            return fn()
-        except Exception as exc:
-            kind = transient_kind(exc)
-            if kind is None or attempt >= policy.retries:
-                raise
-            delay = policy.delay(attempt, exc)
-            if time.monotonic() - start + delay > policy.budget:
-                raise
-            if on_retry is not None:
-                on_retry(kind, attempt, exc)
-            time.sleep(delay)
-            attempt += 1
-
-
-# ---------------------------------------------------------------- text in
-
-_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-# C0 controls but tab and newline, DEL, C1 controls, and bidi overrides that disguise text.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def clean_text(text: Any) -> str:
-    """A message as valid UTF-8 without terminal escapes or control characters."""
-    if isinstance(text, (bytes, bytearray)):
-        text = bytes(text).decode("utf-8", "replace")
-    text = "" if text is None else str(text)
-    try:
-        # Bytes a terminal could not decode arrive as lone surrogates (surrogateescape).
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        try:
-            text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-        except UnicodeEncodeError:
-            text = text.encode("utf-8", "replace").decode("utf-8")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _CONTROL.sub("", _ANSI.sub("", text))
-
-
-def load_transcript(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """The messages of a transcript file, and one line per line that had to be skipped."""
-    messages: list[dict[str, Any]] = []
-    problems: list[str] = []
-    if not path.is_file():
-        return messages, problems
-    data = path.read_bytes().decode("utf-8", "replace")
-    for n, line in enumerate(data.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(f"{path}:{n}: not JSON ({exc.msg}); skipped")
-            continue
-        if not isinstance(record, dict):
-            problems.append(f"{path}:{n}: not a JSON object; skipped")
-        elif record.get("role") in ("user", "assistant"):
-            record["content"] = clean_text(record.get("content"))
-            messages.append(record)
-        elif record.get("type") != "session":
-            problems.append(f"{path}:{n}: no user/assistant role; skipped")
-    return messages, problems
-
-
-def _ends_mid_line(path: Path) -> bool:
-    with path.open("rb") as f:
-        f.seek(-1, 2)
-        return f.read(1) != b"\n"
-
-
-def transcript_file(root: Path, user_id: str, session_id: str) -> Path:
-    """A safe file name per user, whatever characters the user id holds."""
-    slug = re.sub(r"[^A-Za-z0-9_.-]", "_", user_id)[:40].strip(".") or "user"
-    digest = hashlib.sha256(user_id.encode()).hexdigest()[:8]
-    return root / f"{slug}-{digest}" / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', session_id)}.jsonl"
-
 
 class ChatSession:
     """Owns the transcript, both agents and the background memory writer for one user."""
@@ -288,8 +110,8 @@ class ChatSession:
         self.retry = retry or RetryPolicy()
         self.max_message_chars = max_message_chars
         self._usage = LMUsage(self.stats)
-        self._transcript_path = transcript_path
-        self._tail_checked = False
+        self._transcript = (TranscriptWriter(transcript_path)
+                            if transcript_path is not None else None)
         self._pending: Future[UpdateResult] | None = None
         self._executor = ThreadPoolExecutor(1, "memory-writer") if background else None
         self.responder = ResponseAgent(store, user_id, limit=search_limit,
@@ -535,25 +357,18 @@ class ChatSession:
 
     def _write_line(self, record: dict[str, Any]) -> None:
         """One whole JSON line per write; if the file cannot be written, say so once and go on."""
-        path = self._transcript_path
-        if path is None:
+        writer = self._transcript
+        if writer is None:
             return
-        line = json.dumps(record, ensure_ascii=False) + "\n"
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("ab") as f:
-                # A line cut short by a crash must not swallow the next one.
-                if f.tell() and not self._tail_checked and _ends_mid_line(path):
-                    f.write(b"\n")
-                self._tail_checked = True
-                f.write(line.encode("utf-8", "replace"))
+            writer.write(record)
         except OSError as exc:
-            self._transcript_path = None
+            self._transcript = None
             self.stats["transcript_errors"] += 1
             reason = exc.strerror or exc.__class__.__name__
-            self._emit("error", f"cannot write the transcript {path} ({reason}); this session "
-                                "is no longer recorded: check the folder's permissions or set "
-                                "CHATBOT_DATA_DIR")
+            self._emit("error", f"cannot write the transcript {writer.path} ({reason}); this "
+                                "session is no longer recorded: check the folder's permissions or "
+                                "set CHATBOT_DATA_DIR")
 
 
 def explain_error(exc: BaseException) -> str:

@@ -9,7 +9,8 @@ from dspy.utils import DummyLM
 
 from chatbot.agents.guards import SMALL_MODEL
 from chatbot.memory import MemoryStore
-from chatbot.session import ChatSession, RetryPolicy
+from chatbot.retry import RetryPolicy
+from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary
 

@@ -24,7 +24,8 @@ from chatbot.cli.commands import Commands
 from chatbot.cli.repl import LineReader, make_reader
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
-from chatbot.session import ChatSession, Reply, SessionEvent, load_transcript, transcript_file
+from chatbot.session import ChatSession, Reply, SessionEvent
+from chatbot.transcripts import load_transcript, transcript_file
 
 DOUBLE_CTRL_C = 2.0  # seconds: a second Ctrl-C within this exits
 POLL = 0.1

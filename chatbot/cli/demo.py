@@ -34,7 +34,8 @@ from chatbot.cli.app import (
 from chatbot.cli.app import build_lm as default_build_lm
 from chatbot.config import Settings
 from chatbot.errors import ChatbotError
-from chatbot.session import ChatSession, transcript_file
+from chatbot.session import ChatSession
+from chatbot.transcripts import transcript_file
 
 DEMO_USER = "sam"
 

@@ -14,7 +14,9 @@ from checks import ScriptedLM, read_transcript, snapshot
 from chatbot.errors import ChatbotError, DimensionMismatchError, StoreLockedError
 from chatbot.memory import MemoryStore
 from chatbot.memory.embeddings import Embedder
-from chatbot.session import ChatSession, RetryPolicy, clean_text, load_transcript
+from chatbot.retry import RetryPolicy
+from chatbot.session import ChatSession
+from chatbot.transcripts import clean_text, load_transcript
 
 from scripted import answer, finish, step, summary
 

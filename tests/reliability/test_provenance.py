@@ -9,7 +9,8 @@ from checks import ScriptedLM, read_transcript
 
 from chatbot.errors import MemoryNotFoundError
 from chatbot.memory import MemoryStore
-from chatbot.session import ChatSession, RetryPolicy
+from chatbot.retry import RetryPolicy
+from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary
 

@@ -12,7 +12,8 @@ from checks import ScriptedLM, read_transcript
 from chatbot.agents.updater import MemoryUpdater
 from chatbot.memory import MemoryStore
 from chatbot.redact import MARKER
-from chatbot.session import ChatSession, RetryPolicy
+from chatbot.retry import RetryPolicy
+from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary
 
