@@ -11,6 +11,13 @@ Fusions (`RankingConfig.fusion`):
   A hit missing from a pool gets 0 from it.
 - "rrf": weighted reciprocal rank fusion, weight / (k + rank), rank counted from 0 as Qdrant does.
 - "qdrant": Qdrant's own RRF (k=RRF_K, equal weights) inside the engine, the pre-ranking path.
+
+Recency decay (`recency_weight` > 0, off by default): every fused candidate gets an extra part
+weight * 0.5 ** (age_days / half_life) before the cut to `limit`, age counted from a reference
+time back to the memory's `observed_at`. It reranks the union of the two pools and fetches
+nothing. The weight is in the fusion's own units (a DBSF score is at most dense + bm25 weight,
+3 by default; an RRF score is a few hundredths). The "qdrant" fusion fuses inside the engine, so
+there is nothing here to add the part to: a config asking for both is refused.
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from datetime import UTC, datetime
+from typing import Any, Literal
 
+from chatbot.errors import ConfigError
 from chatbot.memory.backends.base import RRF_K, Hit
 
 Fusion = Literal["dbsf", "rrf", "qdrant"]
@@ -33,12 +42,29 @@ class RankingConfig:
     dense_weight: float = 1.0
     keyword_weight: float = 2.0
     rrf_k: int = RRF_K
+    # Off by default: LoCoMo questions are not recency-seeking (docs/retrieval.md).
+    recency_weight: float = 0.0
+    recency_half_life_days: float = 30.0
+
+    def __post_init__(self) -> None:
+        if not self.recency_weight >= 0 or math.isinf(self.recency_weight):
+            raise ConfigError(f"recency weight must be 0 or more, got {self.recency_weight!r}")
+        if not self.recency_half_life_days > 0 or math.isinf(self.recency_half_life_days):
+            raise ConfigError("recency half-life must be more than 0 days, got "
+                              f"{self.recency_half_life_days!r}")
+        if self.fusion == "qdrant" and self.recency_weight > 0:
+            raise ConfigError("recency decay needs the fusion done outside the engine (dbsf or "
+                              "rrf); Qdrant's in-engine fusion cannot decay by observed_at")
 
     def describe(self) -> str:
         if self.fusion == "qdrant":
             return f"qdrant-rrf(k={RRF_K})"
         k = f", k={self.rrf_k}" if self.fusion == "rrf" else ""
-        return f"{self.fusion}(dense={self.dense_weight:g}, bm25={self.keyword_weight:g}{k})"
+        out = f"{self.fusion}(dense={self.dense_weight:g}, bm25={self.keyword_weight:g}{k})"
+        if self.recency_weight > 0:
+            out += (f" + recency(weight={self.recency_weight:g}, "
+                    f"half-life={self.recency_half_life_days:g}d)")
+        return out
 
 
 DEFAULT_RANKING = RankingConfig()
@@ -57,12 +83,36 @@ def dbsf_normalise(scores: Sequence[float]) -> list[float]:
     return [min(1.0, max(0.0, (s - low) / (high - low))) for s in scores]
 
 
+def recency_factor(observed_at: Any, now: datetime, half_life_days: float) -> float:
+    """0.5 ** (age in days / half-life), age from observed_at to now.
+
+    A memory observed after `now` counts as age 0 (factor 1). A missing or unreadable
+    observed_at gives 0: an unknown age earns no recency credit, so it cannot outrank a dated
+    memory on age alone; it still ranks by its text.
+    """
+    if not isinstance(observed_at, str):
+        return 0.0
+    try:
+        when = datetime.fromisoformat(observed_at)
+    except ValueError:
+        return 0.0
+    age_days = max(0.0, (_aware(now) - _aware(when)).total_seconds() / 86400)
+    return 0.5 ** (age_days / half_life_days)
+
+
+def _aware(when: datetime) -> datetime:
+    # The store writes UTC; a naive time (a test's, a replay's) is read as UTC too.
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
 def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
-         limit: int) -> list[Hit]:
+         limit: int, now: datetime | None = None) -> list[Hit]:
     """The two pools (each best first) as one list, best first, with each hit's signals.
 
     Signals: dense / bm25 (raw pool scores, 0 when outside that pool), dense_rank / bm25_rank
     (1-based, only when in that pool), dense_part + bm25_part = fused (= the hit's score), rank.
+    With recency decay on, also recency (the factor) and recency_part, which `fused` includes;
+    `now` is the reference time for the age (default: the current time).
     """
     if config.fusion == "dbsf":
         dense_parts = [config.dense_weight * x for x in dbsf_normalise([h.score for h in dense])]
@@ -83,6 +133,13 @@ def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
             payloads.setdefault(hit.id, hit)
     for s in table.values():
         s["fused"] = s["dense_part"] + s["bm25_part"]
+    if config.recency_weight > 0:
+        now = now or datetime.now(UTC)
+        for pid, s in table.items():
+            s["recency"] = recency_factor(payloads[pid].payload.get("observed_at"), now,
+                                          config.recency_half_life_days)
+            s["recency_part"] = config.recency_weight * s["recency"]
+            s["fused"] += s["recency_part"]
     # Ties (same fused score) go to the better BM25 rank, then the better dense rank.
     order = sorted(table, key=lambda i: (-table[i]["fused"], table[i].get("bm25_rank", 1e9),
                                          table[i].get("dense_rank", 1e9)))[:limit]

@@ -165,19 +165,25 @@ class MemoryStore:
     @classmethod
     def from_settings(cls, settings: Any) -> MemoryStore:
         """The store the app uses: embedded under the data dir, or a server by URL."""
+        # Checked before the store opens: a bad recency setting must not leave a lock behind.
+        ranking = replace(DEFAULT_RANKING, recency_weight=settings.recency_weight,
+                          recency_half_life_days=settings.recency_half_life_days)
         if settings.qdrant_url:
-            return cls(
+            store = cls(
                 url=settings.qdrant_url, api_key=settings.qdrant_api_key,
                 embedder=get_embedder(settings.embedder, settings.embed_threads),
                 collection=settings.collection,
                 history_path=Path(settings.data_dir) / "history.sqlite",
                 dedup_threshold=settings.dedup_threshold,
             )
-        return cls(
-            path=settings.store_dir, engine=settings.engine,
-            embedder=get_embedder(settings.embedder, settings.embed_threads),
-            collection=settings.collection, dedup_threshold=settings.dedup_threshold,
-        )
+        else:
+            store = cls(
+                path=settings.store_dir, engine=settings.engine,
+                embedder=get_embedder(settings.embedder, settings.embed_threads),
+                collection=settings.collection, dedup_threshold=settings.dedup_threshold,
+            )
+        store.ranking = ranking
+        return store
 
     @property
     def engine(self) -> str:
@@ -435,15 +441,17 @@ class MemoryStore:
     def search(
         self, user_id: str, query: str, categories: Iterable[str] | None = None, limit: int = 5,
         score_threshold: float | None = None, *, mode: SearchMode = "hybrid", pool: int = 60,
-        explain: bool = False,
+        explain: bool = False, now: datetime | None = None,
     ) -> list[RetrievedMemory]:
         """The user's memories most relevant to the query, best first.
 
         mode: hybrid (a dense and a BM25 pool of `pool` each from Qdrant, fused as
-        `self.ranking` says: weighted DBSF by default), dense or keyword. A query with no
-        keyword terms (only stopwords) searches dense alone.
+        `self.ranking` says: weighted DBSF by default, plus recency decay if it is on), dense
+        or keyword (one raw signal, never decayed). A query with no keyword terms (only
+        stopwords) searches dense alone.
         explain: fill each result's `signals` (raw dense / bm25 scores, 1-based ranks in each
         pool, each signal's part of the fused score; see chatbot.memory.ranking.fuse).
+        now: the reference time of recency decay (default: the current time), e.g. a replay's.
         """
         _check_user(user_id)
         if not query or not query.strip():
@@ -453,8 +461,11 @@ class MemoryStore:
         sparse = self.keywords.query(query[:MAX_MEMORY_CHARS])
         scope = Scope(user_id, categories=cats)
         with self._lock:
-            if mode == "hybrid" and sparse.indices and self.ranking.fusion != "qdrant":
-                hits = self._fused_search(scope, dense, sparse, limit, pool, explain)
+            # With decay on, a stopwords-only query is fused too (from the dense pool alone),
+            # so that it is decayed like any other hybrid query.
+            fused = sparse.indices or self.ranking.recency_weight > 0
+            if mode == "hybrid" and fused and self.ranking.fusion != "qdrant":
+                hits = self._fused_search(scope, dense, sparse, limit, pool, explain, now)
             else:
                 run = self._backend.search_explained if explain else self._backend.search
                 hits = run(scope, dense, sparse, mode, limit=limit, pool=pool)
@@ -468,12 +479,13 @@ class MemoryStore:
         return out
 
     def _fused_search(self, scope: Scope, dense: list[float], sparse: Any, limit: int,
-                      pool: int, explain: bool) -> list[Any]:
+                      pool: int, explain: bool, now: datetime | None = None) -> list[Any]:
         """Both pools from Qdrant, fused here (weights); explain fills exact raw scores."""
         size = max(pool, limit)
         dense_pool = self._backend.search(scope, dense, None, "dense", limit=size, pool=size)
-        bm25_pool = self._backend.search(scope, dense, sparse, "keyword", limit=size, pool=size)
-        hits = fuse(dense_pool, bm25_pool, self.ranking, limit)
+        bm25_pool = self._backend.search(
+            scope, dense, sparse, "keyword", limit=size, pool=size) if sparse.indices else []
+        hits = fuse(dense_pool, bm25_pool, self.ranking, limit, now)
         if not explain or not hits:
             return hits
         # A hit outside one pool still has a raw score there: the same query, only the hits.
@@ -481,7 +493,8 @@ class MemoryStore:
         exact = {"dense": {h.id: h.score for h in self._backend.search(
                      only, dense, None, "dense", len(hits), len(hits))},
                  "bm25": {h.id: h.score for h in self._backend.search(
-                     only, dense, sparse, "keyword", len(hits), len(hits))}}
+                     only, dense, sparse, "keyword", len(hits), len(hits))} if sparse.indices
+                 else {}}
         return [replace(h, signals=h.signals | {k: exact[k].get(h.id, 0.0) for k in exact})
                 for h in hits]
 
