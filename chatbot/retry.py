@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 import re
 import time
@@ -10,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
+
+from chatbot.llm import _classes
 
 T = TypeVar("T")
 
@@ -33,14 +34,6 @@ class RetryPolicy:
         if isinstance(hinted, (int, float)) and hinted > 0 and self.base_delay > 0:
             wanted = max(wanted, float(hinted))
         return min(self.max_delay, wanted * random.uniform(0.75, 1.0))
-
-
-def _classes(module: str, *names: str) -> tuple[type, ...]:
-    try:
-        mod = importlib.import_module(module)
-    except Exception:  # noqa: BLE001 - an optional dependency
-        return ()
-    return tuple(c for n in names if isinstance(c := getattr(mod, n, None), type))
 
 
 @cache
