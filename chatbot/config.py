@@ -47,8 +47,11 @@ class Settings(BaseSettings):
     models_dir: Path = Field(default_factory=default_models_dir)
 
     # Embeddings.
-    embedder: str = "all-MiniLM-L6-v2"
-    embed_threads: int = 1
+    # Empty: the model the store was built with, or all-MiniLM-L6-v2-int8 for a new store.
+    embedder: str = ""
+    embed_threads: int = Field(1, ge=0)
+    # Parallel encoders for bulk embedding with the int8 model (0: one per CPU, at most 4).
+    embed_batch_threads: int = Field(0, ge=0)
 
     # Storage: an embedded Qdrant under data_dir unless qdrant_url is set.
     engine: str = "edge"
@@ -57,7 +60,9 @@ class Settings(BaseSettings):
     collection: str = "memories"
 
     # Memory behaviour.
-    dedup_threshold: float = 0.95
+    # Cosine at which a new memory counts as a near-duplicate; unset: the embedder's own
+    # (0.95 for fp32 MiniLM, 0.94 for its int8 copy).
+    dedup_threshold: float | None = Field(None, gt=0, le=1)
     search_limit: int = 5
     # Recency decay of hybrid search (chatbot.memory.ranking); weight 0 = off, the default.
     recency_weight: float = Field(0.0, ge=0, allow_inf_nan=False)

@@ -13,6 +13,10 @@ class DimensionMismatchError(ChatbotError):
     """The collection was built with an embedder of another dimension."""
 
 
+class EmbedderMismatchError(ChatbotError):
+    """The collection was built with another embedding model of the same dimension."""
+
+
 class MemoryNotFoundError(ChatbotError):
     """No memory with that id for this user."""
 

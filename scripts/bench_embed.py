@@ -1,10 +1,13 @@
 #!/usr/bin/env python
-"""Batch embedding throughput of the bundled MiniLM: batch size, threads, int8 (fresh process each).
+"""Embedding speed of the bundled MiniLM: torch fp32 vs the int8 ONNX copy (fresh process each).
 
-    .venv/bin/python scripts/bench_embed.py [--texts 2000]
+    .venv/bin/python scripts/bench_embed.py [--texts 2000] [--queries 300] [--repeat 3]
 
-Torch dynamic int8 quantization (nn.Linear only) is measured as an option, not used by the app:
-its vectors differ slightly from fp32 (cosine printed), so a store must not mix the two.
+Per configuration: query latency p50 / p95 (one text, as search embeds it), bulk throughput
+(embed_documents, as add_many / eval ingest call it) and, for int8, the cosine of its vectors to
+fp32 on the same texts. Medians over --repeat runs; configurations interleave so load drifts
+hit them alike. The int8 model embeds one text per run (its vectors must not depend on batch
+mates), so its bulk speed comes from parallel encoders (batch_threads), not batches.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -21,61 +25,94 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+# (label, embedder name, threads, batch_threads, bulk batch size)
+CONFIGS = [
+    ("fp32 torch, batch 64", "all-MiniLM-L6-v2", 1, 1, 64),
+    ("fp32 torch, 2 threads, batch 64", "all-MiniLM-L6-v2", 2, 1, 64),
+    ("int8 ONNX, 1 encoder", "all-MiniLM-L6-v2-int8", 1, 1, 1),
+    ("int8 ONNX, 2 encoders", "all-MiniLM-L6-v2-int8", 1, 2, 1),
+]
 
-def worker(threads: int, batch: int, int8: bool, count: int) -> dict:
+
+def worker(name: str, threads: int, batch_threads: int, batch: int, texts_n: int,
+           queries_n: int) -> dict:
     import numpy as np
-    import torch
     from bench_retrieval import sentences
 
     from chatbot.memory.embeddings import Embedder
 
-    emb = Embedder(threads=threads)
-    texts = sentences(count, seed=3)
-    reference = emb.embed_documents(texts[:200]) if int8 else None
-    if int8:
-        emb._model = torch.ao.quantization.quantize_dynamic(
-            emb._model, {torch.nn.Linear}, dtype=torch.qint8)
-    emb.embed_documents(texts[:batch], batch_size=batch)
+    t = time.perf_counter()
+    emb = Embedder(name, threads=threads, batch_threads=batch_threads)
+    load_s = time.perf_counter() - t
+    texts = sentences(texts_n, seed=3)
+    queries = [f"What did I say about {t.split()[0]} last week?"
+               for t in sentences(queries_n, seed=5)]
+    emb.embed_documents(texts[:64], batch_size=batch)  # warm-up (and start the extra encoders)
+    lat = []
+    for q in queries:
+        t = time.perf_counter()
+        emb.embed_query(q)
+        lat.append((time.perf_counter() - t) * 1000)
     t, cpu = time.perf_counter(), time.process_time()
     vecs = emb.embed_documents(texts, batch_size=batch)
-    res = {"threads": threads, "batch": batch, "int8": int8,
-           "sent_s": count / (time.perf_counter() - t),
-           "sent_cpu_s": count / (time.process_time() - cpu)}
-    if reference is not None:
-        cos = np.sum(reference * vecs[:200], axis=1)
-        res["cos_to_fp32_min"], res["cos_to_fp32_mean"] = float(cos.min()), float(cos.mean())
+    wall = time.perf_counter() - t
+    res = {"name": name, "load_s": load_s, "query_p50": float(np.percentile(lat, 50)),
+           "query_p95": float(np.percentile(lat, 95)), "bulk_s": texts_n / wall,
+           "bulk_cpu_s": texts_n / (time.process_time() - cpu)}
+    if name.endswith("-int8"):
+        ref = Embedder(name.removesuffix("-int8"), threads=threads).embed_documents(texts[:500])
+        cos = np.sum(ref * vecs[:500], axis=1)
+        res["cos_min"], res["cos_mean"] = float(cos.min()), float(cos.mean())
     return res
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--texts", type=int, default=2000)
-    ap.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--queries", type=int, default=300)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        threads, batch, int8 = args.worker
-        print(json.dumps(worker(int(threads), int(batch), int8 == "1", args.texts)))
+        name, threads, batch_threads, batch = args.worker
+        print(json.dumps(worker(name, int(threads), int(batch_threads), int(batch), args.texts,
+                                args.queries)))
         return
-    configs = [(1, 16, 0), (1, 32, 0), (1, 64, 0), (1, 128, 0), (2, 64, 0), (1, 64, 1)]
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", file=sys.stderr)
-    print("| threads | batch | weights | sentences/s (wall) | per CPU-second | "
-          "cosine to fp32 (min / mean) |")
+    load0 = os.getloadavg()[0]
+    runs: dict[str, list[dict]] = {c[0]: [] for c in CONFIGS}
+    for _ in range(args.repeat):
+        for label, name, threads, batch_threads, batch in CONFIGS:
+            env = {**os.environ, "OMP_NUM_THREADS": str(threads), "HF_HUB_OFFLINE": "1",
+                   "OMP_WAIT_POLICY": "PASSIVE"}
+            out = subprocess.run(
+                [sys.executable, __file__, "--texts", str(args.texts), "--queries",
+                 str(args.queries), "--worker", name, str(threads), str(batch_threads),
+                 str(batch)], env=env, capture_output=True, text=True)
+            lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
+            if lines:
+                runs[label].append(json.loads(lines[-1]))
+            else:
+                print(f"{label}: failed: {out.stderr[-300:]!r}", file=sys.stderr)
+    base = statistics.median(r["bulk_s"] for r in runs[CONFIGS[0][0]]) if runs[CONFIGS[0][0]] \
+        else None
+    print(f"{args.texts} texts, {args.queries} queries, median of {args.repeat} runs; load "
+          f"average {load0:.1f} at start, {os.getloadavg()[0]:.1f} at end on {os.cpu_count()} CPUs")
+    print()
+    print("| configuration | load s | query p50 / p95 ms | bulk texts/s (× fp32) | "
+          "per CPU-second | cosine to fp32 min / mean |")
     print("|---|---|---|---|---|---|")
-    for threads, batch, int8 in configs:
-        env = {**os.environ, "OMP_NUM_THREADS": str(threads), "HF_HUB_OFFLINE": "1"}
-        out = subprocess.run(
-            [sys.executable, __file__, "--texts", str(args.texts), "--worker", str(threads),
-             str(batch), str(int8)], env=env, capture_output=True, text=True)
-        lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
-        if not lines:
-            print(f"| {threads} | {batch} | {'int8' if int8 else 'fp32'} | failed: "
-                  f"{out.stderr[-300:]!r} | | |")
+    for label, rs in runs.items():
+        if not rs:
             continue
-        r = json.loads(lines[-1])
-        cos = (f"{r['cos_to_fp32_min']:.4f} / {r['cos_to_fp32_mean']:.4f}"
-               if "cos_to_fp32_min" in r else "–")
-        print(f"| {threads} | {batch} | {'int8 (dynamic)' if int8 else 'fp32'} | "
-              f"{r['sent_s']:.0f} | {r['sent_cpu_s']:.0f} | {cos} |", flush=True)
+
+        def med(key: str, rs: list[dict] = rs) -> float:
+            return statistics.median(r[key] for r in rs)
+
+        cos = f"{med('cos_min'):.3f} / {med('cos_mean'):.3f}" if "cos_min" in rs[0] else "–"
+        ratio = f" ({med('bulk_s') / base:.1f}×)" if base else ""
+        print(f"| {label} | {med('load_s'):.1f} | {med('query_p50'):.1f} / "
+              f"{med('query_p95'):.1f} | {med('bulk_s'):.0f}{ratio} | {med('bulk_cpu_s'):.0f} | "
+              f"{cos} |")
 
 
 if __name__ == "__main__":

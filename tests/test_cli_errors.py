@@ -59,16 +59,30 @@ class _Wider:
         return self.embed_documents([text])[0]
 
 
-def test_dimension_mismatch_is_one_line(capsys, monkeypatch):
+def _store_built_by_another_model(monkeypatch) -> None:
     settings = Settings()
     with monkeypatch.context() as patch:
         patch.setattr("chatbot.memory.store.Embedder", _Wider)
         with MemoryStore(path=settings.store_dir, embedder=_Wider(), engine=settings.engine) as s:
             s.add("alice", "Built with another model")
+
+
+def test_dimension_mismatch_is_one_line(capsys, monkeypatch):
+    _store_built_by_another_model(monkeypatch)
+    monkeypatch.setenv("CHATBOT_EMBEDDER", "all-MiniLM-L6-v2-int8")
     code, _, err = run(capsys, "memories", "list", "-u", "alice")
     line = one_line(err)
     assert code == 1
     assert "some-768d-model" in line and "all-MiniLM-L6-v2" in line and "CHATBOT_EMBEDDER" in line
+
+
+def test_a_store_whose_model_is_missing_is_one_line(capsys, monkeypatch):
+    _store_built_by_another_model(monkeypatch)
+    code, _, err = run(capsys, "memories", "list", "-u", "alice")
+    line = one_line(err)
+    assert code == 1
+    assert "was built with some-768d-model, which cannot be loaded here" in line
+    assert "CHATBOT_EMBEDDER" in line
 
 
 @pytest.mark.parametrize("action", [["edit", "{id}", "new text"], ["delete", "{id}"],

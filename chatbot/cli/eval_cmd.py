@@ -74,7 +74,8 @@ def _open_store(settings: Any, engine: str, store_dir: Path | None, stack: ExitS
     from chatbot.memory import MemoryStore
     from chatbot.memory.embeddings import get_embedder
 
-    embedder = get_embedder(settings.embedder, settings.embed_threads)
+    embedder = get_embedder(settings.embedder, settings.embed_threads, settings.models_dir,
+                            settings.embed_batch_threads)
     if store_dir is None:
         store_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="chatbot-eval-")))
     store = MemoryStore(path=store_dir, embedder=embedder, engine=engine, collection="locomo")

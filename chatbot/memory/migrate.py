@@ -1,17 +1,23 @@
-"""Copy a memory collection from one embedded engine to another, vectors and all.
+"""Move a memory collection to another embedded engine, or re-embed it with another model.
 
-    python -m chatbot.memory.migrate DATA_DIR/qdrant [--from qdrant-local] [--to edge]
+    python -m chatbot.memory.migrate STORE_DIR [--from qdrant-local] [--to edge]
+    python -m chatbot.memory.migrate STORE_DIR --reembed all-MiniLM-L6-v2-int8 [--engine edge]
 
-The default embedded engine changed from qdrant-local to edge; a store written by the old one is
-left untouched (MemoryStore refuses to open the empty new one beside it, never silently).
+STORE_DIR is CHATBOT_DATA_DIR/memory. The default embedded engine changed from qdrant-local to
+edge, and the default embedder from torch fp32 MiniLM to its int8 copy; a store written before
+either change is left as it is (MemoryStore never mixes engines or models silently) until moved
+or re-embedded here.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
-from chatbot.errors import ConfigError
+from chatbot.errors import ChatbotError, ConfigError
+from chatbot.memory.backends.base import PointData
+from chatbot.memory.embeddings import get_embedder
 from chatbot.memory.store import ENGINES, open_backend
 
 
@@ -44,15 +50,57 @@ def migrate_engine(path: str | Path, source: str = "qdrant-local", target: str =
         src.close()
 
 
+def reembed(path: str | Path, embedder: str, engine: str = "edge",
+            collection: str = "memories", url: str | None = None,
+            api_key: str | None = None) -> int:
+    """Rewrite every point's dense vector with `embedder` (payloads, ids and BM25 kept)."""
+    backend = open_backend(engine, collection, None if url else Path(path), url, api_key, False)
+    try:
+        dim = backend.stored_dim()
+        if dim is None:
+            raise ConfigError(f"no {engine} memory collection at {backend.location}")
+        model = get_embedder(embedder)
+        if model.dim != dim:
+            raise ConfigError(f"{embedder} makes {model.dim}-d vectors but the collection "
+                              f"holds {dim}-d ones; start a new CHATBOT_DATA_DIR instead")
+        meta = backend.open(dim, {})
+        # Marked first: a run cut short leaves a store that refuses to open until re-run.
+        backend.set_metadata(meta | {"reembedding": embedder})
+        done = 0
+        for batch in backend.points():
+            vectors = model.embed_documents([p.payload.get("memory_text", "") for p in batch])
+            backend.upsert([PointData(p.id, v.tolist(), p.sparse, p.payload)
+                            for p, v in zip(batch, vectors, strict=True)])
+            done += len(batch)
+        # None, not a missing key: a Qdrant server merges metadata updates into the old ones.
+        backend.set_metadata(meta | {"embedder": embedder, "dim": dim, "reembedding": None})
+        backend.flush()
+        return done
+    finally:
+        backend.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("path", type=Path, help="the store folder (CHATBOT_DATA_DIR/qdrant)")
+    ap.add_argument("path", type=Path, help="the store folder (CHATBOT_DATA_DIR/memory)")
     ap.add_argument("--from", dest="source", default="qdrant-local", choices=ENGINES)
     ap.add_argument("--to", dest="target", default="edge", choices=ENGINES)
+    ap.add_argument("--reembed", metavar="EMBEDDER",
+                    help="rewrite every vector with this embedder instead of moving engines")
+    ap.add_argument("--engine", default="edge", choices=ENGINES, help="with --reembed")
+    ap.add_argument("--url", help="with --reembed: a Qdrant server instead of the folder")
     ap.add_argument("--collection", default="memories")
     args = ap.parse_args()
-    n = migrate_engine(args.path, args.source, args.target, args.collection)
-    print(f"copied {n} memories from {args.source} to {args.target} under {args.path}")
+    try:
+        if args.reembed:
+            n = reembed(args.path, args.reembed, args.engine, args.collection, args.url,
+                        os.environ.get("CHATBOT_QDRANT_API_KEY"))
+            print(f"re-embedded {n} memories with {args.reembed} under {args.path}")
+        else:
+            n = migrate_engine(args.path, args.source, args.target, args.collection)
+            print(f"copied {n} memories from {args.source} to {args.target} under {args.path}")
+    except ChatbotError as exc:
+        raise SystemExit(f"error: {exc}") from None
 
 
 if __name__ == "__main__":

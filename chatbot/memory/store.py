@@ -14,9 +14,20 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from chatbot.errors import ChatbotError, ConfigError, DimensionMismatchError, MemoryNotFoundError
+from chatbot.errors import (
+    ChatbotError,
+    ConfigError,
+    DimensionMismatchError,
+    EmbedderMismatchError,
+    MemoryNotFoundError,
+)
 from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMode, VectorBackend
-from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
+from chatbot.memory.embeddings import (
+    DEFAULT_EMBEDDER,
+    NEAR_DUPLICATE,
+    Embedder,
+    get_embedder,
+)
 from chatbot.memory.history import History, now_iso
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.models import (
@@ -121,16 +132,16 @@ class MemoryStore:
         self, path: str | Path | None = None, url: str | None = None, in_memory: bool = False,
         embedder: Embedder | str | None = None, *, api_key: str | None = None,
         collection: str = "memories", engine: str = "edge",
-        history_path: str | Path | None = None, dedup_threshold: float = 0.95,
+        history_path: str | Path | None = None, dedup_threshold: float | None = None,
+        embed_options: dict[str, Any] | None = None,
     ):
+        """embedder: an Embedder, a model name, or None for the one the collection was built
+        with (the default model for a new collection); embed_options go to get_embedder.
+        dedup_threshold: the cosine of a near-duplicate (None: the embedder's own)."""
         if sum(x is not None and x is not False for x in (path, url, in_memory or None)) != 1:
             raise ConfigError("MemoryStore needs exactly one of path=, url= or in_memory=True")
-        if isinstance(embedder, Embedder):
-            self.embedder = embedder
-        else:
-            self.embedder = get_embedder(embedder or DEFAULT_EMBEDDER)
         self.keywords = KeywordEncoder()
-        self.dedup_threshold = dedup_threshold
+        self._dedup_threshold = dedup_threshold
         self.stats: Counter[str] = Counter()
         self._lock = threading.RLock()
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
@@ -150,10 +161,36 @@ class MemoryStore:
                 f"cannot write the memory store at {where} ({reason}): check its permissions "
                 "or set CHATBOT_DATA_DIR") from None
         try:
-            self._check_dimension()
-        except DimensionMismatchError:
+            self.embedder = self._pick_embedder(embedder, embed_options or {})
+            self._check_embedder()
+        except ChatbotError:
+            self._backend.close()
             self._history.close()
             raise
+
+    @property
+    def dedup_threshold(self) -> float:
+        if self._dedup_threshold is not None:
+            return self._dedup_threshold
+        return getattr(self.embedder, "near_duplicate", NEAR_DUPLICATE)
+
+    def _pick_embedder(self, embedder: Embedder | str | None,
+                       options: dict[str, Any]) -> Embedder:
+        if isinstance(embedder, Embedder):
+            return embedder
+        if embedder:
+            return get_embedder(embedder, **options)
+        # Unnamed: a store keeps the model that wrote its vectors; a new one gets the default.
+        built_with = self._backend.stored_metadata().get("embedder")
+        try:
+            return get_embedder(built_with or DEFAULT_EMBEDDER, **options)
+        except ConfigError as exc:
+            if not built_with:
+                raise
+            raise ConfigError(
+                f"memory collection at {self._backend.location} was built with {built_with}, "
+                f"which cannot be loaded here ({exc}); set CHATBOT_EMBEDDER to that model's "
+                "folder, or use a new CHATBOT_DATA_DIR / CHATBOT_COLLECTION") from exc
 
     def _stamps(self, n: int = 1) -> list[str]:
         """Write times, strictly increasing, so "oldest first" is the order of writing."""
@@ -168,19 +205,21 @@ class MemoryStore:
         # Checked before the store opens: a bad recency setting must not leave a lock behind.
         ranking = replace(DEFAULT_RANKING, recency_weight=settings.recency_weight,
                           recency_half_life_days=settings.recency_half_life_days)
+        embedding = {"embedder": settings.embedder or None, "embed_options": {
+            "threads": settings.embed_threads, "cache_dir": settings.models_dir,
+            "batch_threads": settings.embed_batch_threads}}
         if settings.qdrant_url:
             store = cls(
                 url=settings.qdrant_url, api_key=settings.qdrant_api_key,
-                embedder=get_embedder(settings.embedder, settings.embed_threads),
                 collection=settings.collection,
                 history_path=Path(settings.data_dir) / "history.sqlite",
-                dedup_threshold=settings.dedup_threshold,
+                dedup_threshold=settings.dedup_threshold, **embedding,
             )
         else:
             store = cls(
                 path=settings.store_dir, engine=settings.engine,
-                embedder=get_embedder(settings.embedder, settings.embed_threads),
                 collection=settings.collection, dedup_threshold=settings.dedup_threshold,
+                **embedding,
             )
         store.ranking = ranking
         return store
@@ -194,21 +233,31 @@ class MemoryStore:
         """The engine adapter, for benchmarks and diagnostics; writes belong to the store."""
         return self._backend
 
-    def _check_dimension(self) -> None:
+    def _check_embedder(self) -> None:
+        """Refuse to mix vectors of two models in one collection (dimension or name differs)."""
         stored = self._backend.stored_dim()
         meta = self._backend.open(self.embedder.dim, {
             "embedder": self.embedder.name, "dim": self.embedder.dim})
+        built_with = meta.get("embedder")
+        target = str(self.path) if self.path is not None else "--url URL"
+        if meta.get("reembedding"):
+            raise EmbedderMismatchError(
+                f"re-embedding the memories at {self._backend.location} with "
+                f"{meta['reembedding']} did not finish; run it again: python -m "
+                f"chatbot.memory.migrate {target} --reembed {meta['reembedding']}")
         if stored is not None and stored != self.embedder.dim:
-            built_with = meta.get("embedder", "an unknown model")
-            self._backend.close()
             raise DimensionMismatchError(
-                f"memory collection at {self._backend.location} was built with {built_with} "
-                f"({stored} dimensions) but the embedder is {self.embedder.name} "
-                f"({self.embedder.dim} dimensions); set CHATBOT_EMBEDDER={built_with} "
-                "or use a new CHATBOT_DATA_DIR / CHATBOT_COLLECTION"
+                f"memory collection at {self._backend.location} was built with "
+                f"{built_with or 'an unknown model'} ({stored} dimensions) but the embedder is "
+                f"{self.embedder.name} ({self.embedder.dim} dimensions); set "
+                f"CHATBOT_EMBEDDER={built_with} or use a new CHATBOT_DATA_DIR / CHATBOT_COLLECTION"
             )
-
-    # ----------------------------------------------------------------- writes
+        if stored is not None and built_with and built_with != self.embedder.name:
+            raise EmbedderMismatchError(
+                f"memory collection at {self._backend.location} was built with {built_with}, "
+                f"not {self.embedder.name}; unset CHATBOT_EMBEDDER to keep {built_with}, or "
+                f"re-embed every memory once: python -m chatbot.memory.migrate {target} "
+                f"--reembed {self.embedder.name}")
 
     def add(
         self, user_id: str, text: str, categories: Iterable[str] = (),

@@ -63,6 +63,14 @@ class VectorBackend(ABC):
         """The dense vector size of the existing collection, or None if there is none."""
 
     @abstractmethod
+    def stored_metadata(self) -> dict[str, Any]:
+        """What the existing collection records (embedder, dim); {} if none or unrecorded."""
+
+    @abstractmethod
+    def set_metadata(self, metadata: dict[str, Any]) -> None:
+        """Replace the collection's recorded metadata (after its vectors were rewritten)."""
+
+    @abstractmethod
     def upsert(self, points: list[PointData]) -> None: ...
 
     @abstractmethod

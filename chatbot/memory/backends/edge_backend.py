@@ -209,6 +209,12 @@ class EdgeBackend(VectorBackend):
                 continue
         return None
 
+    def stored_metadata(self) -> dict[str, Any]:
+        return self._read_meta()
+
+    def set_metadata(self, metadata: dict[str, Any]) -> None:
+        self._write_meta(self.dir, metadata)
+
     def _read_meta(self) -> dict[str, Any]:
         try:
             return dict(json.loads((self.dir / META_FILE).read_text()))

@@ -117,6 +117,14 @@ class QdrantClientBackend(VectorBackend):
             return vectors[DENSE].size
         return None
 
+    def stored_metadata(self) -> dict[str, Any]:
+        if not self._client.collection_exists(self.collection):
+            return {}
+        return dict(self._client.get_collection(self.collection).config.metadata or {})
+
+    def set_metadata(self, metadata: dict[str, Any]) -> None:
+        self._client.update_collection(self.collection, metadata=metadata)
+
     def upsert(self, points: list[PointData]) -> None:
         self._client.upsert(self.collection, points=[
             models.PointStruct(
