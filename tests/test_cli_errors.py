@@ -103,3 +103,14 @@ def test_nonexistent_or_foreign_id_is_one_line(capsys, action, bad_id):
 def test_unknown_command_is_one_line(capsys):
     code, _, err = run(capsys, "frobnicate")
     assert code == 2 and "invalid choice" in one_line(err)
+
+
+@pytest.mark.parametrize("argv", [["eval", "locomo", "--data", "{tmp}/locomo.json"],
+                                  ["replay", "{tmp}/chat.jsonl"]])
+def test_a_bad_setting_is_one_line_in_every_command(capsys, monkeypatch, tmp_path, argv):
+    (tmp_path / "locomo.json").write_text("[]")
+    (tmp_path / "chat.jsonl").write_text('{"role": "user", "content": "hi"}\n')
+    monkeypatch.setenv("CHATBOT_EMBED_BATCH_THREADS", "-1")
+    code, _, err = run(capsys, *[a.format(tmp=tmp_path) for a in argv])
+    line = one_line(err)
+    assert code != 0 and "CHATBOT_EMBED_BATCH_THREADS" in line

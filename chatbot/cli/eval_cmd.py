@@ -111,15 +111,15 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from chatbot.config import Settings
+    from chatbot.cli.app import load_settings
     from chatbot.evaluation.locomo import file_sha256, load_locomo
     from chatbot.evaluation.report import plot_recall, print_results
     from chatbot.evaluation.runner import EvalConfig, run_locomo
 
     started = time.perf_counter()
+    settings = load_settings()  # a bad CHATBOT_* value: one line, not a traceback
     _check_outputs(args)
     conversations = load_locomo(args.data, args.conversations)
-    settings = Settings()
     engine = args.engine or settings.engine
     config = EvalConfig(mode=args.mode, ks=args.k, search_mode=args.search_mode,
                         window=args.window, context=args.context, answer=args.answer)

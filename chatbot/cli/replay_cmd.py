@@ -42,17 +42,17 @@ def run_replay_command(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from chatbot.config import Settings
+    from chatbot.cli.app import load_settings
     from chatbot.replay import iso_date, read_transcript, replay, resolve_user
 
     err = Console(stderr=True)
+    settings = load_settings()  # a bad CHATBOT_* value: one line, not a traceback
     transcript = read_transcript(args.file, strict=args.strict)
     user_id = resolve_user(transcript, args.user)
     if args.session_date:
         iso_date(args.session_date, "--session-date")
     if args.out is not None and not args.out.parent.exists():
         raise ConfigError(f"cannot write {args.out}: folder {args.out.parent} does not exist")
-    settings = Settings()
     window = args.window or settings.update_context_messages
     if window < 1:
         raise ConfigError("--window must be at least 1")
