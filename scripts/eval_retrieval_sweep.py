@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from chatbot.evaluation.ingest import ingest_direct
-from chatbot.evaluation.locomo import load_locomo
+from chatbot.evaluation.locomo import QUERY_MODES, load_locomo, search_query
 from chatbot.evaluation.runner import aggregate, retrieval_metrics
 from chatbot.memory import MemoryStore
 from chatbot.memory.ranking import RankingConfig
@@ -52,11 +52,13 @@ VARIANTS = [
     Variant("DBSF 1:2.5", ranking=RankingConfig("dbsf", 1, 2.5)),
     Variant("DBSF 1:2 pool 100", ranking=RankingConfig("dbsf", 1, 2), pool=100),
     Variant("DBSF 1:2 pool 30", ranking=RankingConfig("dbsf", 1, 2), pool=30),
+    Variant("DBSF 1:1 pool 30", ranking=RankingConfig("dbsf", 1, 1), pool=30),
 ]
 
 
-def open_store(root: Path, context: int, convs: list, log) -> MemoryStore:
-    store = MemoryStore(path=root / f"context{context}", engine="edge")
+def open_store(root: Path, context: int, convs: list, log, embedder: str | None = None
+               ) -> MemoryStore:
+    store = MemoryStore(path=root / f"context{context}", engine="edge", embedder=embedder)
     for conv in convs:
         if store.count(conv.sample_id) == 0:
             t0 = time.perf_counter()
@@ -67,13 +69,20 @@ def open_store(root: Path, context: int, convs: list, log) -> MemoryStore:
     return store
 
 
-def run_variant(store: MemoryStore, convs: list, v: Variant, limit: int = 20) -> dict:
+def query_text(conv, question: str, query_mode: str) -> str:
+    """The search query: the question itself, or chatbot.evaluation.locomo.search_query."""
+    return question if query_mode == "question" else search_query(question, conv.speakers)
+
+
+def run_variant(store: MemoryStore, convs: list, v: Variant, limit: int = 20,
+                query_mode: str = "question") -> dict:
     store.ranking = v.ranking
     records = []
     for conv in convs:
         for q in conv.questions:
             t0 = time.perf_counter()
-            hits = store.search(conv.sample_id, q.question, limit=limit, mode=v.mode, pool=v.pool)
+            query = query_text(conv, q.question, query_mode)
+            hits = store.search(conv.sample_id, query, limit=limit, mode=v.mode, pool=v.pool)
             ms = (time.perf_counter() - t0) * 1000
             ranked = [list(m.source.message_ids) for m in hits]
             records.append({"category": q.category, "metrics": retrieval_metrics(
@@ -81,10 +90,11 @@ def run_variant(store: MemoryStore, convs: list, v: Variant, limit: int = 20) ->
     return aggregate(records)
 
 
-def row(context: int, v: Variant, agg: dict) -> str:
+def row(context: int, v: Variant, agg: dict, query_mode: str = "question") -> str:
     o, c = agg["overall"], agg["by_category"]
     cats = " | ".join(f"{c[k]['recall@10']:.3f}" for k in ("1", "2", "3", "4"))
-    return (f"| {context} | {v.name} | {o['recall@10']:.3f} | {cats} | {o['ndcg@10']:.3f} | "
+    return (f"| {context} | {query_mode} | {v.name} | {o['recall@10']:.3f} | {cats} | "
+            f"{o['ndcg@10']:.3f} | "
             f"{o['recall@20']:.3f} | {o['search_ms_p50']:.1f} / {o['search_ms_p95']:.1f} |")
 
 
@@ -96,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--conversations", default=None)
     ap.add_argument("--variants", default=None,
                     help="comma-separated substrings of variant names (default: all)")
+    ap.add_argument("--queries", default="question",
+                    help=f"comma-separated query modes, of {', '.join(QUERY_MODES)}: the question "
+                         "as it is, or rewritten by chatbot.evaluation.locomo.search_query")
+    ap.add_argument("--embedder", default=None,
+                    help="embedding model of a new store (default: the project's default)")
     ap.add_argument("--warmup", type=int, default=20, help="untimed searches before each store")
     ap.add_argument("--out", type=Path, default=None, help="all aggregates as JSON")
     args = ap.parse_args(argv)
@@ -108,19 +123,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.variants:
         keys = [k.strip().lower() for k in args.variants.split(",")]
         variants = [v for v in VARIANTS if any(k in v.name.lower() for k in keys)]
-    print("| context | variant | R@10 | multi-hop | temporal | open-domain | single-hop | "
+    query_modes = [m.strip() for m in args.queries.split(",")]
+    if unknown := [m for m in query_modes if m not in QUERY_MODES]:
+        ap.error(f"unknown query mode {', '.join(unknown)}")
+    print("| context | query | variant | R@10 | multi-hop | temporal | open-domain | single-hop | "
           "NDCG@10 | R@20 | search ms p50 / p95 |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     results = []
     for context in (int(x) for x in args.contexts.split(",")):
-        store = open_store(args.store_root, context, convs, log)
+        store = open_store(args.store_root, context, convs, log, args.embedder)
         for q in [q for c in convs for q in c.questions][:args.warmup]:
             store.search(convs[0].sample_id, q.question, limit=20)
-        for v in variants:
-            agg = run_variant(store, convs, v)
-            print(row(context, v, agg), flush=True)
-            results.append({"context": context, "variant": v.name, "mode": v.mode,
-                            "ranking": v.ranking.describe(), "pool": v.pool, "aggregate": agg})
+        for query_mode in query_modes:
+            for v in variants:
+                agg = run_variant(store, convs, v, query_mode=query_mode)
+                print(row(context, v, agg, query_mode), flush=True)
+                results.append({"context": context, "query": query_mode, "variant": v.name,
+                                "mode": v.mode, "ranking": v.ranking.describe(), "pool": v.pool,
+                                "aggregate": agg})
         store.close()
     if args.out:
         args.out.write_text(json.dumps(results, indent=1))

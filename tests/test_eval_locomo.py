@@ -171,6 +171,24 @@ def test_direct_ingestion_with_previous_turn_as_context(store, data_file):
     assert text.index("beagle") < text.index("practising")
 
 
+def test_search_query_drops_speaker_names_and_hypothetical_scaffolding():
+    speakers = ("Alice", "Bob")
+    assert locomo.search_query("What is the name of Alice's dog?", speakers) == (
+        "What is the name of dog")
+    assert locomo.search_query("Why did Alice and Bob both move?", speakers) == (
+        "Why did and both move")
+    assert locomo.search_query("Would Bob likely enjoy a cello recital?", speakers) == (
+        "enjoy a cello recital")
+    assert locomo.search_query("What would Alice's favourite city likely be?", speakers) == (
+        "favourite city be")
+    # scaffolding is only removed from hypothetical questions; other names stay
+    assert locomo.search_query("Did Alice visit Carol in Porto?", speakers) == (
+        "Did visit Carol in Porto")
+    # nothing left but the names: the question as it is
+    assert locomo.search_query("Alice?", speakers) == "Alice?"
+    assert locomo.search_query("Where is Rex?") == "Where is Rex"
+
+
 def test_distinct_batches_keep_repeated_texts_apart():
     items = [{"text": t} for t in ["a", "b", "a", "c", "a"]]
     batches = distinct_batches(items, 3)

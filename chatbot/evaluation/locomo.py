@@ -118,6 +118,40 @@ def turn_memory(session: Session, index: int, context: int = 0) -> tuple[str, li
     return turn_text(turn, session.date, before), [t.dia_id for t in before] + [turn.dia_id]
 
 
+# Question scaffolding of hypothetical questions ("Would Caroline likely ...", "What would ...
+# likely be?"): words no memory says, removed from the search query (docs/retrieval-quality.md).
+_HYPOTHETICAL = re.compile(r"\b(would|might|could|likely)\b", re.I)
+_SCAFFOLD = (
+    re.compile(r"^(what|which|how)\s+(\w+\s+)?(would|might|could)\s+", re.I),
+    re.compile(r"^(would|might|could|is|are|does|do|did|will|has|have)\s+", re.I),
+    re.compile(r"\b(likely|probably|possibly|be considered|still)\b", re.I),
+    re.compile(r"\bbe\s+", re.I),
+)
+# The ways the eval can turn a question into the search query (EvalConfig / sweep option).
+QUERY_MODES = ("question", "rewrite")
+
+
+def search_query(question: str, speakers: tuple[str, ...] | list[str] = ()) -> str:
+    """The question as a search query: without the conversation's speaker names and, for a
+    hypothetical question, without its scaffolding.
+
+    Every memory of a conversation names both speakers (each line starts "Name:"), so the names
+    match all of them; in the query they only pull dense search toward turns that address the
+    other speaker by name ("Thanks, Gina!"). "Would Caroline likely have Dr. Seuss books on her
+    bookshelf?" -> "have Dr. Seuss books on her bookshelf". Falls back to the question when
+    nothing would be left.
+    """
+    query = question
+    for name in speakers:
+        if name.strip():
+            query = re.sub(rf"\b{re.escape(name.strip())}(?:'s|s'|\u2019s)?\b", " ", query)
+    if _HYPOTHETICAL.search(query):
+        for pattern in _SCAFFOLD:
+            query = pattern.sub("", query.strip())
+    query = re.sub(r"\s+", " ", query).strip(" ?")
+    return query if re.search(r"\w", query) else question
+
+
 def file_sha256(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as fh:
