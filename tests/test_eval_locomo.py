@@ -353,6 +353,19 @@ def test_cli_eval_writes_json(data_file, tmp_path, engine, capsys):
     assert len(saved["settings"]["data_sha256"]) == 64
     assert {"recall@1", "recall@3", "hit@10", "ndcg@10"} <= set(saved["aggregate"]["overall"])
     assert saved["aggregate"]["overall"]["n"] == 4 and len(saved["questions"]) == 4
+    assert saved["settings"]["query"] == "rewrite"
+    q0 = saved["questions"][0]
+    assert q0["question"] == "What is the name of Alice's dog?"
+    assert q0["query"] == locomo.search_query(q0["question"], ["Alice", "Bob"]) != q0["question"]
+
+
+def test_cli_eval_can_search_with_the_question_as_it_is(data_file, tmp_path, capsys):
+    out = tmp_path / "results.json"
+    assert main(["eval", "locomo", "--data", str(data_file), "--conversations", "conv-t1",
+                 "--query", "question", "--out", str(out), "--json"]) == 0
+    saved = json.loads(out.read_text())
+    assert saved["settings"]["query"] == "question"
+    assert all(q["query"] == q["question"] for q in saved["questions"])
 
 
 def test_cli_eval_table(data_file, engine, capsys):

@@ -56,6 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --answer: an LLM judge (LiteLLM model string, temperature 0)")
     p.add_argument("--window", type=int, default=DEFAULT_WINDOW, metavar="N",
                    help=f"agent mode: messages per update-agent run (default: {DEFAULT_WINDOW})")
+    p.add_argument("--query", choices=["rewrite", "question"], default="rewrite",
+                   help="rewrite: search without the speakers' names and the 'would ... likely' "
+                        "scaffolding, as the response agent would phrase it; question: the "
+                        "question as it is (default: rewrite)")
     p.add_argument("--context", type=int, default=DIRECT_CONTEXT, metavar="N",
                    help="direct mode: earlier turns of the session stored with each turn as "
                         f"context; provenance grows to match (default: {DIRECT_CONTEXT})")
@@ -122,7 +126,8 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     conversations = load_locomo(args.data, args.conversations)
     engine = args.engine or settings.engine
     config = EvalConfig(mode=args.mode, ks=args.k, search_mode=args.search_mode,
-                        window=args.window, context=args.context, answer=args.answer)
+                        window=args.window, context=args.context, answer=args.answer,
+                        query=args.query)
     if args.context < 0:
         raise ChatbotError("--context must be 0 or more")
     if args.mode == "agent" or args.answer:

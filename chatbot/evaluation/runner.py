@@ -19,7 +19,7 @@ from chatbot.evaluation.ingest import (
     ingest_agent,
     ingest_direct,
 )
-from chatbot.evaluation.locomo import Conversation, Question
+from chatbot.evaluation.locomo import Conversation, Question, search_query
 from chatbot.memory import MemoryStore, RetrievedMemory
 
 DEFAULT_KS = (1, 5, 10, 20)
@@ -37,6 +37,9 @@ class EvalConfig:
     search_mode: str = "hybrid"
     window: int = DEFAULT_WINDOW
     context: int = DIRECT_CONTEXT
+    # "rewrite": search with locomo.search_query (speaker names and hypothetical scaffolding
+    # out of the query; docs/retrieval-quality.md); "question": the question as it is.
+    query: str = "rewrite"
     answer: bool = False
     lm: Any = None
     judge_lm: Any = None
@@ -139,13 +142,15 @@ def ingest(store: MemoryStore, conversations: list[Conversation], config: EvalCo
 def evaluate_question(store: MemoryStore, conv: Conversation, q: Question,
                       config: EvalConfig) -> dict[str, Any]:
     """Retrieve for one question the way the response agent's tool does, and score it."""
+    query = search_query(q.question, conv.speakers) if config.query == "rewrite" else q.question
     start = time.perf_counter()
-    hits = store.search(conv.sample_id, q.question, limit=config.limit, mode=config.search_mode)
+    hits = store.search(conv.sample_id, query, limit=config.limit, mode=config.search_mode)
     search_ms = (time.perf_counter() - start) * 1000
     ranked = [list(m.source.message_ids) for m in hits]
     record: dict[str, Any] = {
         "id": q.id, "sample_id": conv.sample_id, "category": q.category,
-        "question": q.question, "answer": q.answer, "evidence": list(q.evidence),
+        "question": q.question, "query": query, "answer": q.answer,
+        "evidence": list(q.evidence),
         "retrieved": [_retrieved_record(m) for m in hits],
         "metrics": retrieval_metrics(ranked, q.evidence, config.ks) | {"search_ms": search_ms},
     }
@@ -189,6 +194,7 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
         "turns": sum(c.turn_count for c in conversations),
         "mode": config.mode,
         "search_mode": config.search_mode,
+        "query": config.query,
         "k": list(config.ks),
         "limit": config.limit,
         "embedder": store.embedder.name,
