@@ -14,7 +14,7 @@ from collections import Counter
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +118,8 @@ class ChatSession:
                                        on_search=self._on_search, limits=limits)
         self.updater = MemoryUpdater(store, user_id, None, session_id=self.session_id,
                                      context_messages=context_messages, limits=limits)
+        # A session dated in the past (a replay) measures memory recency from its own date.
+        self.responder.now = self.updater.now = _end_of_day(observed_at)
         if transcript_path is not None:
             self._write_line({"type": "session", "user_id": user_id,
                               "session_id": self.session_id, "date": self._today()})
@@ -383,3 +385,14 @@ def explain_error(exc: BaseException) -> str:
     except ImportError:
         return f"{exc.__class__.__name__}: {exc}".splitlines()[0][:300]
     return explain_lm_error(exc)
+
+
+def _end_of_day(day: str | None) -> datetime | None:
+    """The last moment of an ISO date (UTC), or None when there is none or it does not parse."""
+    if not day:
+        return None
+    try:
+        start = datetime.fromisoformat(day[:10]).replace(tzinfo=UTC)
+    except ValueError:
+        return None
+    return start + timedelta(days=1, microseconds=-1)

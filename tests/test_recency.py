@@ -196,3 +196,23 @@ def test_settings_set_the_store_ranking(monkeypatch, engine):
                                     recency_half_life_days=7)
         assert s.ranking.describe() == (
             "dbsf(dense=1, bm25=2) + recency(weight=0.4, half-life=7d)")
+
+
+def test_a_replayed_session_measures_recency_from_its_own_date(store):
+    from chatbot.session import ChatSession
+
+    decayed(store, weight=5.0)
+    cello = store.add("ana", "I play the cello in a youth orchestra", observed_at="2023-04-08")
+    music = store.add("ana", "Music: I sometimes play an instrument", observed_at="2023-05-08")
+    session = ChatSession("ana", store, observed_at="2023-05-08", background=False)
+    end_of_day = datetime(2023, 5, 8, 23, 59, 59, 999999, tzinfo=UTC)
+    assert session.responder.now == session.updater.now == end_of_day
+    fetch = session.responder._make_fetch_tool()
+    replayed = fetch("cello orchestra", [])
+    session.responder.now = None  # today: both memories are years old, so decay is ~0 for both
+    today = fetch("cello orchestra", [])
+    assert "sometimes play an instrument" in replayed[0]  # a month newer on the session's date
+    assert "youth orchestra" in today[0]  # the better text match wins without decay
+    assert {cello, music} == {m.id for m in store.list("ana")}
+    assert ChatSession("ana", store, observed_at="not a date", background=False).responder.now \
+        is None

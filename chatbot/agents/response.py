@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import dspy
@@ -88,6 +89,8 @@ class ResponseAgent(dspy.Module):
         self.limit = limit
         self.on_search = on_search
         self.limits = limits
+        # The moment searches measure recency from (None: now); a replay sets its session date.
+        self.now: datetime | None = None
         self.searches: list[SearchCall] = []
         prompts = load_sections(PROMPT)
         self.react = GuardedReAct(
@@ -143,9 +146,9 @@ categories to search in (an empty list searches all)."""
             known = set(store.categories(user_id))
             usable = [c for c in wanted if c in known]
             call = SearchCall(text, usable)
-            results = store.search(user_id, text, usable or None, limit=self.limit)
+            results = store.search(user_id, text, usable or None, limit=self.limit, now=self.now)
             if usable and not results:
-                results = store.search(user_id, text, None, limit=self.limit)
+                results = store.search(user_id, text, None, limit=self.limit, now=self.now)
                 call.note = "nothing in those categories; searched all"
             elif wanted and not usable:
                 call.note = f"no such categories {wanted}; searched all"

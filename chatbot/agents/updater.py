@@ -154,6 +154,7 @@ class MemoryUpdater:
         self.actor = actor
         self.context_messages = context_messages
         self.similar_limit = similar_limit
+        self.now: datetime | None = None  # recency reference for its search (None: now)
         self._run: _Run | None = None
         self._lock = threading.Lock()
         # The result of the latest run, also when it raised: its writes did happen.
@@ -189,7 +190,8 @@ class MemoryUpdater:
         if latest_user is None:
             result.summary = "no user message to learn from"
             return result
-        similar = self.store.search(self.user_id, latest_user, None, limit=self.similar_limit)
+        similar = self.store.search(self.user_id, latest_user, None, limit=self.similar_limit,
+                                    now=self.now)
         shown = {i: m for i, m in enumerate(similar)}
         result.shown = list(similar)
         source = Source(
