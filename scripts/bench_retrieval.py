@@ -117,7 +117,7 @@ def make_queries(data: dict[str, Any], user: str | None, count: int, seed: int) 
 
 
 def payload(user: str, text: str, cats: list[str], i: int) -> dict[str, Any]:
-    from chatbot.memory.store import text_hash
+    from chatbot.memory.validation import text_hash
 
     stamp = f"2024-{1 + i % 12:02d}-{1 + i % 28:02d}T10:00:00+00:00"
     return {"user_id": user, "memory_text": text, "categories": cats, "memory_type": "semantic",
@@ -393,7 +393,7 @@ def worker_reopen(engine: str, size: Size, folder: Path) -> dict[str, Any]:
     t = time.perf_counter()
     from chatbot.memory.backends.base import Scope
     from chatbot.memory.keywords import KeywordEncoder
-    from chatbot.memory.store import open_backend
+    from chatbot.memory.opening import open_backend
 
     import_s = time.perf_counter() - t
     t = time.perf_counter()

@@ -62,7 +62,7 @@ class _Wider:
 def _store_built_by_another_model(monkeypatch) -> None:
     settings = Settings()
     with monkeypatch.context() as patch:
-        patch.setattr("chatbot.memory.store.Embedder", _Wider)
+        patch.setattr("chatbot.memory.opening.Embedder", _Wider)
         with MemoryStore(path=settings.store_dir, embedder=_Wider(), engine=settings.engine) as s:
             s.add("alice", "Built with another model")
 

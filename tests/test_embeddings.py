@@ -9,7 +9,7 @@ from chatbot.errors import ConfigError, EmbedderMismatchError
 from chatbot.memory import MemoryStore
 from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder
 from chatbot.memory.migrate import reembed
-from chatbot.memory.store import open_backend
+from chatbot.memory.opening import open_backend
 
 FACTS = [
     "My sister Ana lives in Oslo and works as a nurse.",

@@ -257,7 +257,7 @@ import sys, time, uuid
 from pathlib import Path
 from chatbot.memory.backends.base import PointData
 from chatbot.memory.keywords import SparseVector
-from chatbot.memory.store import open_backend
+from chatbot.memory.opening import open_backend
 b = open_backend(sys.argv[1], "memories", Path(sys.argv[2]), None, None, False)
 b.open(4, {"embedder": "test", "dim": 4})
 b.upsert([PointData(str(uuid.uuid4()), [1.0, 0.0, 0.0, float(i)], SparseVector([1], [1.0]),
@@ -270,7 +270,7 @@ time.sleep(60)
 def test_writes_survive_a_killed_process_and_its_lock_goes_with_it(store_dir, engine):
     """Unflushed writes come back after SIGKILL; the store is locked only while its owner lives."""
     from chatbot.memory.backends.base import Scope
-    from chatbot.memory.store import open_backend
+    from chatbot.memory.opening import open_backend
 
     child = subprocess.Popen([sys.executable, "-c", _KILLED_WRITER, engine, str(store_dir)],
                              stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[1])

@@ -9,7 +9,7 @@ from typing import Any
 from chatbot.errors import ChatbotError
 from chatbot.evaluation.locomo import Conversation, Session, turn_memory
 from chatbot.memory import MemoryStore
-from chatbot.memory.store import text_hash
+from chatbot.memory.validation import text_hash
 
 INGEST_MODES = ("direct", "agent")
 # Messages per update-agent run in agent mode: the updater's own context size.

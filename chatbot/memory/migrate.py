@@ -18,7 +18,7 @@ from pathlib import Path
 from chatbot.errors import ChatbotError, ConfigError
 from chatbot.memory.backends.base import PointData
 from chatbot.memory.embeddings import get_embedder
-from chatbot.memory.store import ENGINES, open_backend
+from chatbot.memory.opening import ENGINES, open_backend
 
 
 def migrate_engine(path: str | Path, source: str = "qdrant-local", target: str = "edge",

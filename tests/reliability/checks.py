@@ -12,8 +12,8 @@ from dspy.utils import DummyLM
 from hash_embedder import HashEmbedder  # noqa: F401 - re-exported for the tests
 
 from chatbot.memory import MemoryStore
-from chatbot.memory.store import ENGINES as STORE_ENGINES
-from chatbot.memory.store import text_hash
+from chatbot.memory.opening import ENGINES as STORE_ENGINES
+from chatbot.memory.validation import text_hash
 
 ROOT_CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
 

@@ -36,7 +36,7 @@ import pytest
 from checks import HashEmbedder, engines
 
 from chatbot.memory import MemoryStore
-from chatbot.memory.store import text_hash
+from chatbot.memory.validation import text_hash
 
 HERE = Path(__file__).resolve().parent
 WRITER = HERE / "crash_writer.py"
