@@ -100,6 +100,13 @@ def test_a_damaged_cache_file_is_rebuilt(int8, tmp_path):
     assert np.allclose(rebuilt.embed_query("tea"), int8.embed_query("tea"), atol=1e-5)
 
 
+def test_an_unusable_models_dir_is_a_config_error(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(ConfigError, match="CHATBOT_MODELS_DIR to a writable folder"):
+        Embedder("all-MiniLM-L6-v2-int8", cache_dir=blocker / "models")
+
+
 def test_unknown_model_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError, match="cannot load embedding model"):
         Embedder(str(tmp_path / "no-such-model") + "-int8", cache_dir=tmp_path)

@@ -140,7 +140,12 @@ def use_int8(model: Any, model_dir: Path, cache_dir: Path, threads: int, label: 
     if not hasattr(transformer, "model") or not hasattr(transformer, "preprocess"):
         raise ConfigError("an int8 copy needs a sentence-transformers Transformer encoder")
     weights = _weights_file(model_dir)
-    cache_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot create {cache_dir} for the int8 embedder "
+                          f"({exc.strerror or exc}); set CHATBOT_MODELS_DIR to a writable folder "
+                          "or CHATBOT_EMBEDDER=all-MiniLM-L6-v2") from None
     path = cache_dir / f"{label}-{cache_key(weights)}.onnx"
     fresh = not path.is_file()
     reference = _probe_cosines(model) if fresh else None
