@@ -187,3 +187,26 @@ def test_import_rejects_a_bad_line_before_writing(capsys, tmp_path):
     code, _, err = run(capsys, "memories", "import", str(bad), "-u", "erin")
     assert code == 1 and f"{bad} line 2: no memory text" in err
     assert run_json(capsys, "memories", "list", "-u", "erin") == []
+
+
+def test_search_explain_shows_each_signals_share(capsys, monkeypatch):
+    for text in ("Plays the cello in a youth orchestra", "Allergic to peanuts",
+                 "Visited Oslo in March"):
+        run_json(capsys, "memories", "add", text, "-u", "ana")
+    hits = run_json(capsys, "memories", "search", "cello orchestra", "-u", "ana", "--explain")
+    top = hits[0]
+    assert top["text"] == "Plays the cello in a youth orchestra"
+    s = top["signals"]
+    assert s["rank"] == 1 and s["dense_rank"] == 1 and s["bm25_rank"] == 1
+    assert s["dense_part"] + s["bm25_part"] == pytest.approx(top["score"], abs=1e-4)
+    assert "recency_part" not in s  # decay is off by default
+    monkeypatch.setenv("CHATBOT_RECENCY_WEIGHT", "0.5")
+    decayed = run_json(capsys, "memories", "search", "cello orchestra", "-u", "ana", "--explain")
+    s = decayed[0]["signals"]
+    assert s["recency"] == pytest.approx(1.0, abs=0.01)  # written a moment ago
+    assert s["dense_part"] + s["bm25_part"] + s["recency_part"] == pytest.approx(
+        decayed[0]["score"], abs=1e-4)
+    plain = run_json(capsys, "memories", "search", "cello orchestra", "-u", "ana")
+    assert "signals" not in plain[0]
+    code, out, _ = run(capsys, "memories", "search", "cello orchestra", "-u", "ana", "--explain")
+    assert code == 0 and "bm25" in out and "recency" in out and "cello" in out

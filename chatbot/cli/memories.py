@@ -135,6 +135,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap.add_argument("query", metavar="QUERY")
     ap.add_argument("--category", "-c", action="append", metavar="CAT", help="only this category")
     ap.add_argument("--limit", "-n", type=int, default=5, help="how many (default 5)")
+    ap.add_argument("--explain", action="store_true",
+                    help="show each signal's share of the score (dense, BM25, recency)")
 
     ap = action("add", "add a memory", cmd_add)
     ap.add_argument("text", metavar="TEXT")
@@ -210,11 +212,13 @@ def cmd_list(args, store: MemoryStore, user: str, out: Console) -> int:
 def cmd_search(args, store: MemoryStore, user: str, out: Console) -> int:
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
-    results = store.search(user, args.query, args.category, limit=args.limit)
+    results = store.search(user, args.query, args.category, limit=args.limit,
+                           explain=args.explain)
     if args.json:
-        _print_json([memory_record(m) for m in results])
+        _print_json([memory_record(m) | ({"signals": m.signals} if args.explain else {})
+                     for m in results])
     elif results:
-        out.print(render.search_table(results))
+        out.print(render.explain_table(results) if args.explain else render.search_table(results))
     else:
         _say(f"nothing found for {user}")
     return 0

@@ -116,6 +116,29 @@ def search_table(results: Iterable[RetrievedMemory], title: str | None = None) -
     return table
 
 
+def explain_table(results: Iterable[RetrievedMemory], title: str | None = None) -> Table:
+    """Each hit's signals: raw dense / BM25 scores with their pool ranks, and each one's share."""
+    table = Table(title=plain(title) if title else None, title_justify="left")
+    for name in ("#", "score", "dense (rank)", "bm25 (rank)", "dense part", "bm25 part",
+                 "recency part"):
+        table.add_column(name, justify="right", style="dim" if name == "#" else None)
+    table.add_column("memory", overflow="fold")
+    for m in results:
+        s = m.signals
+
+        def raw(key: str, s: dict = s) -> str:
+            rank = s.get(f"{key}_rank")
+            return f"{s.get(key, 0.0):.3f} ({int(rank)})" if rank else f"{s.get(key, 0.0):.3f} (–)"
+
+        def part(key: str, s: dict = s) -> str:
+            return f"{s[key]:.3f}" if key in s else "–"
+
+        table.add_row(str(int(s.get("rank", 0))), f"{m.score:.3f}", raw("dense"), raw("bm25"),
+                      part("dense_part"), part("bm25_part"), part("recency_part"),
+                      plain(m.memory_text))
+    return table
+
+
 def history_table(events: Iterable[HistoryEvent], title: str | None = None) -> Table:
     table = Table(title=plain(title) if title else None, title_justify="left")
     table.add_column("when", style="dim", no_wrap=True)
