@@ -13,8 +13,10 @@ checked against the fp32 model on probe sentences before it is used.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +78,6 @@ def _export(transformer_module: Any, dst: Path) -> None:
         try:
             if previous is not None:
                 bert.config._attn_implementation = "eager"
-            import warnings
-
             with warnings.catch_warnings(), torch.no_grad():
                 warnings.simplefilter("ignore")
                 torch.onnx.export(LastHiddenState(bert).eval(), args, str(fp32),
@@ -86,8 +86,6 @@ def _export(transformer_module: Any, dst: Path) -> None:
         finally:
             if previous is not None:
                 bert.config._attn_implementation = previous
-        import logging
-
         quiet = logging.getLogger().level
         logging.getLogger().setLevel(logging.ERROR)  # "consider pre-processing" warning
         try:
