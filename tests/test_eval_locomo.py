@@ -216,6 +216,19 @@ def test_metrics_on_a_hand_made_ranking():
     assert expected == pytest.approx(0.29608, abs=1e-5)
 
 
+def test_turn_recall_counts_distinct_turns_read_not_memories():
+    # three-turn memories that overlap: the budget is spent on distinct ids, in rank order
+    ranked = [["D1", "D2", "D3"], ["D2", "D3", "D4"], ["D7", "D8", "D9"]]
+    gold = ["D4", "D8"]
+    assert metrics.turn_recall(ranked, gold, budget=3) == 0.0  # D1-D3 read, nothing found
+    assert metrics.turn_recall(ranked, gold, budget=4) == 0.5  # D4 is the 4th distinct id
+    assert metrics.turn_recall(ranked, gold, budget=5) == 0.5  # D7 read, D8 not yet
+    assert metrics.turn_recall(ranked, gold, budget=6) == 1.0
+    assert metrics.turn_recall(ranked, [], budget=20) == 0.0
+    # recall@k rewards the bigger unit; turns@budget does not
+    assert metrics.recall_at_k(ranked, gold, 3) == 1.0
+
+
 def test_ndcg_direct_mode_shape_and_edges():
     # one dia_id per memory: relevant at ranks 1 and 3 out of 2 evidence ids
     assert metrics.ndcg_at_k([["a"], ["x"], ["b"]], ["a", "b"], 10) == pytest.approx(
@@ -354,6 +367,7 @@ def test_cli_eval_writes_json(data_file, tmp_path, engine, capsys):
     assert {"recall@1", "recall@3", "hit@10", "ndcg@10"} <= set(saved["aggregate"]["overall"])
     assert saved["aggregate"]["overall"]["n"] == 4 and len(saved["questions"]) == 4
     assert saved["settings"]["query"] == "rewrite"
+    assert 0.0 <= saved["aggregate"]["overall"]["turns@20"] <= 1.0
     q0 = saved["questions"][0]
     assert q0["question"] == "What is the name of Alice's dog?"
     assert q0["query"] == locomo.search_query(q0["question"], ["Alice", "Bob"]) != q0["question"]
@@ -372,6 +386,7 @@ def test_cli_eval_table(data_file, engine, capsys):
     assert main(["eval", "locomo", "--data", str(data_file), "--engine", engine]) == 0
     out = capsys.readouterr().out
     assert "overall" in out and "single-hop" in out and "ref hybrid RRF" in out
+    assert "TURNS@20" in out
 
 
 @pytest.mark.parametrize("setup", ["missing", "malformed", "unknown-conv"])

@@ -62,6 +62,24 @@ def ndcg_at_k(ranked: Ranked, evidence: Iterable[str], k: int = 10) -> float:
     return dcg / ideal
 
 
+def turn_recall(ranked: Ranked, evidence: Iterable[str], budget: int = 20) -> float:
+    """Share of the evidence among the first `budget` distinct dialog ids read in rank order.
+
+    Recall@k counts memories, so memories holding more turns cover more ids in k hits; this
+    compares memory texts of any size at the same number of turns read.
+    """
+    gold = set(evidence)
+    if not gold:
+        return 0.0
+    read: dict[str, None] = {}
+    for prov in ranked:
+        for dia_id in prov:
+            if len(read) >= budget:
+                break
+            read.setdefault(dia_id)
+    return len(gold & read.keys()) / len(gold)
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     """Linear-interpolated percentile (numpy's default), q in [0, 100]; 0.0 for no values."""
     if not values:

@@ -71,7 +71,7 @@ def results_table(results: dict[str, Any]) -> Table:
         box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("", no_wrap=True)
     table.add_column("n", justify="right")
-    for col in recall_cols + ["ndcg@10", "hit@10", "mrr"]:
+    for col in recall_cols + ["ndcg@10", "hit@10", "mrr", "turns@20"]:
         table.add_column(col.replace("recall", "R").upper(), justify="right")
     table.add_column("ms p50", justify="right")
     table.add_column("ms p95", justify="right")
@@ -84,7 +84,7 @@ def results_table(results: dict[str, Any]) -> Table:
 
     def row(label: str, m: dict[str, Any], style: str | None = None) -> None:
         cells = [label, _fmt(m.get("n"))] + [_fmt(m.get(c)) for c in recall_cols]
-        cells += [_fmt(m.get("ndcg@10")), _fmt(m.get("hit@10")), _fmt(m.get("mrr"))]
+        cells += [_fmt(m.get(c)) for c in ("ndcg@10", "hit@10", "mrr", "turns@20")]
         cells += [f"{m[c]:.1f}" if c in m else "" for c in ("search_ms_p50", "search_ms_p95")]
         if qa:
             cells += [_fmt(m.get("f1")), _fmt(m.get("bleu1"))]

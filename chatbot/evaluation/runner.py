@@ -24,6 +24,8 @@ from chatbot.memory import MemoryStore, RetrievedMemory
 
 DEFAULT_KS = (1, 5, 10, 20)
 NDCG_K = 10
+# Turns read for turns@20: ten two-turn memories' worth (see metrics.turn_recall).
+TURN_BUDGET = 20
 # Consecutive failed LM answers after which the LM is taken to be down.
 MAX_FAILED_ANSWERS = 5
 # Called as progress(stage, advance_by, total) with stage "ingest" or "questions".
@@ -72,6 +74,7 @@ def retrieval_metrics(ranked: list[list[str]], evidence: Iterable[str],
         out[f"hit@{k}"] = metrics.hit_at_k(ranked, gold, k)
     out[f"ndcg@{NDCG_K}"] = metrics.ndcg_at_k(ranked, gold, NDCG_K)
     out["mrr"] = metrics.reciprocal_rank(ranked, gold)
+    out[f"turns@{TURN_BUDGET}"] = metrics.turn_recall(ranked, gold, TURN_BUDGET)
     return out
 
 
