@@ -28,8 +28,9 @@ from chatbot.agents.guards import (
     nothing_to_remember,
     states_something_personal,
 )
+from chatbot.agents.react import count_tool_errors
 from chatbot.agents.response import ResponseAgent, SearchCall
-from chatbot.agents.updater import MemoryUpdater, UpdateResult, count_tool_errors
+from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
 from chatbot.retry import RetryPolicy, call_with_retry, transient_kind

@@ -82,6 +82,13 @@ def read_fields_leniently(signature: type[dspy.Signature], completion: Any,
     return out
 
 
+def count_tool_errors(trajectory: dict[str, Any]) -> int:
+    """Malformed tool calls (bad argument types, unknown arguments) that DSPy turned into text."""
+    return sum(
+        1 for k, v in trajectory.items()
+        if k.startswith("observation_") and str(v).startswith("Execution error"))
+
+
 class GuardedReAct(dspy.ReAct):
     """dspy.ReAct that survives malformed model output and lets code hold the tool loop.
 

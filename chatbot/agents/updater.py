@@ -21,8 +21,8 @@ from chatbot.agents.guards import (
     limits_for,
     sounds_like_retraction,
 )
-from chatbot.agents.prompts import load_examples, load_sections
-from chatbot.agents.react import GuardedReAct
+from chatbot.agents.prompts import describe_date, format_conversation, load_examples, load_sections
+from chatbot.agents.react import GuardedReAct, count_tool_errors
 from chatbot.agents.response import _as_list
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
@@ -34,8 +34,6 @@ SIMILAR_LIMIT = 10
 CONTEXT_MESSAGES = 6
 PROMPT = "memory_update_agent"
 # What the model reads of an assistant message: context, not a source, so a short excerpt.
-ASSISTANT_LABEL = "assistant (context only, never store)"
-MAX_ASSISTANT_CHARS = 240
 NEXT = "Next: another new fact of the user's, or finish."
 _CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
@@ -90,31 +88,6 @@ class _Run:
     assistant_texts: list[str] = field(default_factory=list)
     calls: Counter[str] = field(default_factory=Counter)       # call_key -> times run
     written: set[int] = field(default_factory=set)              # shown ids changed this run
-
-
-def format_conversation(messages: list[dict[str, Any]]) -> str:
-    """One line per message. The user's lines are the source of facts; the assistant's are
-    marked as context only and cut short, so its words are not mistaken for the user's."""
-    lines = []
-    for m in messages:
-        role = m.get("role", "user")
-        content = str(m.get("content", ""))
-        if role == "assistant":
-            if len(content) > MAX_ASSISTANT_CHARS:
-                content = content[:MAX_ASSISTANT_CHARS].rsplit(" ", 1)[0] + " …"
-            lines.append(f"{ASSISTANT_LABEL}: {content}")
-        elif m.get("name"):
-            lines.append(f"{m['name']} ({role}): {content}")
-        else:
-            lines.append(f"{role}: {content}")
-    return "\n".join(lines)
-
-
-def count_tool_errors(trajectory: dict[str, Any]) -> int:
-    """Malformed tool calls (bad argument types, unknown arguments) that DSPy turned into text."""
-    return sum(
-        1 for k, v in trajectory.items()
-        if k.startswith("observation_") and str(v).startswith("Execution error"))
 
 
 def _to_int(value: Any) -> int | None:
@@ -223,7 +196,7 @@ class MemoryUpdater:
                 with ctx:
                     pred = self.react(
                         conversation=format_conversation(window),
-                        conversation_date=_describe_date(date),
+                        conversation_date=describe_date(date),
                         existing_memories=self._format_shown(shown),
                         max_iters=max_iters,
                     )
@@ -400,11 +373,3 @@ one to three lowercase categories."""
         run.result.counts["memory_noop"] += 1
         run.result.actions.append(MemoryAction("NOOP"))
         return "Nothing changed. Call finish unless a new fact of the user's is left."
-
-
-def _describe_date(date: str) -> str:
-    try:
-        return datetime.fromisoformat(date).strftime("%A %d %B %Y")
-    except ValueError:
-        return date
-
