@@ -125,18 +125,15 @@ def explain_table(results: Iterable[RetrievedMemory], title: str | None = None) 
     table.add_column("memory", overflow="fold")
     for m in results:
         s = m.signals
-
-        def raw(key: str, s: dict = s) -> str:
-            rank = s.get(f"{key}_rank")
-            return f"{s.get(key, 0.0):.3f} ({int(rank)})" if rank else f"{s.get(key, 0.0):.3f} (–)"
-
-        def part(key: str, s: dict = s) -> str:
-            return f"{s[key]:.3f}" if key in s else "–"
-
-        table.add_row(str(int(s.get("rank", 0))), f"{m.score:.3f}", raw("dense"), raw("bm25"),
-                      part("dense_part"), part("bm25_part"), part("recency_part"),
-                      plain(m.memory_text))
+        table.add_row(str(int(s.get("rank", 0))), f"{m.score:.3f}", _raw_signal(s, "dense"),
+                      _raw_signal(s, "bm25"), *(f"{s[k]:.3f}" if k in s else "–" for k in (
+                          "dense_part", "bm25_part", "recency_part")), plain(m.memory_text))
     return table
+
+
+def _raw_signal(signals: dict[str, float], name: str) -> str:
+    rank = signals.get(f"{name}_rank")
+    return f"{signals.get(name, 0.0):.3f} ({int(rank) if rank else '–'})"
 
 
 def history_table(events: Iterable[HistoryEvent], title: str | None = None) -> Table:
