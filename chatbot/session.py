@@ -1,9 +1,9 @@
 """ChatSession: one user's conversation; replies at once, writes memory in the background."""
 
-# Failure model: a transient LM error is retried (chatbot.retry), then ends the turn with one clear
-# line; malformed model output ends the tool loop or is read leniently; every case is counted in
-# `stats`. Transcript lines are always whole and alternate user/assistant; secrets are redacted in
-# them unless keep_raw_transcript is set.
+# Failure model: a transient LM error is retried (chatbot.lm.retry), then ends the turn with one
+# clear line; malformed model output ends the tool loop or is read leniently; every case is counted
+# in `stats`. Transcript lines are always whole and alternate user/assistant; secrets are redacted
+# in them unless keep_raw_transcript is set.
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ from chatbot.agents.guards import (
 from chatbot.agents.react import count_tool_errors
 from chatbot.agents.response import ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
+from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
-from chatbot.retry import RetryPolicy, call_with_retry, transient_kind
 from chatbot.transcripts import TranscriptWriter, clean_text
 
 TRANSCRIPT_TURNS = 20
@@ -382,7 +382,7 @@ def explain_error(exc: BaseException) -> str:
         return ("The model's answer could not be read (it did not follow the expected "
                 "format): try again, or use a more capable model.")
     try:
-        from chatbot.llm import explain_lm_error
+        from chatbot.lm import explain_lm_error
     except ImportError:
         return f"{exc.__class__.__name__}: {exc}".splitlines()[0][:300]
     return explain_lm_error(exc)

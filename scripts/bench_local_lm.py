@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from chatbot.llm import LMError, explain_lm_error, prepare_environment  # noqa: E402
+from chatbot.lm import LMError, explain_lm_error, prepare_environment  # noqa: E402
 
 prepare_environment()  # before dspy / llama_cpp are imported
 
@@ -42,7 +42,7 @@ def fmt_runs(values: list[float], unit: str, digits: int = 1) -> str:
 
 
 def bench_load(path: Path, threads: int, repeats: int) -> list[float]:
-    from chatbot.local_model import LlamaCppEngine
+    from chatbot.lm.local.engine import LlamaCppEngine
 
     times = []
     for _ in range(repeats):
@@ -156,8 +156,8 @@ def main() -> int:
             "lm_cache": False,
         }
     )
-    from chatbot.llm import build_lm, describe_lm
-    from chatbot.local_gguf import resolve_model_path
+    from chatbot.lm import build_lm, describe_lm
+    from chatbot.lm.local.gguf import resolve_model_path
 
     print(describe_lm(settings))
     print(

@@ -33,7 +33,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from chatbot.llm import prepare_environment  # noqa: E402
+from chatbot.lm import prepare_environment  # noqa: E402
 
 prepare_environment()
 
@@ -277,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from chatbot.config import Settings
-    from chatbot.llm import build_lm
+    from chatbot.lm import build_lm
     from chatbot.memory import MemoryStore
     from chatbot.memory.embeddings import get_embedder
 

@@ -429,7 +429,7 @@ def test_cli_answer_and_judge_use_the_configured_lms(data_file, engine, monkeypa
             return DummyLM([{"reason": "same", "label": "CORRECT"}])
         return DummyLM([finish(), answer("chess", False)])
 
-    monkeypatch.setattr("chatbot.llm.build_lm", fake_build_lm)
+    monkeypatch.setattr("chatbot.lm.build_lm", fake_build_lm)
     code = main(["eval", "locomo", "--data", str(data_file), "--conversations", "conv-t2",
                  "--engine", engine, "--answer", "--judge-lm", "judge/model", "--json"])
     assert code == 0

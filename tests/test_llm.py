@@ -18,10 +18,11 @@ import openai  # noqa: E402
 from dspy import lm15  # noqa: E402
 from dspy.clients.errors import wrap_error  # noqa: E402
 
-from chatbot import local_gguf, local_model  # noqa: E402
 from chatbot.config import Settings  # noqa: E402
 from chatbot.errors import ChatbotError  # noqa: E402
-from chatbot.llm import LMError, build_lm, describe_lm, explain_lm_error  # noqa: E402
+from chatbot.lm import LMError, build_lm, describe_lm, explain_lm_error  # noqa: E402
+from chatbot.lm.local import engine as local_model  # noqa: E402
+from chatbot.lm.local import gguf as local_gguf  # noqa: E402
 
 KEY_VARS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 

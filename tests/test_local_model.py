@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chatbot.llm import LMError
+from chatbot.lm import LMError
 
 pytestmark = pytest.mark.local_llm
 
@@ -26,7 +26,7 @@ def _missing_extra() -> str | None:
         found = False
     if not found:
         return "llama-cpp-python is not installed (make local / pip install -e '.[local]')"
-    from chatbot.local_gguf import find_model_parts
+    from chatbot.lm.local.gguf import find_model_parts
 
     try:
         find_model_parts()
@@ -43,7 +43,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 import dspy  # noqa: E402
 
 from chatbot.config import Settings  # noqa: E402
-from chatbot.llm import build_lm  # noqa: E402
+from chatbot.lm import build_lm  # noqa: E402
 
 TOOL_NAME = "fetch_similar_memories"
 

@@ -120,7 +120,7 @@ def test_ingest_only_runs_the_updater_in_windows(store, tmp_path):
 
 def test_cli_replay_json_and_out(transcript_file, tmp_path, monkeypatch, capsys):
     lm = DummyLM(full_script())
-    monkeypatch.setattr("chatbot.llm.build_lm", lambda settings: lm)
+    monkeypatch.setattr("chatbot.lm.build_lm", lambda settings: lm)
     out = tmp_path / "results.jsonl"
     code = main(["replay", str(transcript_file), "--json", "--out", str(out)])
     assert code == 0

@@ -8,8 +8,8 @@ import litellm
 from dspy.utils import DummyLM
 
 from chatbot.agents.guards import SMALL_MODEL
+from chatbot.lm.retry import RetryPolicy
 from chatbot.memory import MemoryStore
-from chatbot.retry import RetryPolicy
 from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary

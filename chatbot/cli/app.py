@@ -73,14 +73,14 @@ def store_location(settings: Settings, store: MemoryStore | None = None) -> str:
 
 
 def build_lm(settings: Settings) -> Any:
-    from chatbot.llm import build_lm as build
+    from chatbot.lm import build_lm as build
 
     return build(settings)
 
 
 def describe_lm(settings: Settings) -> str:
     try:
-        from chatbot.llm import describe_lm as describe
+        from chatbot.lm import describe_lm as describe
     except ImportError:
         return f"LM: {settings.lm}"
     return describe(settings)

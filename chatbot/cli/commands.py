@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
@@ -19,11 +19,36 @@ from chatbot.cli.memories import memory_history, write_export
 from chatbot.errors import ChatbotError
 
 if TYPE_CHECKING:
-    from chatbot.cli.chat import ChatApp
+    from rich.console import Console
+
+    from chatbot.config import Settings
+    from chatbot.memory import MemoryStore
+    from chatbot.session import ChatSession
+
+
+class ChatContext(Protocol):
+    """What the commands need from the chat that runs them (the chat app provides it)."""
+
+    out: Console
+    err: Console
+    settings: Settings
+    store: MemoryStore
+    session: ChatSession | None
+    debug: bool
+
+    @property
+    def user(self) -> str: ...
+
+    def settle(self) -> None:
+        """Finish pending memory writes, so a command sees the latest memories."""
+
+    def confirm(self, question: str) -> bool: ...
+
+    def start_session(self, user: str, session_id: str | None = None) -> None: ...
 
 
 class Commands:
-    def __init__(self, app: ChatApp):
+    def __init__(self, app: ChatContext):
         self.app = app
 
     @classmethod

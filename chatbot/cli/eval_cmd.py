@@ -131,12 +131,12 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     if args.context < 0:
         raise ChatbotError("--context must be 0 or more")
     if args.mode == "agent" or args.answer:
-        from chatbot.llm import build_lm, describe_lm
+        from chatbot.lm import build_lm, describe_lm
 
         config.lm = build_lm(settings)
         config.extra_settings["lm"] = describe_lm(settings)
     if args.judge_lm:
-        from chatbot.llm import build_lm
+        from chatbot.lm import build_lm
 
         judge_settings = settings.model_copy(update={"lm": args.judge_lm, "lm_temperature": 0.0})
         config.judge_lm = build_lm(judge_settings)

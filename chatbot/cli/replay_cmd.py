@@ -62,7 +62,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
         err.print(f"[yellow]skipped[/] {len(transcript.bad_lines) - MAX_WARNINGS} more bad lines "
                   "(--strict stops at the first)", soft_wrap=True)
 
-    from chatbot.llm import build_lm
+    from chatbot.lm import build_lm
     from chatbot.memory import MemoryStore
 
     lm = build_lm(settings)

@@ -12,9 +12,9 @@ import pytest
 from checks import ScriptedLM, read_transcript, snapshot
 
 from chatbot.errors import ChatbotError, DimensionMismatchError, StoreLockedError
+from chatbot.lm.retry import RetryPolicy
 from chatbot.memory import MemoryStore
 from chatbot.memory.embeddings import Embedder
-from chatbot.retry import RetryPolicy
 from chatbot.session import ChatSession
 from chatbot.transcripts import clean_text, load_transcript
 

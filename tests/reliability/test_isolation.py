@@ -19,7 +19,7 @@ from checks import ScriptedLM, snapshot
 from chatbot.agents.response import ResponseAgent
 from chatbot.agents.updater import MemoryUpdater
 from chatbot.errors import ChatbotError, ConfigError, MemoryNotFoundError
-from chatbot.retry import RetryPolicy
+from chatbot.lm.retry import RetryPolicy
 from chatbot.session import ChatSession
 from chatbot.transcripts import transcript_file
 

@@ -26,7 +26,7 @@ from checks import (
 )
 
 from chatbot.errors import ChatbotError
-from chatbot.retry import RetryPolicy, call_with_retry, transient_kind
+from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
 from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary
@@ -272,7 +272,7 @@ def test_interrupted_turn_leaves_the_transcript_whole(shared_store, user, tmp_pa
 
 def test_backoff_is_exponential_and_bounded(monkeypatch):
     slept: list[float] = []
-    monkeypatch.setattr("chatbot.retry.time.sleep", slept.append)
+    monkeypatch.setattr("chatbot.lm.retry.time.sleep", slept.append)
     calls = []
 
     def always_down():
@@ -289,8 +289,8 @@ def test_backoff_is_exponential_and_bounded(monkeypatch):
 
 def test_retries_stop_at_the_time_budget(monkeypatch):
     clock = [0.0]
-    monkeypatch.setattr("chatbot.retry.time.monotonic", lambda: clock[0])
-    monkeypatch.setattr("chatbot.retry.time.sleep", lambda d: None)
+    monkeypatch.setattr("chatbot.lm.retry.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("chatbot.lm.retry.time.sleep", lambda d: None)
     calls = []
 
     def slow_timeout():

@@ -8,8 +8,8 @@ import pytest
 from checks import ScriptedLM, read_transcript
 
 from chatbot.errors import MemoryNotFoundError
+from chatbot.lm.retry import RetryPolicy
 from chatbot.memory import MemoryStore
-from chatbot.retry import RetryPolicy
 from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary

@@ -10,9 +10,9 @@ import pytest
 from checks import ScriptedLM, read_transcript
 
 from chatbot.agents.updater import MemoryUpdater
+from chatbot.lm.retry import RetryPolicy
 from chatbot.memory import MemoryStore
 from chatbot.redact import MARKER
-from chatbot.retry import RetryPolicy
 from chatbot.session import ChatSession
 
 from scripted import answer, finish, step, summary

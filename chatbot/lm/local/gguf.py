@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from chatbot.llm import LOCAL_EXTRA_HINT, LMError
+from chatbot.lm.errors import LOCAL_EXTRA_HINT, LMError
 
 if TYPE_CHECKING:
     from chatbot.config import Settings

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
 
-from chatbot.llm import _classes
+from chatbot.lm.errors import cause_chain, exception_classes
 
 T = TypeVar("T")
 
@@ -40,21 +40,21 @@ class RetryPolicy:
 def _transient_classes() -> dict[str, tuple[type, ...]]:
     dspy_ex = "dspy.utils.exceptions"
     return {
-        "rate_limit": (_classes(dspy_ex, "LMRateLimitError")
-                       + _classes("litellm.exceptions", "RateLimitError")
-                       + _classes("openai", "RateLimitError")),
-        "timeout": ((TimeoutError,) + _classes(dspy_ex, "LMTimeoutError")
-                    + _classes("litellm.exceptions", "Timeout")
-                    + _classes("openai", "APITimeoutError")
-                    + _classes("httpx", "TimeoutException")),
-        "connection": ((ConnectionError,) + _classes(dspy_ex, "LMTransportError")
-                       + _classes("litellm.exceptions", "APIConnectionError")
-                       + _classes("openai", "APIConnectionError")
-                       + _classes("httpx", "NetworkError", "RemoteProtocolError")),
-        "server": (_classes(dspy_ex, "LMServerError")
-                   + _classes("litellm.exceptions", "InternalServerError",
+        "rate_limit": (exception_classes(dspy_ex, "LMRateLimitError")
+                       + exception_classes("litellm.exceptions", "RateLimitError")
+                       + exception_classes("openai", "RateLimitError")),
+        "timeout": ((TimeoutError,) + exception_classes(dspy_ex, "LMTimeoutError")
+                    + exception_classes("litellm.exceptions", "Timeout")
+                    + exception_classes("openai", "APITimeoutError")
+                    + exception_classes("httpx", "TimeoutException")),
+        "connection": ((ConnectionError,) + exception_classes(dspy_ex, "LMTransportError")
+                       + exception_classes("litellm.exceptions", "APIConnectionError")
+                       + exception_classes("openai", "APIConnectionError")
+                       + exception_classes("httpx", "NetworkError", "RemoteProtocolError")),
+        "server": (exception_classes(dspy_ex, "LMServerError")
+                   + exception_classes("litellm.exceptions", "InternalServerError",
                               "ServiceUnavailableError", "BadGatewayError")
-                   + _classes("openai", "InternalServerError")),
+                   + exception_classes("openai", "InternalServerError")),
     }
 
 
@@ -68,11 +68,7 @@ def _status(exc: BaseException) -> int | None:
 
 def transient_kind(exc: BaseException) -> str | None:
     """rate_limit | timeout | connection | server if retrying may help, else None."""
-    chain: list[BaseException] = []
-    current: BaseException | None = exc
-    while current is not None and len(chain) < 12 and all(current is not c for c in chain):
-        chain.append(current)
-        current = current.__cause__ or current.__context__
+    chain = cause_chain(exc)
     if re.search(r"insufficient_quota|quota exceeded|exceeded your current quota|billing",
                  " ".join(str(e) for e in chain), re.I):
         return None  # a 429 that no wait will fix

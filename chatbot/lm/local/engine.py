@@ -1,7 +1,7 @@
 """The embedded local LM: a GGUF model run in-process by llama.cpp, wired into DSPy as an engine."""
 
 # No server and no network. Everything that needs the optional `[local]` extra is imported lazily;
-# a missing piece raises `chatbot.llm.LMError` with the install hint.
+# a missing piece raises `chatbot.lm.errors.LMError` with the install hint.
 
 from __future__ import annotations
 
@@ -11,21 +11,16 @@ import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from chatbot.llm import LOCAL_EXTRA_HINT, LMError, prepare_environment
-from chatbot.local_gguf import DEFAULT_MODEL_FILE, DEFAULT_MODEL_LABEL, resolve_model_path
-from chatbot.local_protocol import (
+from chatbot.lm.environment import prepare_environment
+from chatbot.lm.errors import LOCAL_EXTRA_HINT, LMError
+from chatbot.lm.local.protocol import (
     completion_to_response,
     finish_reason,
     request_to_kwargs,
     request_to_messages,
 )
-
-if TYPE_CHECKING:
-    import dspy
-
-    from chatbot.config import Settings
 
 DEFAULT_N_CTX = 8192
 # Saved KV states of recent prompts, so a call whose prompt starts like an earlier one (same
@@ -304,39 +299,3 @@ def shared_engine(
                 prompt_cache_bytes=prompt_cache_bytes,
             )
         return engine
-
-
-def build_local_lm(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) -> dspy.LM:
-    """A dspy.LM backed by the embedded model; loads it now unless `load=False`."""
-    prepare_environment()
-    path = resolve_model_path(settings)
-    import_llama_cpp()
-    name = "local/" + (
-        DEFAULT_MODEL_FILE.removesuffix(".gguf") if settings.lm.strip() == "local" else path.stem
-    )
-    engine = shared_engine(path, n_ctx=n_ctx, n_threads=settings.lm_threads, model_name=name)
-    engine.default_max_tokens = settings.lm_max_tokens
-    if load:
-        engine.load()
-    import dspy
-
-    return dspy.LM(
-        name,
-        engine=engine,
-        async_engine=AsyncLlamaCppEngine(engine),
-        temperature=settings.lm_temperature,
-        max_tokens=settings.lm_max_tokens,
-        cache=settings.lm_cache,
-        num_retries=0,  # a local failure does not heal by retrying
-    )
-
-
-def describe_local(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX) -> str:
-    spec = settings.lm.strip()
-    what = DEFAULT_MODEL_LABEL if spec == "local" else spec[len("local:") :].strip()
-    threads = max(1, settings.lm_threads)
-    return (
-        f"LM: local {what} (in-process llama.cpp, {threads} thread{'s' if threads != 1 else ''}, "
-        f"ctx {n_ctx}, temperature {settings.lm_temperature:g}, "
-        f"max_tokens {settings.lm_max_tokens})"
-    )

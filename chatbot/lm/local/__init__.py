@@ -1,0 +1,63 @@
+"""The local backend: a GGUF model run in-process by llama.cpp (`local` or `local:/path.gguf`).
+
+`gguf` finds or assembles the model file, `engine` runs it as a DSPy engine, `protocol`
+translates between DSPy's requests and llama.cpp's chat completions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from chatbot.lm.environment import prepare_environment
+from chatbot.lm.local.engine import (
+    DEFAULT_N_CTX,
+    AsyncLlamaCppEngine,
+    import_llama_cpp,
+    shared_engine,
+)
+from chatbot.lm.local.gguf import DEFAULT_MODEL_FILE, DEFAULT_MODEL_LABEL, resolve_model_path
+
+if TYPE_CHECKING:
+    import dspy
+
+    from chatbot.config import Settings
+
+
+def handles(spec: str) -> bool:
+    return spec == "local" or spec.startswith("local:")
+
+
+def build(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) -> dspy.LM:
+    """A dspy.LM backed by the embedded model; loads it now unless `load=False`."""
+    prepare_environment()
+    path = resolve_model_path(settings)
+    import_llama_cpp()
+    name = "local/" + (
+        DEFAULT_MODEL_FILE.removesuffix(".gguf") if settings.lm.strip() == "local" else path.stem
+    )
+    engine = shared_engine(path, n_ctx=n_ctx, n_threads=settings.lm_threads, model_name=name)
+    engine.default_max_tokens = settings.lm_max_tokens
+    if load:
+        engine.load()
+    import dspy
+
+    return dspy.LM(
+        name,
+        engine=engine,
+        async_engine=AsyncLlamaCppEngine(engine),
+        temperature=settings.lm_temperature,
+        max_tokens=settings.lm_max_tokens,
+        cache=settings.lm_cache,
+        num_retries=0,  # a local failure does not heal by retrying
+    )
+
+
+def describe(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX) -> str:
+    spec = settings.lm.strip()
+    what = DEFAULT_MODEL_LABEL if spec == "local" else spec[len("local:") :].strip()
+    threads = max(1, settings.lm_threads)
+    return (
+        f"LM: local {what} (in-process llama.cpp, {threads} thread{'s' if threads != 1 else ''}, "
+        f"ctx {n_ctx}, temperature {settings.lm_temperature:g}, "
+        f"max_tokens {settings.lm_max_tokens})"
+    )
