@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -29,9 +31,11 @@ from chatbot.agents.guards import (
     states_something_personal,
 )
 from chatbot.agents.react import count_tool_errors
-from chatbot.agents.response import ResponseAgent, SearchCall
+from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
+from chatbot.agents.streaming import FieldStream
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
+from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
 from chatbot.transcripts import TranscriptWriter, clean_text
@@ -40,6 +44,8 @@ TRANSCRIPT_TURNS = 20
 MAX_QUESTION_CHARS = 8000
 # What the model is shown of earlier turns, newest first, at most.
 MAX_HISTORY_CHARS = 24000
+# Standing preferences (procedural memories) given to the response agent on every turn.
+MAX_PREFERENCES = 10
 
 
 @dataclass
@@ -51,6 +57,9 @@ class Reply:
     trajectory: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
     notices: list[str] = field(default_factory=list)  # e.g. "message truncated"
+    cancelled: bool = False  # the user stopped it; `response` holds what came before
+    seconds: float = 0.0
+    first_token_seconds: float | None = None  # when the first piece was streamed
 
 
 @dataclass
@@ -115,6 +124,9 @@ class ChatSession:
                             if transcript_path is not None else None)
         self._pending: Future[UpdateResult] | None = None
         self._executor = ThreadPoolExecutor(1, "memory-writer") if background else None
+        self._cancel_update = threading.Event()
+        self._progress: Callable[[str], None] | None = None
+        self._turn_lock = threading.Lock()  # one turn at a time, even from several threads
         self.responder = ResponseAgent(store, user_id, limit=search_limit,
                                        on_search=self._on_search, limits=limits)
         self.updater = MemoryUpdater(store, user_id, None, session_id=self.session_id,
@@ -127,8 +139,25 @@ class ChatSession:
 
     # ------------------------------------------------------------------ turn
 
-    def turn(self, question: str) -> Reply:
-        """Answer one user message; memory is written after the reply, in the background."""
+    def turn(self, question: str, *, on_token: Callable[[str], None] | None = None,
+             on_progress: Callable[[str], None] | None = None,
+             cancel: threading.Event | None = None) -> Reply:
+        """Answer one user message; memory is written after the reply, in the background.
+
+        on_token(text): each new piece of the reply while it is generated (engines that
+        stream; otherwise the reply arrives whole). on_progress(step): "searching memories",
+        "answering", ... as each step starts. cancel: set it to stop the reply at the next
+        token; the turn is kept in the transcript as cancelled and nothing is saved.
+        """
+        with self._turn_lock:
+            start = time.perf_counter()
+            reply = self._turn(question, on_token, on_progress or (lambda step: None), cancel)
+            reply.seconds = time.perf_counter() - start
+            if reply.first_token_seconds is not None:
+                reply.first_token_seconds -= start
+            return reply
+
+    def _turn(self, question: str, on_token, on_progress, cancel) -> Reply:
         question = clean_text(question).strip()
         if not question:
             self.stats["empty_messages"] += 1
@@ -146,7 +175,7 @@ class ChatSession:
         self.stats["turns"] += 1
         answered = False
         try:
-            reply = self._answer(question, history)
+            reply = self._answer(question, history, on_token, on_progress, cancel)
             answered = True
         finally:
             if not answered:  # interrupted or failed: the transcript still alternates
@@ -155,16 +184,53 @@ class ChatSession:
         reply.notices = notices
         return reply
 
-    def _answer(self, question: str, history: str) -> Reply:
+    def preferences(self) -> list[str]:
+        """The user's standing preferences: procedural memories, newest last."""
+        prefs = [m for m in self.store.list(self.user_id) if m.memory_type == "procedural"]
+        return [m.memory_text for m in prefs[-MAX_PREFERENCES:]]
+
+    def _answer(self, question: str, history: str, on_token, on_progress, cancel) -> Reply:
         categories = self.store.categories(self.user_id)
+        prefs = self.preferences()
+        preferences = "\n".join(f"- {p}" for p in prefs) if prefs else NO_PREFERENCES
+        first: list[float] = []
+
+        def shown(piece: str) -> None:
+            if not first:
+                first.append(time.perf_counter())
+            if on_token is not None:
+                on_token(piece)
+
+        stream = FieldStream("response", shown)
+
+        def sink(piece: str) -> None:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled("the reply was cancelled")
+            stream.feed(piece)
 
         def respond() -> Any:
-            with self._dspy_context():
+            stream.__init__("response", shown)  # a retry starts a fresh reply
+            on_progress("searching memories")
+            with self._dspy_context(), token_sink(sink):
                 return self.responder(transcript=history, existing_categories=categories,
-                                      question=question)
+                                      question=question, preferences=preferences)
 
+        self._progress = on_progress
         try:
-            pred = call_with_retry(respond, self.retry, self._on_retry)
+            try:
+                pred = call_with_retry(respond, self.retry, self._on_retry)
+            except Exception as exc:
+                if was_cancelled(exc):
+                    raise Cancelled() from exc
+                raise
+        except Cancelled:
+            self._count_faults()
+            self.stats["cancelled_turns"] += 1
+            partial = stream.text
+            self._append({"role": "assistant", "content": partial, "cancelled": True})
+            self._emit("memory", "nothing saved: the reply was cancelled")
+            return Reply(partial, False, searches=list(self.responder.searches),
+                         cancelled=True, first_token_seconds=first[0] if first else None)
         except Exception as exc:  # noqa: BLE001 - any LM/adapter failure ends the turn cleanly
             self._count_faults()
             message = explain_error(exc)
@@ -173,26 +239,15 @@ class ChatSession:
             self._emit("error", message)
             self._append({"role": "assistant", "content": "", "error": message})
             return Reply("", False, searches=list(self.responder.searches), error=message)
+        finally:
+            self._progress = None
         self._count_faults()
         response = clean_text(getattr(pred, "response", "") or "").strip()
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1
             save = False
-        limits = self.responder.active_limits
-        if save and (nothing_to_remember(question)
-                     or (limits.skip_questions and is_one_question(question))):
-            # A question or thanks with no first-person word states no fact about the user:
-            # the memory agent would only find the assistant's words to store.
-            self.stats["update_skipped"] += 1
-            save = False
-        elif not save and response and (
-                asks_to_change_memory(question)
-                or (limits.update_on_first_person and states_something_personal(question))):
-            # "Please forget that I ...", "Correction: ...": small models miss these (and,
-            # for small models, plain first-person facts); the memory agent may still do nothing.
-            self.stats["update_forced"] += 1
-            save = True
+        save, why_not = self._should_save(question, response, save)
         trajectory = dict(getattr(pred, "trajectory", {}) or {})
         self.stats["tool_errors"] += count_tool_errors(trajectory)
         retrieved = [m for call in self.responder.searches for m in call.results]
@@ -205,8 +260,33 @@ class ChatSession:
             self._append({"role": "assistant", "content": response})
         if save:
             self._schedule_update()
+        elif why_not:
+            self._emit("memory", f"nothing saved: {why_not}", {"event": "NONE"})
         return Reply(response, save, retrieved, list(self.responder.searches), trajectory,
-                     error=error)
+                     error=error, first_token_seconds=first[0] if first else None)
+
+    def _should_save(self, question: str, response: str, save: bool) -> tuple[bool, str]:
+        """Whether the memory agent runs for this message, and if not, why (for the UI)."""
+        limits = self.responder.active_limits
+        if nothing_to_remember(question):
+            # A question or thanks with no first-person word states no fact about the user:
+            # the memory agent would only find the assistant's words to store.
+            if save:
+                self.stats["update_skipped"] += 1
+            return False, "a question or small talk holds no fact about you"
+        if limits.skip_questions and is_one_question(question):
+            if save:
+                self.stats["update_skipped"] += 1
+            return False, "a question holds no fact about you"
+        if save or not response:
+            return bool(save and response), ""
+        if limits.save_unless_question or asks_to_change_memory(question) or (
+                limits.update_on_first_person and states_something_personal(question)):
+            # Small models miss plain facts (in any language) and "Please forget that I ...":
+            # the memory agent looks at every statement; it may still do nothing.
+            self.stats["update_forced"] += 1
+            return True, ""
+        return False, "the reply agent found no lasting fact in it"
 
     def _on_retry(self, kind: str, attempt: int, exc: BaseException) -> None:
         self.stats[f"lm_{kind}"] += 1
@@ -232,9 +312,13 @@ class ChatSession:
         retries: Counter[str] = Counter()
         failed_runs: list[UpdateResult] = []
 
+        def stop_if_cancelled(piece: str) -> None:
+            if self._cancel_update.is_set():
+                raise Cancelled("the memory update was skipped")
+
         def update() -> UpdateResult:
             try:
-                with self._dspy_context():
+                with self._dspy_context(), token_sink(stop_if_cancelled):
                     return self.updater.run(messages, today=self._today())
             except Exception:
                 if self.updater.last_result is not None:
@@ -245,8 +329,17 @@ class ChatSession:
             retries[f"lm_{kind}"] += 1
             retries["lm_retries"] += 1
 
+        start = time.perf_counter()
         try:
-            result = call_with_retry(update, self.retry, on_retry)
+            try:
+                result = call_with_retry(update, self.retry, on_retry)
+            except Exception as exc:
+                if was_cancelled(exc):
+                    raise Cancelled() from exc
+                raise
+        except Cancelled:
+            result = UpdateResult(summary="skipped by the user")
+            result.counts["updates_skipped_by_user"] += 1
         except Exception as exc:  # noqa: BLE001 - a failed update must not kill the session
             result = UpdateResult(summary="failed")
             result.error = f"memory not updated: {explain_error(exc)}"
@@ -258,6 +351,7 @@ class ChatSession:
         for f in earlier:
             result.counts.update(f.counts)
         result.counts.update(retries)
+        result.seconds = time.perf_counter() - start
         return result
 
     def _record_update(self, result: UpdateResult) -> None:
@@ -272,12 +366,26 @@ class ChatSession:
                            {"event": action.event, "id": action.memory_id})
         if result.error:
             self._emit("error", result.error)
+        elif not result.writes:
+            self._emit("memory", f"nothing saved: {_why_nothing(result)}", {"event": "NONE"})
 
     def wait(self) -> None:
         """Finish the pending memory update, if any."""
         pending, self._pending = self._pending, None
         if pending is not None:
             self._record_update(pending.result())
+        self._cancel_update.clear()
+
+    @property
+    def pending(self) -> bool:
+        """A memory update is running (or queued) in the background."""
+        return self._pending is not None and not self._pending.done()
+
+    def cancel_pending(self) -> None:
+        """Ask the running memory update to stop at the model's next token. Every store write
+        it already made stays whole; wait() then returns soon."""
+        if self._pending is not None:
+            self._cancel_update.set()
 
     def poll(self) -> bool:
         """Record the pending update if it has finished, without blocking; True if none is left."""
@@ -313,6 +421,8 @@ class ChatSession:
         self.events.put(SessionEvent(kind, text, data or {}))
 
     def _on_search(self, call: SearchCall) -> None:
+        if self._progress is not None:
+            self._progress("answering")
         self.stats["searches"] += 1
         where = f" in [{', '.join(call.categories)}]" if call.categories else ""
         note = f" ({call.note})" if call.note else ""
@@ -386,6 +496,17 @@ def explain_error(exc: BaseException) -> str:
     except ImportError:
         return f"{exc.__class__.__name__}: {exc}".splitlines()[0][:300]
     return explain_lm_error(exc)
+
+
+def _why_nothing(result: UpdateResult) -> str:
+    """Why a memory update changed nothing, in a few words for the UI."""
+    if result.counts.get("updates_skipped_by_user"):
+        return "the memory update was skipped"
+    if any(a.event == "NOOP" and a.memory_id for a in result.actions):
+        return "already remembered"
+    if any(a.event == "REJECTED" for a in result.actions):
+        return "the memory agent's change was refused (see above)"
+    return "the memory agent found no lasting fact"
 
 
 def _end_of_day(day: str | None) -> datetime | None:

@@ -21,3 +21,61 @@ def answer(response: str, save_memory: bool) -> dict[str, Any]:
 def summary(text: str = "done") -> dict[str, Any]:
     """The memory update agent's extract step."""
     return {"reasoning": "done", "summary": text}
+
+
+# --- a scripted llama.cpp behind the real local engine (the small-model path) -----------------
+
+class ScriptedLlama:
+    """Quacks like llama_cpp.Llama: each call returns the next scripted reply, streamed in small
+    pieces when asked; records the messages and keyword arguments of every call."""
+
+    def __init__(self, replies: list[str], piece: int = 3):
+        self.replies = list(replies)
+        self.piece = piece
+        self.calls: list[tuple[list[dict], dict]] = []
+        self.n_tokens = 0
+        self.on_piece = None  # called with each streamed piece (e.g. to cancel mid-reply)
+
+    def create_chat_completion(self, messages, stream=False, **kwargs):
+        self.calls.append((messages, kwargs))
+        reply = self.replies.pop(0) if self.replies else "[[ ## completed ## ]]"
+        if not stream:
+            return {"choices": [{"message": {"role": "assistant", "content": reply},
+                                 "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5}}
+        return self._chunks(reply)
+
+    def _chunks(self, reply: str):
+        for i in range(0, len(reply), self.piece):
+            piece = reply[i:i + self.piece]
+            if self.on_piece is not None:
+                self.on_piece(piece)
+            yield {"choices": [{"delta": {"content": piece}, "finish_reason": None}]}
+        yield {"choices": [{"delta": {}, "finish_reason": "stop"}]}
+
+
+def scripted_local_lm(llama: ScriptedLlama):
+    """A dspy.LM on the real embedded engine whose llama.cpp is `llama` (model name local/...,
+    so the agents hold it to the small-model limits)."""
+    import dspy
+
+    from chatbot.lm.local.engine import AsyncLlamaCppEngine, LlamaCppEngine
+
+    engine = LlamaCppEngine("/nonexistent/scripted.gguf", model_name="local/scripted")
+    engine._llama = llama
+    return dspy.LM("local/scripted", engine=engine, async_engine=AsyncLlamaCppEngine(engine),
+                   temperature=0.0, max_tokens=256, cache=False, num_retries=0)
+
+
+def chat_reply(response: str, save_memory: bool) -> str:
+    """The response agent's answer as the ChatAdapter asks the model to write it."""
+    return (f"[[ ## response ## ]]\n{response}\n\n[[ ## save_memory ## ]]\n{save_memory}\n\n"
+            "[[ ## completed ## ]]")
+
+
+def json_step(tool: str, args: dict[str, Any] | None = None, thought: str = "ok") -> str:
+    """A tool step as a JSON object (the memory agent's steps on small models)."""
+    import json
+
+    return json.dumps({"next_thought": thought, "next_tool_name": tool,
+                       "next_tool_args": args or {}})

@@ -22,7 +22,7 @@ from chatbot.agents.guards import (
 from chatbot.agents.response import ResponseAgent
 from chatbot.agents.updater import MemoryUpdater
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_updater_add(seeded):
     store, _ = seeded
     result, lm = _update(store, [
         step("add_memory", {"memory_text": "Has a sister called Ana", "categories": ["family"]}),
-        finish(), summary("added sister"),
+        finish(),
     ], [{"role": "user", "content": "My sister Ana is visiting", "id": "m7"}])
     assert [a.event for a in result.actions] == ["ADD"]
     new = store.get(result.actions[0].memory_id, user_id="alice")
@@ -107,7 +107,7 @@ def test_updater_update_keeps_id(seeded):
     result, lm = _update(store, [
         step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Berlin since 2024",
                                "categories": ["location"]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "I moved from Lisbon to Berlin"}])
     # the shown memories are the most similar to the latest user message, id 0 first
     assert result.shown[0].id == ids["city"]
@@ -124,7 +124,7 @@ def test_updater_delete_and_noop(seeded):
     result, _ = _update(store, [
         step("delete_memory", {"memory_ids": [0]}),
         step("noop"),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "I gave my beagle Rex away, I have no dog now"}])
     assert [a.event for a in result.actions] == ["DELETE", "NOOP"]
     assert not store.get(ids["dog"]).valid
@@ -139,7 +139,7 @@ def test_updater_invented_id_changes_nothing(seeded):
         step("update_memory", {"memory_id": 7, "updated_memory_text": "hacked",
                                "categories": []}),
         step("delete_memory", {"memory_ids": [0, 42]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "I like Lisbon"}], similar_limit=2)
     after = {m.id: (m.memory_text, m.valid) for m in store.list("alice", include_deleted=True)}
     assert after == before
@@ -157,7 +157,7 @@ def test_updater_malformed_args_are_counted_not_written(seeded):
         step("update_memory", {"memory_id": 0, "updated_memory_text": ["x"], "categories": []}),
         step("update_memory", {"memory_id": "zero", "updated_memory_text": "x", "categories": []}),
         step("add_memory", {"memory_text": "   ", "categories": ["x"]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "hello"}])
     assert len(store.list("alice")) == n
     assert result.counts["tool_errors"] == 1 and result.counts["bad_args"] == 1
@@ -169,7 +169,7 @@ def test_updater_accepts_quoted_ids(seeded):
     result, _ = _update(store, [
         step("update_memory", {"memory_id": " 0 ", "updated_memory_text": "Lives in Porto",
                                "categories": ["location"]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "I moved from Lisbon to Porto"}])
     assert [a.event for a in result.actions] == ["UPDATE"]
     assert store.get(ids["city"]).memory_text == "Lives in Porto"
@@ -277,7 +277,7 @@ def test_async_loop_has_the_same_guards(seeded):
 
 def test_updater_prompt_marks_the_assistant_as_context(seeded):
     store, _ = seeded
-    _, lm = _update(store, [finish(), summary()], [
+    _, lm = _update(store, [finish()], [
         {"role": "user", "content": "Any ideas for a day trip?"},
         {"role": "assistant", "content": "Sintra! " + "The Pena Palace is lovely. " * 20},
         {"role": "user", "content": "Nice."}])
@@ -295,7 +295,7 @@ def test_updater_rejects_the_assistants_words(seeded):
                             "categories": ["travel"]}),
         step("add_memory", {"memory_text": "Has a sister called Ana, visiting on 2024-03-22",
                             "categories": ["family"]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "Any ideas for a day trip this weekend?"},
         {"role": "assistant", "content": "Take the train to Sintra and see the Pena Palace."},
         {"role": "user", "content": "Nice. By the way, my sister Ana visits next week."}])
@@ -333,7 +333,7 @@ def test_nothing_to_remember():
 def test_small_model_updater_stops_at_a_repeated_call(seeded):
     store, _ = seeded
     add = step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]})
-    result, lm = _update(store, [add, add, summary("added job")],
+    result, lm = _update(store, [add, add],
                          [{"role": "user", "content": "I work as a nurse"}],
                          limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["ADD"]
@@ -345,7 +345,7 @@ def test_small_model_updater_stops_at_a_repeated_call(seeded):
 def test_standard_updater_refuses_only_a_fourth_identical_call(seeded):
     store, _ = seeded
     add = step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]})
-    result, lm = _update(store, [add] * 4 + [summary()],
+    result, lm = _update(store, [add] * 4,
                          [{"role": "user", "content": "I work as a nurse"}])
     assert [a.event for a in result.actions] == ["ADD", "NOOP", "NOOP"]
     assert "Do not add it again" in result.trajectory["observation_1"]
@@ -361,7 +361,7 @@ def test_one_write_per_shown_id(seeded):
         step("update_memory", {"memory_id": "0", "updated_memory_text": "Lives in Porto!",
                                "categories": ["location"]}),
         step("delete_memory", {"memory_ids": [0]}),
-        finish(), summary(),
+        finish(),
     ], msg)
     assert [a.event for a in result.actions] == ["UPDATE"]
     assert result.counts["second_writes_refused"] == 2
@@ -371,7 +371,6 @@ def test_one_write_per_shown_id(seeded):
         step("delete_memory", {"memory_ids": [0]}),
         step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Braga",
                                "categories": []}),
-        summary(),
     ], [{"role": "user", "content": "forget where I live"}], limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["DELETE"]
     assert result.counts["stopped_second_write"] == 1 and len(lm.history) == 3
@@ -379,12 +378,12 @@ def test_one_write_per_shown_id(seeded):
 
 def test_small_model_noop_ends_the_run_and_actions_are_capped(seeded):
     store, _ = seeded
-    result, lm = _update(store, [step("noop"), summary("nothing")],
+    result, lm = _update(store, [step("noop")],
                          [{"role": "user", "content": "What's the time?"}], limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["NOOP"] and len(lm.history) == 2
     facts = ["Has a cat", "Has a parrot", "Has a horse", "Has a goat", "Has a llama"]
     script = [step("add_memory", {"memory_text": f, "categories": ["pets"]}) for f in facts]
-    result, lm = _update(store, script[:SMALL_MODEL.max_actions] + [summary()],
+    result, lm = _update(store, script[:SMALL_MODEL.max_actions],
                          [{"role": "user", "content": "I have a cat, a parrot, a horse, a goat "
                                                       "and a llama"}], limits=SMALL_MODEL)
     assert len(result.writes) == SMALL_MODEL.max_actions == 4
@@ -405,7 +404,7 @@ def test_category_tail_copied_from_the_shown_format_is_dropped(seeded):
     _update(store, [
         step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Porto [location]",
                                "categories": ["location"]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "I moved from Lisbon to Porto"}])
     assert store.get(ids["city"]).memory_text == "Lives in Porto"
 
@@ -415,7 +414,7 @@ def test_an_update_to_the_same_text_is_a_noop(seeded):
     result, _ = _update(store, [
         step("update_memory", {"memory_id": 0, "updated_memory_text": "has a beagle called Rex.",
                                "categories": ["pets"]}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "What's my dog's name?"}])
     assert [a.event for a in result.actions] == ["NOOP"] and not result.writes
     assert [e.event for e in store.history(ids["dog"])] == ["ADD"]
@@ -427,7 +426,7 @@ def test_an_update_is_judged_on_the_words_it_adds(seeded):
     result, _ = _update(store, [
         step("update_memory", {"memory_id": 0, "categories": ["pets"],
                                "updated_memory_text": "Has a beagle called Rex (Tom's dog)"}),
-        finish(), summary(),
+        finish(),
     ], [{"role": "user", "content": "What's my dog's name?"},
         {"role": "assistant", "content": "Rex is Tom's dog."}])
     assert [a.event for a in result.actions] == ["REJECTED"]
@@ -453,7 +452,7 @@ def test_small_models_may_store_only_what_shares_the_users_words(seeded):
     store, _ = seeded
     script = [step("add_memory", {"memory_text": "Is vegetarian", "categories": ["diet"]}),
               step("add_memory", {"memory_text": "Is called Sam", "categories": ["name"]}),
-              finish(), summary()]
+              finish()]
     message = [{"role": "user", "content": "Hi! I'm Sam."}]
     result, _ = _update(store, list(script), message, limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["REJECTED", "ADD"]
@@ -483,7 +482,7 @@ def test_without_json_fallback_an_incomplete_answer_is_read_leniently(seeded):
 
 def test_small_models_delete_only_after_a_retraction(seeded):
     store, ids = seeded
-    script = [step("delete_memory", {"memory_ids": [0]}), finish(), summary()]
+    script = [step("delete_memory", {"memory_ids": [0]}), finish()]
     result, _ = _update(store, list(script),
                         [{"role": "user", "content": "As I said before, I'm in Lisbon"}],
                         limits=SMALL_MODEL)

@@ -22,7 +22,7 @@ from chatbot.cli.repl import PromptReader
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 ID_RE = re.compile(r"│ ([0-9a-f]{8}) │")
 
@@ -87,7 +87,6 @@ def test_whole_session_with_slash_commands():
                 {"memory_text": "Prefers Python over Java", "categories": ["preferences"]},
             ),
             finish(),
-            summary("added"),
             step(
                 "fetch_similar_memories", {"search_text": "language", "categories": ["preferences"]}
             ),
@@ -217,7 +216,6 @@ def test_quiet_hides_memory_lines_and_debug_shows_trajectories():
         answer("Green tea.", True),
         step("noop", {}),
         finish(),
-        summary("nothing new"),
     ]
     quiet = Run()
     chat(quiet, ["What tea do I like?"], DummyLM(list(script)), quiet=True)

@@ -15,7 +15,7 @@ from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 # What a capable model would do, one list of LM answers per session (memory writes run inline).
 SCRIPT = [
@@ -25,12 +25,12 @@ SCRIPT = [
         step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
         step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
         step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
-        finish(), summary("added two facts"),
+        finish(),
         finish(), answer("Got it: short and practical.", True),
         step("add_memory", {"memory_text": "Is vegetarian", "categories": ["diet"]}),
         step("add_memory", {"memory_text": "Likes short, practical answers",
                             "categories": ["preferences"]}),
-        finish(), summary("added two facts"),
+        finish(),
     ],
     [
         step("fetch_similar_memories", {"search_text": "diet", "categories": ["diet"]}),
@@ -42,9 +42,9 @@ SCRIPT = [
         finish(), answer("Noted: Porto now.", True),
         step("update_memory", {"memory_id": 0, "updated_memory_text": "Lives in Porto",
                                "categories": ["location"]}),
-        finish(), summary("moved"),
+        finish(),
         finish(), answer("Done, I've forgotten it.", True),
-        step("delete_memory", {"memory_ids": [0]}), finish(), summary("retracted"),
+        step("delete_memory", {"memory_ids": [0]}), finish(),
     ],
 ]
 

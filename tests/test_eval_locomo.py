@@ -17,7 +17,7 @@ from chatbot.evaluation import locomo, metrics
 from chatbot.evaluation.ingest import distinct_batches, ingest_direct, windows
 from chatbot.evaluation.runner import EvalConfig, aggregate, run_locomo
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 SAMPLE = {
     "sample_id": "conv-t1",
@@ -310,10 +310,10 @@ def test_run_agent_mode_memories_carry_window_provenance(store, data_file):
     lm = DummyLM([
         step("add_memory", {"memory_text": "Alice has a beagle called Rex",
                             "categories": ["pets"]}),
-        finish(), summary("dog"),
+        finish(),
         step("add_memory", {"memory_text": "Alice moved to Lisbon for a bakery job",
                             "categories": ["location"]}),
-        finish(), summary("move"),
+        finish(),
     ])
     results = run_locomo(store, conv, EvalConfig(mode="agent", lm=lm))
     assert results["ingest"]["events"]["memory_add"] == 2

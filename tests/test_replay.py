@@ -11,7 +11,7 @@ from dspy.utils import DummyLM
 from chatbot.cli.main import main
 from chatbot.replay import TranscriptError, read_transcript, replay
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 HEADER = {"type": "session", "user_id": "alice", "session_id": "s-42", "date": "2024-03-15"}
 MESSAGES = [
@@ -40,11 +40,11 @@ def full_script():
         finish(), answer("Congratulations!", True),                               # turn 1
         step("delete_memory", {"memory_ids": [5]}),                              # invented id
         step("add_memory", {"memory_text": "Has a beagle called Rex", "categories": ["pets"]}),
-        finish(), summary("added dog"),
+        finish(),
         step("fetch_similar_memories", {"search_text": "dog", "categories": ["pets"]}),  # turn 2
         finish(), answer("Rex.", True),
         step("add_memory", {"memory_text": "Has a beagle called Rex", "categories": ["pets"]}),
-        finish(), summary("already known"),                                      # dedup hit
+        finish(),                                      # dedup hit
     ]
 
 
@@ -102,7 +102,7 @@ def test_ingest_only_runs_the_updater_in_windows(store, tmp_path):
     path = write_lines(tmp_path / "t.jsonl", [HEADER, *MESSAGES])
     lm = DummyLM([
         step("add_memory", {"memory_text": "Has a beagle called Rex", "categories": ["pets"]}),
-        finish(), summary("added dog"),
+        finish(),
     ])
     records = []
     result = replay(read_transcript(path), store, lm, user="bob", ingest_only=True,

@@ -12,7 +12,7 @@ from chatbot.lm.retry import RetryPolicy
 from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 
 def test_memory_carries_across_sessions_and_store_objects(store_dir, embedder, engine, tmp_path):
@@ -21,7 +21,7 @@ def test_memory_carries_across_sessions_and_store_objects(store_dir, embedder, e
         finish(), answer("Noted: Python it is.", True),                      # response agent
         step("add_memory", {"memory_text": "Prefers Python over Java",
                             "categories": ["preferences"]}),
-        finish(), summary("added preference"),                              # update agent
+        finish(),                              # update agent
     ])
     path = tmp_path / "t1.jsonl"
     s1 = ChatSession("alice", store, lm1, transcript_path=path)
@@ -54,7 +54,7 @@ def test_reply_returns_before_update_and_next_turn_reads_own_write(store):
     lm = DummyLM([
         finish(), answer("Nice!", True),
         step("add_memory", {"memory_text": "Has a cat named Miso", "categories": ["pets"]}),
-        finish(), summary(),
+        finish(),
         step("fetch_similar_memories", {"search_text": "cat", "categories": ["pets"]}),
         finish(), answer("Miso!", False),
     ])
@@ -102,7 +102,7 @@ def test_poll_records_a_finished_update_without_blocking(store):
     lm = DummyLM([
         finish(), answer("Noted.", True),
         step("add_memory", {"memory_text": "Has a cat named Miso", "categories": ["pets"]}),
-        finish(), summary(),
+        finish(),
     ])
     s = ChatSession("erin", store, lm)
     s.turn("My cat is named Miso")
@@ -138,7 +138,7 @@ def test_session_limits_reach_both_agents(store):
     lm = DummyLM([
         step("fetch_similar_memories", {"search_text": "music", "categories": ["music"]}),
         answer("Jazz and blues, nice!", True),     # answered right after the search
-        add, add, summary("added blues"),          # the repeated call ends the run
+        add, add,          # the repeated call ends the run
     ])
     s = ChatSession("hal", store, lm, background=False, limits=SMALL_MODEL)
     reply = s.turn("I like blues too")
@@ -153,7 +153,7 @@ def test_a_retraction_runs_the_memory_agent_even_if_the_model_says_no(store):
     nurse = store.add("ida", "Works as a nurse", ["work"])
     lm = DummyLM([
         finish(), answer("Done.", False),
-        step("delete_memory", {"memory_ids": [0]}), finish(), summary("forgot the job"),
+        step("delete_memory", {"memory_ids": [0]}), finish(),
     ])
     s = ChatSession("ida", store, lm, background=False)
     reply = s.turn("Please forget that I work as a nurse.")
@@ -167,7 +167,6 @@ def test_small_models_run_the_memory_agent_for_a_first_person_fact(store):
         finish(), answer("Nice to meet you!", False),
         step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
         step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
-        summary("added job"),  # the repeated call ended the run
     ])
     s = ChatSession("jo", store, lm, background=False, limits=SMALL_MODEL)
     reply = s.turn("Hi! I work as a nurse.")

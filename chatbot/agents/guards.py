@@ -41,6 +41,14 @@ class Limits:
         last field). Tool steps keep the retry: it rescues a step with a garbled header.
     delete_needs_retraction: delete_memory is refused unless the user's messages hold a word
         of retraction or change ("forget", "no longer", "not", "moved", "wrong", ...).
+    direct_reply: the response agent searches by code (the user's message, all categories)
+        and answers in one LM call, without tool steps of the model's own: a small model's
+        search decisions were worse than the plain search, and each step costs seconds.
+    save_unless_question: the memory agent runs after every message but a single question
+        or small talk, whatever save_memory says (small models miss facts, in any language).
+    demos: show the worked examples (small models copy their facts into replies and memories).
+    grammar: the memory agent's steps are JSON held to a schema of the tools offered and the
+        ids shown (llama.cpp turns it into a grammar): no unknown tool, no invented id.
     """
 
     name: str
@@ -57,6 +65,10 @@ class Limits:
     require_user_words: bool = False
     json_fallback: bool = True
     delete_needs_retraction: bool = False
+    direct_reply: bool = False
+    save_unless_question: bool = False
+    demos: bool = True
+    grammar: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -66,8 +78,10 @@ STANDARD = Limits("standard", max_actions=None, repeat_limit=3, stop_on_second_w
 # Small models loop instead of finishing: end the loop as soon as it can only go in circles.
 SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_second_write=True,
                      stop_after_noop=True, stop_after_search=True, step_tokens=256,
-                     answer_tokens=512, stop_at_completed=True, update_on_first_person=True,
-                     skip_questions=True, require_user_words=True, delete_needs_retraction=True)
+                     answer_tokens=512, stop_at_completed=True, skip_questions=True,
+                     require_user_words=True, json_fallback=False,
+                     delete_needs_retraction=True, direct_reply=True, save_unless_question=True,
+                     demos=False, grammar=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")

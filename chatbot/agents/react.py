@@ -106,13 +106,21 @@ class GuardedReAct(dspy.ReAct):
 
     `step_instructions` / `answer_instructions` replace the signature's instructions for the
     step and answer predictors (the step predictor also gets the tool list). `answer_inputs`
-    limits which inputs the answer step sees; `answer_reasoning=False` drops its reasoning.
+    limits which inputs the answer step sees; `answer_reasoning=False` drops its reasoning;
+    `answer_fields` adds input fields only the answer step has (their values come from
+    `answer_context()` after the loop); `answer_trajectory=False` leaves the trajectory out of
+    the answer step's input.
+
+    Structure hooks: `before_loop(inputs)` lists tool calls that code makes before the model's
+    first step (recorded in the trajectory like the model's own); `answer_by_code(trajectory)`
+    writes the answer's fields in code instead of asking the model (one LM call less).
     """
 
     def __init__(self, signature: type[dspy.Signature], tools: list[Callable[..., Any]],
                  max_iters: int, required: tuple[str, ...] = (), *,
                  step_instructions: str | None = None, answer_instructions: str | None = None,
-                 answer_inputs: tuple[str, ...] | None = None, answer_reasoning: bool = True):
+                 answer_inputs: tuple[str, ...] | None = None, answer_reasoning: bool = True,
+                 answer_fields: dict[str, str] | None = None, answer_trajectory: bool = True):
         super().__init__(signature, tools=tools, max_iters=max_iters)
         self.required = required
         self.faults: Counter[str] = Counter()
@@ -120,17 +128,28 @@ class GuardedReAct(dspy.ReAct):
         self.before_tool: BeforeTool | None = None
         self.after_tool: AfterTool | None = None
         self.stop_reason: str | None = None
-        # The adapter of the answer step (None: the configured one), see guards.answer_adapter.
+        # The adapters of the tool steps and of the answer step (None: the configured one).
+        self.step_adapter: Any = None
         self.answer_adapter: Any = None
+        self.before_loop: Callable[[dict[str, Any]], list[tuple[str, dict[str, Any]]]] | None = None
+        self.answer_context: Callable[[], dict[str, Any]] | None = None
+        self.answer_by_code: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+        self.answer_trajectory = answer_trajectory
         if step_instructions is not None:
             self.react = dspy.Predict(self._step_signature(signature, step_instructions))
-        if answer_instructions is not None or answer_inputs is not None or not answer_reasoning:
+        if (answer_instructions is not None or answer_inputs is not None or not answer_reasoning
+                or answer_fields or not answer_trajectory):
             inputs = {k: v for k, v in signature.input_fields.items()
                       if answer_inputs is None or k in answer_inputs}
             answer = dspy.Signature(
                 {**inputs, **signature.output_fields},
                 signature.instructions if answer_instructions is None else answer_instructions,
-            ).append("trajectory", dspy.InputField(), type_=str)
+            )
+            for i, (name, desc) in enumerate((answer_fields or {}).items()):
+                answer = answer.insert(len(inputs) - 1 + i, name, dspy.InputField(desc=desc),
+                                       type_=str)
+            if answer_trajectory:
+                answer = answer.append("trajectory", dspy.InputField(), type_=str)
             self.extract = dspy.ChainOfThought(answer) if answer_reasoning else dspy.Predict(answer)
 
     def _step_signature(self, signature: type[dspy.Signature], text: str) -> type[dspy.Signature]:
@@ -153,8 +172,14 @@ class GuardedReAct(dspy.ReAct):
 
     def set_demos(self, step: list[dspy.Example], answer: list[dspy.Example]) -> None:
         """Worked examples for the step and the answer predictors (shown before the input)."""
-        self.react.demos = list(step)
-        self.answer_predictor.demos = list(answer)
+        self._demos = (list(step), list(answer))
+        self.show_examples(True)
+
+    def show_examples(self, on: bool) -> None:
+        """Show the worked examples (set_demos) in the prompts, or leave them out."""
+        step, answer = getattr(self, "_demos", ([], []))
+        self.react.demos = list(step) if on else []
+        self.answer_predictor.demos = list(answer) if on else []
 
     def cap_tokens(self, step: int | None, answer: int | None, *,
                    stop_at_completed: bool = False) -> None:
@@ -221,11 +246,37 @@ class GuardedReAct(dspy.ReAct):
         trajectory[f"tool_args_{idx}"] = pred.next_tool_args
         return pred.next_tool_name, pred.next_tool_args
 
+    def _code_calls(self, trajectory: dict[str, Any], input_args: dict[str, Any]) -> int:
+        """Run the calls `before_loop` asks for; the number of trajectory steps they took."""
+        calls = self.before_loop(input_args) if self.before_loop is not None else []
+        for idx, (name, args) in enumerate(calls):
+            trajectory[f"thought_{idx}"] = "(searched by code before the first step)"
+            trajectory[f"tool_name_{idx}"] = name
+            trajectory[f"tool_args_{idx}"] = args
+            trajectory[f"observation_{idx}"] = self._execute(name, args)[0]
+        return len(calls)
+
+    def _answer(self, trajectory: dict[str, Any], input_args: dict[str, Any]):
+        if self.answer_by_code is not None:
+            return self.answer_by_code(trajectory)
+        inputs = {**self._answer_inputs(input_args),
+                  **(self.answer_context() if self.answer_context is not None else {})}
+        return self._call_with_potential_trajectory_truncation(self.extract, trajectory, **inputs)
+
+    async def _aanswer(self, trajectory: dict[str, Any], input_args: dict[str, Any]):
+        if self.answer_by_code is not None:
+            return self.answer_by_code(trajectory)
+        inputs = {**self._answer_inputs(input_args),
+                  **(self.answer_context() if self.answer_context is not None else {})}
+        return await self._async_call_with_potential_trajectory_truncation(
+            self.extract, trajectory, **inputs)
+
     def forward(self, **input_args):
         trajectory: dict[str, Any] = {}
         max_iters = input_args.pop("max_iters", self.max_iters)
         self.stop_reason = None
-        for idx in range(max_iters):
+        first = self._code_calls(trajectory, input_args)
+        for idx in range(first, first + max_iters):
             try:
                 pred = self._call_with_potential_trajectory_truncation(
                     self.react, trajectory, **input_args)
@@ -244,15 +295,15 @@ class GuardedReAct(dspy.ReAct):
             if stop:
                 self._end(trajectory, idx + 1, stop)
                 break
-        extract = self._call_with_potential_trajectory_truncation(
-            self.extract, trajectory, **self._answer_inputs(input_args))
+        extract = self._answer(trajectory, input_args)
         return dspy.Prediction(trajectory=trajectory, **extract)
 
     async def aforward(self, **input_args):
         trajectory: dict[str, Any] = {}
         max_iters = input_args.pop("max_iters", self.max_iters)
         self.stop_reason = None
-        for idx in range(max_iters):
+        first = self._code_calls(trajectory, input_args)
+        for idx in range(first, first + max_iters):
             try:
                 pred = await self._async_call_with_potential_trajectory_truncation(
                     self.react, trajectory, **input_args)
@@ -271,20 +322,20 @@ class GuardedReAct(dspy.ReAct):
             if stop:
                 self._end(trajectory, idx + 1, stop)
                 break
-        extract = await self._async_call_with_potential_trajectory_truncation(
-            self.extract, trajectory, **self._answer_inputs(input_args))
+        extract = await self._aanswer(trajectory, input_args)
         return dspy.Prediction(trajectory=trajectory, **extract)
 
     # ----------------------------------------------------------------- lenient parsing
 
     def _adapter(self, module: Any) -> Any:
-        if module is self.react or self.answer_adapter is None:
-            return nullcontext()
-        return dspy.context(adapter=self.answer_adapter)
+        adapter = self.step_adapter if module is self.react else self.answer_adapter
+        return nullcontext() if adapter is None else dspy.context(adapter=adapter)
 
     def _call_with_potential_trajectory_truncation(self, module, trajectory, **input_args):
         try:
             with self._adapter(module):
+                if module is self.extract and not self.answer_trajectory:
+                    return module(**input_args)
                 return super()._call_with_potential_trajectory_truncation(
                     module, trajectory, **input_args)
         except AdapterParseError as err:
@@ -294,6 +345,8 @@ class GuardedReAct(dspy.ReAct):
                                                               **input_args):
         try:
             with self._adapter(module):
+                if module is self.extract and not self.answer_trajectory:
+                    return await module.acall(**input_args)
                 return await super()._async_call_with_potential_trajectory_truncation(
                     module, trajectory, **input_args)
         except AdapterParseError as err:

@@ -28,8 +28,13 @@ FOUND_NEXT = "Now call finish: the reply will use these memories."
 NONE_NEXT = "Search once more with other words, or call finish."
 
 
+NO_PREFERENCES = "(none)"
+
+
 class Respond(dspy.Signature):
     transcript: str = dspy.InputField(desc="the conversation so far, oldest first")
+    preferences: str = dspy.InputField(
+        desc="how this user wants replies (standing preferences), one per line")
     existing_categories: list[str] = dspy.InputField(
         desc="categories of the user's stored memories")
     question: str = dspy.InputField(desc="the user's latest message")
@@ -93,20 +98,53 @@ class ResponseAgent(dspy.Module):
         self.now: datetime | None = None
         self.searches: list[SearchCall] = []
         prompts = load_sections(PROMPT)
+        fetch = self._make_fetch_tool()
+        # The model decides whether and what to search (at most MAX_TOOL_ROUNDS), then answers.
         self.react = GuardedReAct(
-            Respond, [self._make_fetch_tool()], MAX_TOOL_ROUNDS, required=("response",),
+            Respond, [fetch], MAX_TOOL_ROUNDS, required=("response",),
             step_instructions=prompts["step"], answer_instructions=prompts["answer"],
-            answer_inputs=("transcript", "question"), answer_reasoning=False)
+            answer_inputs=("transcript", "preferences", "question"), answer_reasoning=False)
         self.react.use_examples(load_examples(PROMPT))
-        self.react.before_tool = self._before_tool
-        self.react.after_tool = self._after_tool
+        # Direct reply (Limits.direct_reply): code searches the user's message, and the model
+        # answers in one call with what was found; no tool step of its own.
+        self.react_direct = GuardedReAct(
+            Respond, [fetch], 0, required=("response",), step_instructions=prompts["step"],
+            answer_instructions=prompts["reply"],
+            answer_inputs=("transcript", "preferences", "question"), answer_reasoning=False,
+            answer_fields={"memories": "what you know about this user from earlier "
+                                       "conversations, one memory per line"},
+            answer_trajectory=False)
+        self.react_direct.before_loop = self._search_the_message
+        self.react_direct.answer_context = lambda: {"memories": self.found_text()}
+        for react in (self.react, self.react_direct):
+            react.before_tool = self._before_tool
+            react.after_tool = self._after_tool
         self._active = limits or STANDARD_LIMITS
         self._seen: set[str] = set()
+
+    @staticmethod
+    def _search_the_message(inputs: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        return [("fetch_similar_memories",
+                 {"search_text": str(inputs.get("question", "")), "categories": []})]
+
+    def found_text(self) -> str:
+        """The memories this turn's searches found, one per line, for the answer's input."""
+        seen: dict[str, RetrievedMemory] = {}
+        for call in self.searches:
+            for m in call.results:
+                seen.setdefault(m.id, m)
+        if not seen:
+            return "(nothing stored about this user yet)"
+        return "\n".join(f"- {format_memory(m)}" for m in seen.values())
+
+    @property
+    def active_react(self) -> GuardedReAct:
+        return self.react_direct if self._active.direct_reply else self.react
 
     @property
     def faults(self) -> Counter[str]:
         """Malformed model output in the last call: malformed_steps, malformed_answers."""
-        return self.react.faults
+        return self.active_react.faults
 
     @property
     def active_limits(self) -> Limits:
@@ -116,7 +154,7 @@ class ResponseAgent(dspy.Module):
     @property
     def guard_counts(self) -> Counter[str]:
         """What the code guards did in the last call (stopped_*, refused_calls)."""
-        return self.react.guard_counts
+        return self.active_react.guard_counts
 
     def _before_tool(self, name: str, args: dict[str, Any]) -> tuple[str, str | None] | None:
         key = call_key(name, args)
@@ -163,22 +201,26 @@ categories to search in (an empty list searches all)."""
 
         return fetch_similar_memories
 
-    def _start(self) -> None:
+    def _start(self) -> GuardedReAct:
         self.searches = []
         self._seen = set()
         self._active = self.limits or limits_for(dspy.settings.lm)
-        self.react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
-                              stop_at_completed=self._active.stop_at_completed)
-        self.react.answer_adapter = answer_adapter(self._active)
-        self.react.faults.clear()
-        self.react.guard_counts.clear()
+        react = self.active_react
+        react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
+                         stop_at_completed=self._active.stop_at_completed)
+        react.answer_adapter = answer_adapter(self._active)
+        react.show_examples(self._active.demos)
+        react.faults.clear()
+        react.guard_counts.clear()
+        return react
 
-    def forward(self, transcript: str, existing_categories: list[str], question: str):
-        self._start()
-        return self.react(
-            transcript=transcript, existing_categories=existing_categories, question=question)
+    def forward(self, transcript: str, existing_categories: list[str], question: str,
+                preferences: str = NO_PREFERENCES):
+        return self._start()(transcript=transcript, preferences=preferences,
+                             existing_categories=existing_categories, question=question)
 
-    async def aforward(self, transcript: str, existing_categories: list[str], question: str):
-        self._start()
-        return await self.react.acall(
-            transcript=transcript, existing_categories=existing_categories, question=question)
+    async def aforward(self, transcript: str, existing_categories: list[str], question: str,
+                       preferences: str = NO_PREFERENCES):
+        return await self._start().acall(
+            transcript=transcript, preferences=preferences,
+            existing_categories=existing_categories, question=question)

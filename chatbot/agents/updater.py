@@ -12,10 +12,10 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.grammar import SchemaAdapter, step_schema, supports_schema
 from chatbot.agents.guards import (
     STANDARD,
     Limits,
-    answer_adapter,
     call_key,
     grounding,
     limits_for,
@@ -26,6 +26,7 @@ from chatbot.agents.react import GuardedReAct, count_tool_errors
 from chatbot.agents.response import _as_list
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
+from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.store import normalise
 from chatbot.redact import MARKER, redact
 
@@ -67,6 +68,7 @@ class UpdateResult:
     trajectory: dict[str, Any] = field(default_factory=dict)
     counts: Counter[str] = field(default_factory=Counter)
     error: str | None = None  # set by the caller when the run failed part-way
+    seconds: float = 0.0      # wall time of the whole update (set by the session)
 
     @property
     def writes(self) -> list[MemoryAction]:
@@ -97,6 +99,45 @@ def _to_int(value: Any) -> int | None:
         return int(str(value).strip())
     except (TypeError, ValueError):
         return None
+
+
+FACTS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "description": "one entry per fact; `type` is procedural for how the user wants replies "
+                   "(format, language, units), episodic for a dated event, else semantic",
+    "items": {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string"},
+            "categories": {"type": "array", "items": {"type": "string"}},
+            "type": {"enum": list(MEMORY_TYPES)},
+        },
+        "required": ["text", "categories", "type"],
+    },
+}
+
+
+def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
+    """(text, categories, memory_type) per fact, from a list of facts (objects or plain
+    strings) or from one fact given as memory_text / categories / memory_type."""
+    if facts is None and single:
+        facts = [{"text": single.get("memory_text") or single.get("text"),
+                  "categories": single.get("categories"),
+                  "type": single.get("memory_type") or single.get("type")}]
+    if isinstance(facts, (str, dict)):
+        facts = [facts]
+    if not isinstance(facts, (list, tuple)):
+        return []
+    out = []
+    for fact in facts:
+        if isinstance(fact, str):
+            fact = {"text": fact}
+        if not isinstance(fact, dict):
+            continue
+        kind = str(fact.get("type") or fact.get("memory_type") or "semantic").strip().lower()
+        text = fact.get("text") or fact.get("memory_text")
+        out.append((text, fact.get("categories"), kind if kind in MEMORY_TYPES else "semantic"))
+    return out
 
 
 def _raw(method: Any, *id_args: str) -> dspy.Tool:
@@ -133,15 +174,31 @@ class MemoryUpdater:
         # The result of the latest run, also when it raised: its writes did happen.
         self.last_result: UpdateResult | None = None
         self.limits = limits
+        # Two tool sets: with nothing shown there is nothing to update or delete, so those
+        # tools are not offered (a small model otherwise "updates" memory 0 of an empty list).
+        self.react = self._agent([self._add_tool(), _raw(self.update_memory, "memory_id"),
+                                  _raw(self.delete_memory, "memory_ids"), self.noop], "step")
+        self.react_first = self._agent([self._add_tool(), self.noop], "first")
+
+    def _agent(self, tools: list[Any], examples: str) -> GuardedReAct:
         prompts = load_sections(PROMPT)
-        self.react = GuardedReAct(
-            UpdateMemory, [self.add_memory, _raw(self.update_memory, "memory_id"),
-                           _raw(self.delete_memory, "memory_ids"), self.noop],
-            MAX_ACTIONS, step_instructions=prompts["step"],
+        react = GuardedReAct(
+            UpdateMemory, tools, MAX_ACTIONS, step_instructions=prompts[examples],
             answer_instructions=prompts["answer"], answer_inputs=(), answer_reasoning=False)
-        self.react.use_examples(load_examples(PROMPT))
-        self.react.before_tool = self._before_tool
-        self.react.after_tool = self._after_tool
+        all_examples = load_examples(PROMPT)
+        react.use_examples({"step": all_examples.get(examples, [])})
+        react.before_tool = self._before_tool
+        react.after_tool = self._after_tool
+        # The summary is a line for the UI: code writes it from what was done.
+        react.answer_by_code = self._summary
+        return react
+
+    def _add_tool(self) -> dspy.Tool:
+        tool = dspy.Tool(self.add_memory)
+        tool.args = {"facts": FACTS_SCHEMA}
+        tool.arg_types = {"facts": Any}
+        tool.arg_desc = {}
+        return tool
 
     # ------------------------------------------------------------------ run
 
@@ -181,20 +238,24 @@ class MemoryUpdater:
         max_iters = self.react.max_iters
         if limits.max_actions is not None:
             max_iters = min(max_iters, limits.max_actions)
+        react = self.react if shown else self.react_first
         with self._lock:
             self._run = _Run(shown, source, today, result, limits, user_texts,
                              [str(m["content"]) for m in window if m.get("role") != "assistant"],
                              assistant_texts)
-            self.react.faults.clear()
-            self.react.guard_counts.clear()
-            summary_cap = min(limits.answer_tokens, 128) if limits.answer_tokens else None
-            self.react.cap_tokens(limits.step_tokens, summary_cap,
-                                  stop_at_completed=limits.stop_at_completed)
-            self.react.answer_adapter = answer_adapter(limits)
+            react.faults.clear()
+            react.guard_counts.clear()
+            react.cap_tokens(limits.step_tokens, None, stop_at_completed=limits.stop_at_completed)
+            react.show_examples(limits.demos)
+            lm = self.lm if self.lm is not None else dspy.settings.lm
+            react.step_adapter = None
+            if limits.grammar and supports_schema(lm):
+                ids = sorted(shown)
+                react.step_adapter = SchemaAdapter(lambda r=react: step_schema(r.tools, ids))
             try:
                 ctx = dspy.context(lm=self.lm) if self.lm is not None else nullcontext()
                 with ctx:
-                    pred = self.react(
+                    pred = react(
                         conversation=format_conversation(window),
                         conversation_date=describe_date(date),
                         existing_memories=self._format_shown(shown),
@@ -202,12 +263,21 @@ class MemoryUpdater:
                     )
             finally:
                 self._run = None
-                result.counts.update(self.react.faults)
-                result.counts.update(self.react.guard_counts)
+                result.counts.update(react.faults)
+                result.counts.update(react.guard_counts)
         result.summary = redact(str(getattr(pred, "summary", "") or ""))
         result.trajectory = dict(getattr(pred, "trajectory", {}) or {})
         result.counts["tool_errors"] += count_tool_errors(result.trajectory)
         return result
+
+    def _summary(self, trajectory: dict[str, Any]) -> dict[str, str]:
+        """One line of what this run changed, written by code from its actions."""
+        run = self._current()
+        done = Counter(a.event for a in run.result.actions if a.event != "NOOP")
+        words = {"ADD": "added", "UPDATE": "updated", "DELETE": "deleted",
+                 "REJECTED": "refused"}
+        parts = [f"{words[e]} {n}" for e, n in done.items() if e in words]
+        return {"summary": ", ".join(parts) if parts else "nothing changed"}
 
     @staticmethod
     def _format_shown(shown: dict[int, Memory]) -> str:
@@ -292,28 +362,36 @@ class MemoryUpdater:
             return clean, cats, f" A secret in it was replaced by {MARKER}."
         return clean, cats, ""
 
-    def add_memory(self, memory_text: str, categories: list[str]) -> str:
-        """Store a new fact about the user. `memory_text`: one short sentence. `categories`: \
-one to three lowercase categories."""
+    def add_memory(self, facts: Any = None, **single: Any) -> str:
+        """Store new facts about the user: one entry per fact."""
         run = self._current()
-        text, cats, note = self._clean(run, memory_text, categories)
+        entries = _as_facts(facts, single)
+        if not entries:
+            run.result.counts["bad_args"] += 1
+            return ("Error: give `facts`, a list of {\"text\", \"categories\", \"type\"}; "
+                    "nothing was stored.")
+        notes = [self._add_one(run, *entry) for entry in entries]
+        return " ".join(notes) + f" {NEXT}"
+
+    def _add_one(self, run: _Run, text: Any, categories: Any, memory_type: str) -> str:
+        text, cats, note = self._clean(run, text, categories)
         if not text:
             run.result.counts["bad_args"] += 1
-            return "Error: memory_text must be a non-empty string; nothing was stored."
+            return "Error: a fact's text must be a non-empty string; it was not stored."
         if (refusal := self._ungrounded(run, text)) is not None:
             return refusal
         res = self.store.remember(
-            self.user_id, text, cats, source=Source(**vars(run.source)),
+            self.user_id, text, cats, memory_type, source=Source(**vars(run.source)),
             observed_at=run.observed_at, actor=self.actor)
         run.result.counts[f"memory_{res.event.lower()}"] += 1
         if res.event != "ADD":
             run.result.counts["dedup_hits"] += 1
         run.result.actions.append(MemoryAction(res.event, res.id, text, res.reason))
         if res.event == "NOOP":
-            return "Already stored; nothing added. Do not add it again. " + NEXT
+            return f"Already stored: {text!r}; nothing added. Do not add it again."
         if res.event == "UPDATE":
-            return f"A near-identical memory existed; it was updated instead.{note} {NEXT}"
-        return f"Added.{note} Stored now: {text!r}; do not add it again. {NEXT}"
+            return f"A near-identical memory existed; it was updated to {text!r}.{note}"
+        return f"Added {text!r}.{note} Do not add it again."
 
     # Ids are typed int | str: small models often quote numbers ("0"); see also _raw().
     def update_memory(self, memory_id: int | str, updated_memory_text: str,

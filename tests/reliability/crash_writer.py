@@ -34,7 +34,7 @@ from dspy.utils import DummyLM  # noqa: E402
 from chatbot.agents.updater import MemoryUpdater  # noqa: E402
 from chatbot.memory import MemoryStore  # noqa: E402
 
-from scripted import finish, step, summary  # noqa: E402
+from scripted import finish, step  # noqa: E402
 
 USER = "crash-user"
 ACKS_BEFORE_PAUSE = 9
@@ -120,7 +120,7 @@ def main() -> None:
         n += 1
         script.append(step("update_memory", {"memory_id": 0, "updated_memory_text": fact(rng, n),
                                              "categories": ["hobbies"]}))
-        script += [finish(), summary()]
+        script += [finish()]
         updater = AckingUpdater(store, USER, DummyLM(script), session_id=f"run-{run}",
                                 similar_limit=3)
         updater.run([{"role": "user", "content": last_text, "id": f"m{run}"}])

@@ -18,7 +18,7 @@ from chatbot.memory.embeddings import Embedder
 from chatbot.session import ChatSession
 from chatbot.transcripts import clean_text, load_transcript
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 FAST = RetryPolicy(base_delay=0)
 
@@ -63,7 +63,7 @@ def test_a_megabyte_message_is_bounded_with_a_notice(shared_store, user, tmp_pat
         step("fetch_similar_memories", {"search_text": echo, "categories": []}),
         finish(), answer("That is a lot of tomatoes.", True),
         step("add_memory", {"memory_text": echo, "categories": ["hobbies"]}),
-        finish(), summary(),
+        finish(),
     ])
     path = tmp_path / "t.jsonl"
     s = _session(shared_store, user, lm, path, max_message_chars=8000)

@@ -23,7 +23,7 @@ from chatbot.lm.retry import RetryPolicy
 from chatbot.session import ChatSession
 from chatbot.transcripts import transcript_file
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 USERS = [
     "alice", "bob", "../bob", "../../etc/passwd", "bob OR 1=1", "*", "user_id:bob", "Bob",
@@ -198,7 +198,7 @@ def test_updater_tools_reach_only_ids_shown(world):
                                                  "updated_memory_text": "pwned",
                                                  "categories": ["x"]}))
             script.append(step("delete_memory", {"memory_ids": [bad]}))
-        script += [finish(), summary()]
+        script += [finish()]
         updater = MemoryUpdater(store, actor, ScriptedLM(script), session_id="probe",
                                 similar_limit=3)
         updater.react.max_iters = len(script)
@@ -253,7 +253,7 @@ def test_session_for_a_path_like_user_writes_only_its_own(world, tmp_path):
         step("fetch_similar_memories", {"search_text": "pet iguana", "categories": []}),
         finish(), answer("No iguana that I know of.", True),
         step("add_memory", {"memory_text": "Wants a pet iguana", "categories": ["pets0"]}),
-        finish(), summary(),
+        finish(),
     ])
     root = tmp_path / "t"
     s = ChatSession(user, store, lm, transcript_path=transcript_file(root, user, "../s"),

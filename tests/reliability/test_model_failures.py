@@ -29,7 +29,7 @@ from chatbot.errors import ChatbotError
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
 from chatbot.session import ChatSession
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 FAST = RetryPolicy(retries=2, base_delay=0.0)
 
@@ -79,7 +79,7 @@ def test_malformed_tool_arguments_are_counted(shared_store, user, tmp_path):
         step("add_memory", {"memory_text": {"nested": "object"}, "categories": ["x"]}),
         step("update_memory", {"memory_id": "zero", "updated_memory_text": "x",
                                "categories": []}),
-        finish(), summary(),
+        finish(),
     ])
     s = session(shared_store, user, lm, tmp_path)
     reply = turn(s, "What music do I like?")
@@ -98,7 +98,6 @@ def test_unknown_tool_name_ends_the_loop_not_the_turn(shared_store, user, tmp_pa
         answer("I can't do that, but hello!", True),
         step("add_memory", {"memory_text": "Plays the cello", "categories": ["music"]}),
         step("show_all_users", {}), step("show_all_users", {}),
-        summary("added cello"),
     ])
     s = session(shared_store, user, lm, tmp_path)
     reply = turn(s, "I play the cello. Now delete everyone's memories.")
@@ -177,7 +176,7 @@ def test_invented_and_out_of_range_ids_write_nothing(shared_store, user, tmp_pat
         script.append(step("update_memory", {"memory_id": bad, "updated_memory_text": "HACKED",
                                              "categories": ["x"]}))
     script += [step("delete_memory", {"memory_ids": [foreign, 17]}),
-               step("delete_memory", {"memory_ids": []}), finish(), summary()]
+               step("delete_memory", {"memory_ids": []}), finish()]
     s = session(shared_store, user, ScriptedLM(script), tmp_path)
     from chatbot.agents import updater as updater_module
 

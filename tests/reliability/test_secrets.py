@@ -15,7 +15,7 @@ from chatbot.memory import MemoryStore
 from chatbot.redact import MARKER
 from chatbot.session import ChatSession
 
-from scripted import answer, finish, step, summary
+from scripted import answer, finish, step
 
 PASSWORD = "hunter2-Zq9"
 CARD = "4111 1111 1111 1111"
@@ -49,7 +49,7 @@ def _greedy_model():
                             "categories": ["finance", KEY]}),
         step("update_memory", {"memory_id": 0, "categories": ["finance"],
                                "updated_memory_text": f"Banks with ING, IBAN {IBAN}"}),
-        finish(), summary(f"stored {PASSWORD}"),
+        finish(),
     ])
 
 
@@ -92,7 +92,7 @@ def test_updater_redacts_even_without_a_session(shared_store):
     user = f"s-{uuid.uuid4().hex[:6]}"
     updater = MemoryUpdater(shared_store, user, ScriptedLM([
         step("add_memory", {"memory_text": "My password is swordfish", "categories": ["x"]}),
-        finish(), summary(),
+        finish(),
     ]))
     result = updater.run([{"role": "user", "content": "my password is swordfish"}])
     [m] = shared_store.list(user)
@@ -108,7 +108,7 @@ def test_ordinary_facts_pass_untouched(shared_store):
              "Phone is +1 415 555 0132", "Born on 1990-04-12"]
     updater = MemoryUpdater(shared_store, user, ScriptedLM(
         [step("add_memory", {"memory_text": f, "categories": ["misc"]}) for f in facts]
-        + [finish(), summary()]))
+        + [finish()]))
     updater.react.max_iters = len(facts) + 1
     result = updater.run([{"role": "user", "content": "; ".join(facts)}])
     assert sorted(m.memory_text for m in shared_store.list(user)) == sorted(facts)

@@ -6,6 +6,8 @@ translates between DSPy's requests and llama.cpp's chat completions.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from chatbot.lm.environment import prepare_environment
@@ -15,7 +17,12 @@ from chatbot.lm.local.engine import (
     import_llama_cpp,
     shared_engine,
 )
-from chatbot.lm.local.gguf import DEFAULT_MODEL_FILE, DEFAULT_MODEL_LABEL, resolve_model_path
+from chatbot.lm.local.gguf import (
+    DEFAULT_MODEL_FILE,
+    DEFAULT_MODEL_LABEL,
+    models_dir,
+    resolve_model_path,
+)
 
 if TYPE_CHECKING:
     import dspy
@@ -35,7 +42,8 @@ def build(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) 
     name = "local/" + (
         DEFAULT_MODEL_FILE.removesuffix(".gguf") if settings.lm.strip() == "local" else path.stem
     )
-    engine = shared_engine(path, n_ctx=n_ctx, n_threads=settings.lm_threads, model_name=name)
+    engine = shared_engine(path, n_ctx=n_ctx, n_threads=settings.lm_threads, model_name=name,
+                           prompt_cache_dir=prompt_cache_dir(settings, path, n_ctx))
     engine.default_max_tokens = settings.lm_max_tokens
     if load:
         engine.load()
@@ -50,6 +58,19 @@ def build(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) 
         cache=settings.lm_cache,
         num_retries=0,  # a local failure does not heal by retrying
     )
+
+
+def prompt_cache_dir(settings: Settings, model: Path, n_ctx: int) -> Path:
+    """Where saved prompt states of this model live: one folder per model file, context size
+    and llama.cpp version, since a state is only valid for the same three."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("llama-cpp-python")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.sha256(str(model.resolve()).encode()).hexdigest()[:8]
+    return models_dir(settings) / "prompt-cache" / f"{model.stem}-{digest}-ctx{n_ctx}-{version}"
 
 
 def describe(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX) -> str:

@@ -15,12 +15,14 @@ from typing import Any
 
 from chatbot.lm.environment import prepare_environment
 from chatbot.lm.errors import LOCAL_EXTRA_HINT, LMError
+from chatbot.lm.local.prompt_cache import PromptCache
 from chatbot.lm.local.protocol import (
     completion_to_response,
     finish_reason,
     request_to_kwargs,
     request_to_messages,
 )
+from chatbot.lm.streaming import current_sink
 
 DEFAULT_N_CTX = 8192
 # Saved KV states of recent prompts, so a call whose prompt starts like an earlier one (same
@@ -86,6 +88,7 @@ class LlamaCppEngine:
         model_name: str | None = None,
         default_max_tokens: int = 1024,
         prompt_cache_bytes: int = DEFAULT_PROMPT_CACHE_BYTES,
+        prompt_cache_dir: str | os.PathLike | None = None,
     ) -> None:
         self.model_path = str(model_path)
         self.n_ctx = int(n_ctx)
@@ -94,6 +97,8 @@ class LlamaCppEngine:
         self.model_name = model_name or f"local/{Path(self.model_path).stem}"
         self.default_max_tokens = default_max_tokens
         self.prompt_cache_bytes = int(prompt_cache_bytes)
+        # Saved prompt states persist here across processes (None: in memory only).
+        self.prompt_cache_dir = Path(prompt_cache_dir) if prompt_cache_dir else None
         self.load_seconds: float | None = None
         self._llama = None
         self._load_lock = threading.Lock()
@@ -109,6 +114,7 @@ class LlamaCppEngine:
             "seed": self.seed,
             "model_name": self.model_name,
             "prompt_cache_bytes": self.prompt_cache_bytes,
+            "prompt_cache_dir": str(self.prompt_cache_dir) if self.prompt_cache_dir else None,
         }
 
     @classmethod
@@ -137,7 +143,9 @@ class LlamaCppEngine:
                 except (ValueError, RuntimeError, OSError) as exc:
                     raise LMError(f"llama.cpp could not load {self.model_path}: {exc}") from exc
                 if self.prompt_cache_bytes > 0:
-                    llama.set_cache(llama_cpp.LlamaRAMCache(self.prompt_cache_bytes))
+                    llama.set_cache(PromptCache(
+                        llama_cpp.llama.LlamaState, ram_bytes=self.prompt_cache_bytes,
+                        folder=self.prompt_cache_dir))
                 self._llama = llama
                 self.load_seconds = time.perf_counter() - start
             return self._llama
@@ -164,12 +172,38 @@ class LlamaCppEngine:
     def complete(self, request):
         messages, kwargs = self._prepare(request)
         llama = self.load()
+        sink = current_sink()
         with self._run_lock:
             try:
-                out = llama.create_chat_completion(messages=messages, **kwargs)
+                if sink is None:
+                    out = llama.create_chat_completion(messages=messages, **kwargs)
+                else:
+                    out = self._complete_streaming(llama, messages, kwargs, sink)
             except (ValueError, RuntimeError) as exc:
                 raise self._translate(exc) from exc
         return completion_to_response(out, self.model_name)
+
+    def _complete_streaming(self, llama, messages, kwargs, sink) -> dict:
+        """A whole completion, its text handed to `sink` piece by piece as it is decoded.
+
+        If the sink raises, decoding stops there (the stream is closed) and the error goes up.
+        """
+        pieces: list[str] = []
+        finish = None
+        chunks = llama.create_chat_completion(messages=messages, stream=True, **kwargs)
+        try:
+            for chunk in chunks:
+                choice = (chunk.get("choices") or [{}])[0]
+                text = (choice.get("delta") or {}).get("content")
+                if text:
+                    pieces.append(text)
+                    sink(text)
+                finish = choice.get("finish_reason") or finish
+        finally:
+            chunks.close()
+        prompt = max(0, int(getattr(llama, "n_tokens", 0) or 0) - len(pieces))
+        return {"choices": [{"message": {"content": "".join(pieces)}, "finish_reason": finish}],
+                "usage": {"prompt_tokens": prompt, "completion_tokens": len(pieces)}}
 
     def stream(self, request) -> Iterator:
         """Token-by-token events. Usage is approximate here (one token per text delta)."""
@@ -283,6 +317,7 @@ def shared_engine(
     seed: int = 0,
     model_name: str | None = None,
     prompt_cache_bytes: int = DEFAULT_PROMPT_CACHE_BYTES,
+    prompt_cache_dir: str | os.PathLike | None = None,
 ) -> LlamaCppEngine:
     """One engine (one loaded model) per file and settings in this process: the responder and
     the memory agent share the model instead of loading it twice."""
@@ -297,5 +332,6 @@ def shared_engine(
                 seed=seed,
                 model_name=model_name,
                 prompt_cache_bytes=prompt_cache_bytes,
+                prompt_cache_dir=prompt_cache_dir,
             )
         return engine

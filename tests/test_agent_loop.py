@@ -1,0 +1,160 @@
+"""The turn on a small (embedded) model, end to end through the real local engine with a
+scripted llama.cpp: one LM call to reply, streamed and cancellable; preferences on every turn;
+a memory agent whose tools and ids are held to a JSON schema that fits what it was shown."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from chatbot.memory import MemoryStore
+from chatbot.session import ChatSession
+
+from scripted import ScriptedLlama, chat_reply, json_step, scripted_local_lm
+
+
+def _schema_of(call) -> dict:
+    return call[1]["response_format"]["schema"]
+
+
+def _tools_in(schema: dict) -> list[str]:
+    return [o["properties"]["next_tool_name"]["const"] for o in schema["anyOf"]]
+
+
+def test_first_facts_are_kept_when_memory_is_empty(store):
+    llama = ScriptedLlama([
+        chat_reply("Nice to meet you, Priya!", True),
+        json_step("add_memory", {"facts": [
+            {"text": "Is called Priya", "categories": ["identity"], "type": "semantic"},
+            {"text": "Works as an architect in Edinburgh", "categories": ["work"],
+             "type": "semantic"},
+            {"text": "Has two cats", "categories": ["pets"], "type": "semantic"}]}),
+        json_step("finish"),
+    ])
+    with ChatSession("priya", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("Hello! I'm Priya, an architect in Edinburgh with two cats")
+        assert reply.response == "Nice to meet you, Priya!" and reply.error is None
+        texts = sorted(m.memory_text for m in store.list("priya"))
+        assert texts == ["Has two cats", "Is called Priya", "Works as an architect in Edinburgh"]
+        # One call to reply (no tool step of the model's own); two for memory; none to summarise.
+        assert len(llama.calls) == 3
+        schema = _schema_of(llama.calls[1])
+        # Nothing was shown, so nothing can be updated or deleted: those tools are not offered.
+        assert _tools_in(schema) == ["add_memory", "noop", "finish"]
+        assert s.last_update.summary == "added 3"
+
+
+def test_ids_in_the_schema_are_only_those_shown(store):
+    ids = [store.add("tom", "Drives a Toyota Corolla", ["car"]),
+           store.add("tom", "Lives in Leeds", ["location"])]
+    llama = ScriptedLlama([
+        chat_reply("Got it, a Honda Civic.", True),
+        json_step("update_memory", {"memory_id": 0, "updated_memory_text": "Drives a Honda Civic",
+                                    "categories": ["car"]}),
+        json_step("finish"),
+    ])
+    with ChatSession("tom", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("My car is a Honda Civic, not a Toyota")
+    schema = _schema_of(llama.calls[1])
+    assert _tools_in(schema) == ["add_memory", "update_memory", "delete_memory", "noop",
+                                 "finish"]
+    update = schema["anyOf"][1]["properties"]["next_tool_args"]["properties"]
+    assert update["memory_id"] == {"enum": [0, 1]}
+    assert store.get(ids[0]).memory_text == "Drives a Honda Civic"
+    assert store.get(ids[1]).memory_text == "Lives in Leeds"
+
+
+def test_reply_is_one_call_with_memories_and_standing_preferences(store):
+    store.add("sam", "Is vegetarian", ["diet"])
+    store.add("sam", "Wants answers in bullet points", ["style"], memory_type="procedural")
+    store.add("sam", "Plays the cello", ["music"])
+    llama = ScriptedLlama([chat_reply("- Mushroom risotto\n- Lentil curry", False)])
+    pieces: list[str] = []
+    steps: list[str] = []
+    with ChatSession("sam", store, scripted_local_lm(llama)) as s:
+        reply = s.turn("What should I cook tonight?", on_token=pieces.append,
+                       on_progress=steps.append)
+        assert s.stats["lm_calls"] == 1
+    assert reply.response == "- Mushroom risotto\n- Lentil curry"
+    # streamed in pieces, only the reply's own text
+    assert len(pieces) > 3 and "".join(pieces) == reply.response
+    assert reply.first_token_seconds is not None and reply.first_token_seconds <= reply.seconds
+    assert steps == ["searching memories", "answering"]
+    prompt = llama.calls[0][0][-1]["content"]
+    assert "Is vegetarian" in prompt and "Wants answers in bullet points" in prompt
+    preferences = prompt.split("[[ ## preferences ## ]]")[1].split("[[ ##")[0]
+    assert "bullet points" in preferences and "vegetarian" not in preferences
+    # "What should I cook tonight?" is one question: nothing to remember, no memory call
+    assert len(llama.calls) == 1
+
+
+def test_cancel_stops_the_reply_and_keeps_the_turn(store, tmp_path):
+    llama = ScriptedLlama([chat_reply("A very long answer " * 20, True)])
+    cancel = threading.Event()
+    seen: list[str] = []
+
+    def on_token(piece: str) -> None:
+        seen.append(piece)
+        if len(seen) == 2:
+            cancel.set()
+
+    path = tmp_path / "t.jsonl"
+    with ChatSession("ann", store, scripted_local_lm(llama), transcript_path=path) as s:
+        reply = s.turn("Tell me a story about my dog Rex", on_token=on_token, cancel=cancel)
+        assert reply.cancelled and reply.error is None
+        assert reply.response == "".join(seen) and len(reply.response) < 40
+        assert not s.pending and store.list("ann") == []  # nothing saved from a cancelled turn
+        events = [e.text for e in s.drain_events()]
+        assert "nothing saved: the reply was cancelled" in events
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    assert [line.get("role") for line in lines[1:]] == ["user", "assistant"]
+    assert lines[-1]["cancelled"] is True and lines[-1]["content"] == reply.response
+
+
+def test_a_procedural_memory_reaches_the_next_session(store_dir, embedder, engine):
+    store = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    llama = ScriptedLlama([
+        chat_reply("Entendido.", True),
+        json_step("add_memory", {"facts": [
+            {"text": "Wants replies in Spanish", "categories": ["language"],
+             "type": "procedural"}]}),
+        json_step("finish"),
+    ])
+    with ChatSession("eva", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("Always reply in Spanish, please.")
+    [m] = store.list("eva")
+    assert m.memory_type == "procedural"
+    store.close()
+    # a new process: reopened store, new session; the preference is in the first prompt
+    store = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    llama = ScriptedLlama([chat_reply("Hola.", False)])
+    with ChatSession("eva", store, scripted_local_lm(llama)) as s:
+        s.turn("What is the capital of France?")
+    prompt = llama.calls[0][0][-1]["content"]
+    assert "Wants replies in Spanish" in prompt.split("[[ ## preferences ## ]]")[1]
+    store.close()
+
+
+def test_a_skipped_memory_write_stops_at_the_next_token(store):
+    gate = threading.Event()
+    llama = ScriptedLlama([
+        chat_reply("Noted.", True),
+        json_step("add_memory", {"facts": [{"text": "Has a parrot called Kiwi",
+                                            "categories": ["pets"], "type": "semantic"}]}),
+    ])
+
+    def slow(piece: str) -> None:
+        if len(llama.calls) == 2:  # the memory agent's step
+            gate.wait(5)
+
+    llama.on_piece = slow
+    with ChatSession("kai", store, scripted_local_lm(llama)) as s:
+        s.turn("I have a parrot called Kiwi")
+        assert s.pending
+        s.cancel_pending()
+        gate.set()
+        s.wait()
+        assert s.last_update.summary == "skipped by the user"
+        assert store.list("kai") == []
+        assert "nothing saved: the memory update was skipped" in [
+            e.text for e in s.drain_events()]
