@@ -25,10 +25,10 @@ def test_first_facts_are_kept_when_memory_is_empty(store):
     llama = ScriptedLlama([
         chat_reply("Nice to meet you, Priya!", True),
         json_step("add_memory", {"facts": [
-            {"text": "Is called Priya", "categories": ["identity"], "type": "semantic"},
+            {"text": "Is called Priya", "categories": ["identity"], "kind": "fact"},
             {"text": "Works as an architect in Edinburgh", "categories": ["work"],
-             "type": "semantic"},
-            {"text": "Has two cats", "categories": ["pets"], "type": "semantic"}]}),
+             "kind": "fact"},
+            {"text": "Has two cats", "categories": ["pets"], "kind": "fact"}]}),
         json_step("finish"),
     ])
     with ChatSession("priya", store, scripted_local_lm(llama), background=False) as s:
@@ -115,9 +115,8 @@ def test_a_procedural_memory_reaches_the_next_session(store_dir, embedder, engin
     store = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
     llama = ScriptedLlama([
         chat_reply("Entendido.", True),
-        json_step("add_memory", {"facts": [
-            {"text": "Wants replies in Spanish", "categories": ["language"],
-             "type": "procedural"}]}),
+        json_step("add_memory", {"facts": [],
+                                 "reply_preferences": ["Wants replies in Spanish"]}),
         json_step("finish"),
     ])
     with ChatSession("eva", store, scripted_local_lm(llama), background=False) as s:
@@ -140,7 +139,7 @@ def test_a_skipped_memory_write_stops_at_the_next_token(store):
     llama = ScriptedLlama([
         chat_reply("Noted.", True),
         json_step("add_memory", {"facts": [{"text": "Has a parrot called Kiwi",
-                                            "categories": ["pets"], "type": "semantic"}]}),
+                                            "categories": ["pets"], "kind": "fact"}]}),
     ])
 
     def slow(piece: str) -> None:

@@ -98,7 +98,8 @@ def test_updater_add(seeded):
     assert new.source.session_id == "s-1" and new.source.message_ids == ["m7"]
     assert new.source.actor == "memory_update_agent"
     assert new.observed_at.startswith("2024-03-15")
-    assert result.summary == "added sister"
+    assert result.summary == "added 1"  # written by code, no LM call
+    assert len(lm.history) == 2
     assert "Friday 15 March 2024" in str(lm.history[0]["messages"])
 
 
@@ -225,46 +226,41 @@ def test_limits_follow_the_model():
         assert limits_for(FakeLM(name)) is STANDARD, name
 
 
-def test_small_model_answers_once_a_search_found_memories(seeded):
-    store, _ = seeded
-    lm = DummyLM([
-        step("fetch_similar_memories", {"search_text": "dog", "categories": ["pets"]}),
-        answer("Rex.", False),  # no `finish` step: code ended the loop
-    ])
+def test_small_model_answers_in_one_call_with_what_code_found(seeded):
+    store, ids = seeded
+    lm = DummyLM([answer("Rex.", False)])
     lm.model = "local/tiny"  # limits follow the LM in use
     agent = ResponseAgent(store, "alice")
     with dspy.context(lm=lm):
-        pred = agent(transcript="", existing_categories=["pets"], question="My dog?")
-    assert pred.response == "Rex." and len(lm.history) == 2
-    assert pred.trajectory["tool_name_1"] == "finish"
-    assert agent.guard_counts["stopped_memories_found"] == 1
-    assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.step_tokens
-    assert lm.history[1]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
+        pred = agent(transcript="", existing_categories=["pets"], question="My dog's name?",
+                     preferences="- Wants short answers")
+    assert pred.response == "Rex." and len(lm.history) == 1
+    [call] = agent.searches  # made by code with the user's message, all categories
+    assert call.search_text == "My dog's name?" and call.categories == []
+    assert call.results[0].id == ids["dog"]
+    prompt = lm.history[0]["messages"][-1]["content"]
+    assert "Has a beagle called Rex" in prompt and "Wants short answers" in prompt
+    assert "trajectory" not in prompt  # the answer reads what was found, not a tool log
+    assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
     assert lm.history[0]["kwargs"]["stop"] == ["[[ ## completed ## ]]"]
+    # the worked examples are not shown to small models (they copy them)
+    assert len(lm.history[0]["messages"]) == 2
 
 
-def test_small_model_may_search_again_after_nothing_found(seeded):
+def test_small_model_is_told_when_nothing_is_known(seeded):
     store, _ = seeded
-    lm = DummyLM([
-        step("fetch_similar_memories", {"search_text": "cat", "categories": ["pets"]}),
-        step("fetch_similar_memories", {"search_text": "cat", "categories": ["pets"]}),
-        answer("I don't know of a cat.", False),
-    ])
+    lm = DummyLM([answer("I don't know of a cat yet.", False)])
     agent = ResponseAgent(store, "nobody", limits=SMALL_MODEL)  # no memories at all
     with dspy.context(lm=lm):
         pred = agent(transcript="", existing_categories=[], question="My cat?")
-    assert pred.trajectory["observation_0"].startswith("No memories found. Search once more")
-    # the same search again is refused and ends the loop
-    assert "already made this search" in pred.trajectory["observation_1"]
-    assert len(agent.searches) == 1 and agent.guard_counts["stopped_repeated_call"] == 1
+    assert pred.response == "I don't know of a cat yet." and len(lm.history) == 1
+    assert "(nothing stored about this user yet)" in lm.history[0]["messages"][-1]["content"]
+    assert len(agent.searches) == 1 and agent.searches[0].results == []
 
 
-def test_async_loop_has_the_same_guards(seeded):
-    store, _ = seeded
-    lm = DummyLM([
-        step("fetch_similar_memories", {"search_text": "dog", "categories": ["pets"]}),
-        answer("Rex.", False),
-    ])
+def test_async_loop_has_the_same_path(seeded):
+    store, ids = seeded
+    lm = DummyLM([answer("Rex.", False)])
     agent = ResponseAgent(store, "alice", limits=SMALL_MODEL)
 
     async def run():
@@ -272,7 +268,8 @@ def test_async_loop_has_the_same_guards(seeded):
             return await agent.acall(transcript="", existing_categories=[], question="dog?")
 
     pred = asyncio.run(run())
-    assert pred.response == "Rex." and agent.guard_counts["stopped_memories_found"] == 1
+    assert pred.response == "Rex." and len(lm.history) == 1
+    assert agent.searches[0].results[0].id == ids["dog"]
 
 
 def test_updater_prompt_marks_the_assistant_as_context(seeded):
@@ -330,16 +327,26 @@ def test_nothing_to_remember():
         assert not nothing_to_remember(text), text
 
 
-def test_small_model_updater_stops_at_a_repeated_call(seeded):
+def test_small_model_updater_ends_after_the_facts_are_added(seeded):
     store, _ = seeded
-    add = step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]})
+    add = step("add_memory", {"facts": [{"text": "Works as a nurse", "categories": ["work"],
+                                         "kind": "fact"}]})
     result, lm = _update(store, [add, add],
                          [{"role": "user", "content": "I work as a nurse"}],
                          limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["ADD"]
+    assert result.counts["stopped_facts_added"] == 1
+    assert result.summary == "added 1" and len(lm.history) == 1
+
+
+def test_small_model_updater_stops_at_a_repeated_call(seeded):
+    store, _ = seeded
+    forget = step("delete_memory", {"memory_ids": [5]})
+    result, lm = _update(store, [forget, forget],
+                         [{"role": "user", "content": "Forget my dog"}], limits=SMALL_MODEL)
     assert result.counts["repeated_calls"] == 1 and result.counts["stopped_repeated_call"] == 1
-    assert result.summary == "added job" and len(lm.history) == 3
     assert "already made this exact call" in result.trajectory["observation_1"]
+    assert len(lm.history) == 2
 
 
 def test_standard_updater_refuses_only_a_fourth_identical_call(seeded):
@@ -349,7 +356,7 @@ def test_standard_updater_refuses_only_a_fourth_identical_call(seeded):
                          [{"role": "user", "content": "I work as a nurse"}])
     assert [a.event for a in result.actions] == ["ADD", "NOOP", "NOOP"]
     assert "Do not add it again" in result.trajectory["observation_1"]
-    assert result.counts["stopped_repeated_call"] == 1 and len(lm.history) == 5
+    assert result.counts["stopped_repeated_call"] == 1 and len(lm.history) == 4
 
 
 def test_one_write_per_shown_id(seeded):
@@ -373,21 +380,21 @@ def test_one_write_per_shown_id(seeded):
                                "categories": []}),
     ], [{"role": "user", "content": "forget where I live"}], limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["DELETE"]
-    assert result.counts["stopped_second_write"] == 1 and len(lm.history) == 3
+    assert result.counts["stopped_second_write"] == 1 and len(lm.history) == 2
 
 
-def test_small_model_noop_ends_the_run_and_actions_are_capped(seeded):
+def test_small_model_noop_ends_the_run_and_one_call_adds_every_fact(seeded):
     store, _ = seeded
     result, lm = _update(store, [step("noop")],
                          [{"role": "user", "content": "What's the time?"}], limits=SMALL_MODEL)
-    assert [a.event for a in result.actions] == ["NOOP"] and len(lm.history) == 2
+    assert [a.event for a in result.actions] == ["NOOP"] and len(lm.history) == 1
     facts = ["Has a cat", "Has a parrot", "Has a horse", "Has a goat", "Has a llama"]
-    script = [step("add_memory", {"memory_text": f, "categories": ["pets"]}) for f in facts]
-    result, lm = _update(store, script[:SMALL_MODEL.max_actions],
-                         [{"role": "user", "content": "I have a cat, a parrot, a horse, a goat "
-                                                      "and a llama"}], limits=SMALL_MODEL)
-    assert len(result.writes) == SMALL_MODEL.max_actions == 4
-    assert len(lm.history) == 5 and result.summary == "done"
+    script = [step("add_memory", {"facts": [{"text": f, "categories": ["pets"], "kind": "fact"}
+                                            for f in facts]})]
+    result, lm = _update(store, script, [{"role": "user", "content": "I have a cat, a parrot, "
+                                          "a horse, a goat and a llama"}], limits=SMALL_MODEL)
+    assert [a.text for a in result.writes] == facts
+    assert len(lm.history) == 1 and result.summary == "added 5"
 
 
 def test_asks_to_change_memory():
@@ -467,7 +474,7 @@ def test_without_json_fallback_an_incomplete_answer_is_read_leniently(seeded):
     store, _ = seeded
     incomplete = {"response": "Hello!"}  # no save_memory: ChatAdapter cannot parse it
     lm = DummyLM([finish(), incomplete, answer("never asked", True)])
-    agent = ResponseAgent(store, "alice", limits=replace(SMALL_MODEL, json_fallback=False))
+    agent = ResponseAgent(store, "alice", limits=replace(SMALL_MODEL, direct_reply=False))
     with dspy.context(lm=lm):
         pred = agent(transcript="", existing_categories=[], question="hi")
     assert pred.response == "Hello!" and pred.save_memory is None

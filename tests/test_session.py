@@ -28,7 +28,7 @@ def test_memory_carries_across_sessions_and_store_objects(store_dir, embedder, e
     reply = s1.turn("I prefer Python over Java")
     assert reply.response == "Noted: Python it is." and reply.save_memory is True
     s1.close()  # pending writes finish on close
-    assert s1.stats["memory_add"] == 1 and s1.stats["lm_calls"] == 5
+    assert s1.stats["memory_add"] == 1 and s1.stats["lm_calls"] == 4  # no LM call to summarise
     store.close()
 
     lines = [json.loads(x) for x in path.read_text().splitlines()]
@@ -134,17 +134,18 @@ def test_question_without_a_fact_skips_the_memory_agent(store):
 
 def test_session_limits_reach_both_agents(store):
     store.add("hal", "Likes jazz", ["music"])
-    add = step("add_memory", {"memory_text": "Likes blues", "categories": ["music"]})
+    add = step("add_memory", {"facts": [{"text": "Likes blues", "categories": ["music"],
+                                         "kind": "fact"}]})
     lm = DummyLM([
-        step("fetch_similar_memories", {"search_text": "music", "categories": ["music"]}),
-        answer("Jazz and blues, nice!", True),     # answered right after the search
-        add, add,          # the repeated call ends the run
+        answer("Jazz and blues, nice!", True),     # one call: code searched the message
+        add, add,                                  # the add ends the run
     ])
     s = ChatSession("hal", store, lm, background=False, limits=SMALL_MODEL)
     reply = s.turn("I like blues too")
     assert reply.response == "Jazz and blues, nice!"
-    assert s.stats["stopped_memories_found"] == 1 and s.stats["stopped_repeated_call"] == 1
-    assert s.stats["memory_add"] == 1 and s.stats["lm_calls"] == 5
+    assert [m.memory_text for m in reply.retrieved] == ["Likes jazz"]
+    assert s.stats["stopped_facts_added"] == 1
+    assert s.stats["memory_add"] == 1 and s.stats["lm_calls"] == 2
     assert sorted(m.memory_text for m in store.list("hal")) == ["Likes blues", "Likes jazz"]
     s.close()
 
@@ -162,27 +163,30 @@ def test_a_retraction_runs_the_memory_agent_even_if_the_model_says_no(store):
     s.close()
 
 
-def test_small_models_run_the_memory_agent_for_a_first_person_fact(store):
-    lm = DummyLM([
-        finish(), answer("Nice to meet you!", False),
-        step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
-        step("add_memory", {"memory_text": "Works as a nurse", "categories": ["work"]}),
-    ])
+def test_small_models_run_the_memory_agent_for_any_statement(store):
+    add = step("add_memory", {"facts": [{"text": "Works as a nurse", "categories": ["work"],
+                                         "kind": "fact"}]})
+    lm = DummyLM([answer("Nice to meet you!", False), add,
+                  answer("Enchantée !", False), step("noop")])
     s = ChatSession("jo", store, lm, background=False, limits=SMALL_MODEL)
     reply = s.turn("Hi! I work as a nurse.")
     assert reply.save_memory is True and s.stats["update_forced"] == 1
     assert [m.memory_text for m in store.list("jo")] == ["Works as a nurse"]
+    # in any language: no English word list decides it
+    reply = s.turn("Je m'appelle Jo et j'habite à Lyon.")
+    assert reply.save_memory is True and s.stats["update_forced"] == 2
     s.close()
 
 
 def test_small_models_skip_the_memory_agent_for_one_question(store):
     store.add("kim", "Has a beagle called Rex", ["pets"])
     lm = DummyLM([
-        step("fetch_similar_memories", {"search_text": "dog", "categories": []}),
         answer("Your dog is Rex.", True),   # a small model's "save" on a question
     ])
     s = ChatSession("kim", store, lm, background=False, limits=SMALL_MODEL)
     reply = s.turn("What's my dog's name?")
     assert reply.save_memory is False and s.stats["update_skipped"] == 1
-    assert len(lm.history) == 2 and s.last_update is None
+    assert len(lm.history) == 1 and s.last_update is None
+    assert [e.text for e in s.drain_events() if e.kind == "memory"] == [
+        "nothing saved: a question holds no fact about you"]
     s.close()

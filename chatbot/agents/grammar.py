@@ -15,7 +15,7 @@ import dspy
 
 # Arguments that name shown memories, by the small integer ids of the prompt.
 ID_ARGS = {"memory_id": "one", "memory_ids": "many"}
-MAX_THOUGHT_CHARS = 160
+MAX_THOUGHT_CHARS = 80
 
 
 def tool_args_schema(tool: Any, ids: list[int]) -> dict[str, Any]:

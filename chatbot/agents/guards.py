@@ -46,6 +46,8 @@ class Limits:
         search decisions were worse than the plain search, and each step costs seconds.
     save_unless_question: the memory agent runs after every message but a single question
         or small talk, whatever save_memory says (small models miss facts, in any language).
+    stop_after_add: the memory agent's loop ends after an add_memory that stored something
+        (it takes every new fact at once; small models repeat it instead of finishing).
     demos: show the worked examples (small models copy their facts into replies and memories).
     grammar: the memory agent's steps are JSON held to a schema of the tools offered and the
         ids shown (llama.cpp turns it into a grammar): no unknown tool, no invented id.
@@ -67,6 +69,7 @@ class Limits:
     delete_needs_retraction: bool = False
     direct_reply: bool = False
     save_unless_question: bool = False
+    stop_after_add: bool = False
     demos: bool = True
     grammar: bool = False
 
@@ -81,7 +84,7 @@ SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_secon
                      answer_tokens=512, stop_at_completed=True, skip_questions=True,
                      require_user_words=True, json_fallback=False,
                      delete_needs_retraction=True, direct_reply=True, save_unless_question=True,
-                     demos=False, grammar=True)
+                     stop_after_add=True, demos=False, grammar=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")

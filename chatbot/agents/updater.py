@@ -101,19 +101,28 @@ def _to_int(value: Any) -> int | None:
         return None
 
 
+# The memory type as the model chooses it, by names that say what each one is for;
+# procedural memories (how the user wants replies) have their own argument.
+KINDS = {"fact": "semantic", "event": "episodic", "how_to_reply": "procedural"}
 FACTS_SCHEMA: dict[str, Any] = {
     "type": "array",
-    "description": "one entry per fact; `type` is procedural for how the user wants replies "
-                   "(format, language, units), episodic for a dated event, else semantic",
+    "description": "one entry per fact about the user; `kind`: event for a dated event or "
+                   "plan, else fact",
     "items": {
         "type": "object",
         "properties": {
-            "text": {"type": "string"},
+            "text": {"type": "string", "minLength": 3},
             "categories": {"type": "array", "items": {"type": "string"}},
-            "type": {"enum": list(MEMORY_TYPES)},
+            "kind": {"enum": ["fact", "event"]},
         },
-        "required": ["text", "categories", "type"],
+        "required": ["text", "categories", "kind"],
     },
+}
+REPLY_PREFERENCES_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "description": "how the user wants you to reply (format, length, language, units, tone), "
+                   "one per entry, e.g. \"Wants short answers in bullet points\"; [] if none",
+    "items": {"type": "string", "minLength": 3},
 }
 
 
@@ -134,7 +143,8 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
             fact = {"text": fact}
         if not isinstance(fact, dict):
             continue
-        kind = str(fact.get("type") or fact.get("memory_type") or "semantic").strip().lower()
+        kind = str(fact.get("kind") or fact.get("type") or fact.get("memory_type") or "")
+        kind = KINDS.get(kind.strip().lower(), kind.strip().lower())
         text = fact.get("text") or fact.get("memory_text")
         out.append((text, fact.get("categories"), kind if kind in MEMORY_TYPES else "semantic"))
     return out
@@ -195,8 +205,8 @@ class MemoryUpdater:
 
     def _add_tool(self) -> dspy.Tool:
         tool = dspy.Tool(self.add_memory)
-        tool.args = {"facts": FACTS_SCHEMA}
-        tool.arg_types = {"facts": Any}
+        tool.args = {"facts": FACTS_SCHEMA, "reply_preferences": REPLY_PREFERENCES_SCHEMA}
+        tool.arg_types = {"facts": Any, "reply_preferences": Any}
         tool.arg_desc = {}
         return tool
 
@@ -327,6 +337,11 @@ class MemoryUpdater:
         run = self._current()
         if name == "noop" and run.limits.stop_after_noop:
             return result, "nothing_to_change"
+        if name == "add_memory" and run.limits.stop_after_add and any(
+                a.event in ("ADD", "UPDATE") for a in run.result.actions):
+            # All new facts go in one add_memory call; small models repeat it instead of
+            # finishing. Corrections (update/delete) come before it, as the prompt asks.
+            return result, "facts_added"
         return result, None
 
     def _ungrounded(self, run: _Run, text: str, replaces: str = "") -> str | None:
@@ -362,10 +377,15 @@ class MemoryUpdater:
             return clean, cats, f" A secret in it was replaced by {MARKER}."
         return clean, cats, ""
 
-    def add_memory(self, facts: Any = None, **single: Any) -> str:
-        """Store new facts about the user: one entry per fact."""
+    def add_memory(self, facts: Any = None, reply_preferences: Any = None, **single: Any) -> str:
+        """Store new facts about the user, and how they want replies."""
         run = self._current()
         entries = _as_facts(facts, single)
+        if isinstance(reply_preferences, str):
+            reply_preferences = [reply_preferences]
+        if isinstance(reply_preferences, (list, tuple)):
+            entries += [(str(p), ["preferences"], "procedural") for p in reply_preferences
+                        if isinstance(p, str) and p.strip()]
         if not entries:
             run.result.counts["bad_args"] += 1
             return ("Error: give `facts`, a list of {\"text\", \"categories\", \"type\"}; "
