@@ -157,3 +157,17 @@ def test_a_skipped_memory_write_stops_at_the_next_token(store):
         assert store.list("kai") == []
         assert "nothing saved: the memory update was skipped" in [
             e.text for e in s.drain_events()]
+
+
+def test_memories_are_worded_in_the_third_person():
+    from chatbot.agents.wording import third_person
+
+    cases = {"I'm an architect in Edinburgh": "Is an architect in Edinburgh",
+             "I live in Rome": "Lives in Rome", "I study law at my university":
+             "Studies law at their university", "My sister Ana lives in Rome":
+             "Their sister Ana lives in Rome", "I don't eat meat": "Doesn't eat meat",
+             "The user works as a nurse": "Works as a nurse"}
+    for said, stored in cases.items():
+        assert third_person(said) == stored
+    for kept in ("Works as a nurse", "Je suis architecte", "Priya is an architect"):
+        assert third_person(kept) == kept

@@ -24,6 +24,7 @@ from chatbot.agents.guards import (
 from chatbot.agents.prompts import describe_date, format_conversation, load_examples, load_sections
 from chatbot.agents.react import GuardedReAct, count_tool_errors
 from chatbot.agents.response import _as_list
+from chatbot.agents.wording import third_person
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
 from chatbot.memory.models import MEMORY_TYPES
@@ -370,6 +371,10 @@ class MemoryUpdater:
         tail = _CATEGORY_TAIL.search(raw)
         if tail and tail.group(0).strip() != MARKER and tail.start() > 0:
             raw = raw[:tail.start()].rstrip()
+        worded = third_person(raw)
+        if worded != raw:
+            run.result.counts["reworded_third_person"] += 1
+            raw = worded
         clean = redact(raw)
         cats = [c for c in _as_list(categories) if redact(c) == c and MARKER not in c]
         if clean != raw:

@@ -1,0 +1,60 @@
+"""How a memory is worded before it is stored: in the third person, without "the user".
+
+Small models often store the user's sentence as said ("I'm a nurse", "My sister is Ana").
+Memories are read later as notes about the user, so a leading first person is turned into the
+third ("Is a nurse", "Their sister is Ana") by English grammar, not by a list of facts; text in
+other languages, or already in the third person, is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUBJECT = {
+    "i am": "is", "i'm": "is", "im": "is", "i have": "has", "i've": "has", "i was": "was",
+    "i do not": "does not", "i don't": "doesn't", "i did not": "did not", "i didn't": "didn't",
+    "i will": "will", "i'll": "will", "i would": "would", "i'd": "would", "i can": "can",
+    "i can't": "can't", "i cannot": "cannot", "i could": "could", "i should": "should",
+    "i must": "must", "i might": "might", "i may": "may", "i had": "had", "i used to": "used to",
+}
+_LEAD = re.compile(r"^(?:" + "|".join(sorted((re.escape(k) for k in _SUBJECT), key=len,
+                                               reverse=True)) + r")\b", re.I)
+_I_VERB = re.compile(r"^i\s+([a-z]+)\b", re.I)
+_MY = re.compile(r"^(my|our)\b", re.I)
+_USER = re.compile(r"^the user(?:'s)?\s+", re.I)
+_INNER = [(re.compile(r"\bmyself\b", re.I), "themselves"), (re.compile(r"\bmy\b"), "their"),
+          (re.compile(r"\bmine\b"), "theirs")]
+
+
+def _third_person_verb(verb: str) -> str:
+    v = verb.lower()
+    if v.endswith("ed") or v in ("can", "will", "must", "should", "would", "could", "may"):
+        return v
+    if v in ("be", "am"):
+        return "is"
+    if v == "have":
+        return "has"
+    if re.search(r"(s|sh|ch|x|z|o)$", v):
+        return v + "es"
+    if re.search(r"[^aeiou]y$", v):
+        return v[:-1] + "ies"
+    return v + "s"
+
+
+def third_person(text: str) -> str:
+    """The memory text with a leading first person (or "The user") turned into the third."""
+    out = text.strip()
+    if not out:
+        return out
+    before = out
+    out = _USER.sub("", out)
+    if (m := _LEAD.match(out)) is not None:
+        out = _SUBJECT[m.group(0).lower()] + out[m.end():]
+    elif (m := _I_VERB.match(out)) is not None:
+        out = _third_person_verb(m.group(1)) + out[m.end():]
+    elif _MY.match(out):
+        out = _MY.sub("Their", out, count=1)
+    if out != before:
+        for pattern, word in _INNER:
+            out = pattern.sub(word, out)
+    return out[:1].upper() + out[1:]
