@@ -27,6 +27,7 @@ from chatbot.agents.guards import (
     Limits,
     asks_to_change_memory,
     is_one_question,
+    limits_for,
     nothing_to_remember,
     states_something_personal,
 )
@@ -183,6 +184,29 @@ class ChatSession:
                               "error": "the turn did not finish"})
         reply.notices = notices
         return reply
+
+    def warm_up(self) -> None:
+        """Evaluate the fixed start of each agent's prompt now, one token each, so the first
+        turn only reads what is new. Only for the embedded model (its prompt cache keeps the
+        state, on disk too); best effort: any failure just leaves the cache cold."""
+        lm = self.lm if self.lm is not None else dspy.settings.lm
+        if not str(getattr(lm, "model", "")).startswith("local/"):
+            return
+        limits = self.responder.limits or limits_for(lm)
+        reply = self.responder.react_direct if limits.direct_reply else self.responder.react
+        first = self.updater.react_first
+        jobs = [(reply.extract if limits.direct_reply else reply.react, dspy.ChatAdapter()),
+                (first.react, dspy.JSONAdapter() if limits.grammar else dspy.ChatAdapter())]
+        try:
+            for predictor, adapter in jobs:
+                predictor = getattr(predictor, "predict", predictor)
+                inputs = {name: "…" for name in predictor.signature.input_fields}
+                messages = adapter.format(predictor.signature, predictor.demos, inputs)
+                with self._dspy_context():
+                    lm(messages=messages, max_tokens=1)
+        except Exception as exc:  # noqa: BLE001 - a cold cache only costs time
+            self.stats["warm_up_errors"] += 1
+            self._emit("notice", f"could not warm up the model: {explain_error(exc)}")
 
     def preferences(self) -> list[str]:
         """The user's standing preferences: procedural memories, newest last."""
