@@ -42,7 +42,7 @@ class Settings(BaseSettings):
     lm_timeout: float = 120.0
     lm_retries: int = 2
     lm_cache: bool = False
-    lm_threads: int = 1
+    lm_threads: int = Field(1, ge=0)  # 0 = auto: the cores idle at each call
     # Where the bundled GGUF is assembled (1.1 GB); shared by every data dir.
     models_dir: Path = Field(default_factory=default_models_dir)
 

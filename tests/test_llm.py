@@ -465,3 +465,13 @@ def test_engine_streams_tokens_sync_and_async():
     chunks, final = asyncio.run(run())
     assert final.answer == "Paris is the capital."
     assert len(chunks) > 1 and "".join(chunks).strip() == final.answer
+
+
+def test_auto_threads_stay_between_one_and_the_cores():
+    from chatbot.lm.local.engine import LlamaCppEngine, idle_cpus, usable_cpus
+
+    for limit in (1, 2, 8):
+        assert 1 <= idle_cpus(limit) <= limit
+    engine = LlamaCppEngine("/nonexistent/fake.gguf", n_threads=0)
+    assert engine.auto_threads and engine.n_threads == usable_cpus()
+    assert engine.dump_state()["n_threads"] == 0

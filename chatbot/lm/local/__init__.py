@@ -76,9 +76,10 @@ def prompt_cache_dir(settings: Settings, model: Path, n_ctx: int) -> Path:
 def describe(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX) -> str:
     spec = settings.lm.strip()
     what = DEFAULT_MODEL_LABEL if spec == "local" else spec[len("local:") :].strip()
-    threads = max(1, settings.lm_threads)
+    threads = settings.lm_threads
+    count = "auto threads" if threads <= 0 else f"{threads} thread{'s' if threads != 1 else ''}"
     return (
-        f"LM: local {what} (in-process llama.cpp, {threads} thread{'s' if threads != 1 else ''}, "
+        f"LM: local {what} (in-process llama.cpp, {count}, "
         f"ctx {n_ctx}, temperature {settings.lm_temperature:g}, "
         f"max_tokens {settings.lm_max_tokens})"
     )

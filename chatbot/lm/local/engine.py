@@ -31,6 +31,24 @@ DEFAULT_N_CTX = 8192
 DEFAULT_PROMPT_CACHE_BYTES = 512 << 20
 
 
+def usable_cpus() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def idle_cpus(limit: int) -> int:
+    """Cores not busy with other processes right now (from /proc/loadavg's runnable count,
+    which includes this reader), between 1 and `limit`."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as f:
+            running = int(f.read().split()[3].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return 1
+    return max(1, min(limit, usable_cpus() - (running - 1)))
+
+
 def import_llama_cpp():
     """Import llama_cpp with a sane threading setup, or raise LMError with the install hint."""
     prepare_environment()  # OMP_WAIT_POLICY must be set before the OpenMP runtime loads
@@ -92,7 +110,10 @@ class LlamaCppEngine:
     ) -> None:
         self.model_path = str(model_path)
         self.n_ctx = int(n_ctx)
-        self.n_threads = max(1, int(n_threads))
+        # 0 = auto: before each call, as many threads as there are idle cores (at least 1).
+        self.auto_threads = int(n_threads) <= 0
+        self.n_threads = usable_cpus() if self.auto_threads else int(n_threads)
+        self._threads_now = self.n_threads
         self.seed = int(seed)
         self.model_name = model_name or f"local/{Path(self.model_path).stem}"
         self.default_max_tokens = default_max_tokens
@@ -110,7 +131,7 @@ class LlamaCppEngine:
         return {
             "model_path": self.model_path,
             "n_ctx": self.n_ctx,
-            "n_threads": self.n_threads,
+            "n_threads": 0 if self.auto_threads else self.n_threads,
             "seed": self.seed,
             "model_name": self.model_name,
             "prompt_cache_bytes": self.prompt_cache_bytes,
@@ -169,11 +190,24 @@ class LlamaCppEngine:
         validate_request(request)
         return request_to_messages(request), request_to_kwargs(request, self.default_max_tokens)
 
+    def _fit_threads(self, llama) -> None:
+        """With auto threads, use the cores other processes leave idle right now: two threads
+        on a box where another job holds a core only wait for each other."""
+        if not self.auto_threads:
+            return
+        wanted = idle_cpus(self.n_threads)
+        if wanted != self._threads_now:
+            import llama_cpp
+
+            llama_cpp.llama_set_n_threads(llama._ctx.ctx, wanted, wanted)
+            self._threads_now = wanted
+
     def complete(self, request):
         messages, kwargs = self._prepare(request)
         llama = self.load()
         sink = current_sink()
         with self._run_lock:
+            self._fit_threads(llama)
             try:
                 if sink is None:
                     out = llama.create_chat_completion(messages=messages, **kwargs)
@@ -321,7 +355,7 @@ def shared_engine(
 ) -> LlamaCppEngine:
     """One engine (one loaded model) per file and settings in this process: the responder and
     the memory agent share the model instead of loading it twice."""
-    key = (str(Path(model_path).resolve()), int(n_ctx), max(1, int(n_threads)), int(seed))
+    key = (str(Path(model_path).resolve()), int(n_ctx), max(0, int(n_threads)), int(seed))
     with _ENGINES_LOCK:
         engine = _ENGINES.get(key)
         if engine is None:
