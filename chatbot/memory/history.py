@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 from chatbot.memory.models import HistoryEvent
 
@@ -39,6 +40,23 @@ def m001_events(db: sqlite3.Connection) -> None:
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class EventLog(Protocol):
+    """What MemoryStore needs of its audit log: this SQLite one, or ServerHistory."""
+
+    def record(self, memory_id: str, user_id: str, event: str, old_text: str | None = None,
+               new_text: str | None = None, actor: str | None = None,
+               session_id: str | None = None) -> None: ...
+
+    def record_many(self, rows: list[tuple[str, str, str, str | None, str | None, str | None,
+                                           str | None]]) -> None: ...
+
+    def events(self, memory_id: str, user_id: str | None = None) -> list[HistoryEvent]: ...
+
+    def erase_text(self, user_id: str, memory_ids: list[str] | None = None) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class History:

@@ -15,7 +15,7 @@ from chatbot.errors import (
 )
 from chatbot.memory.backends.base import VectorBackend
 from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
-from chatbot.memory.history import History
+from chatbot.memory.history import EventLog, History
 from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
 
 ENGINES = ("edge", "qdrant-local")
@@ -58,13 +58,18 @@ def open_backend(engine: str, collection: str, path: Path | None, url: str | Non
 
 def open_storage(path: Path | None, engine: str, collection: str, url: str | None,
                  api_key: str | None, in_memory: bool,
-                 history_path: str | Path | None) -> tuple[VectorBackend, History]:
-    """The vector collection and its audit log; an unwritable place is one line, not OSError."""
+                 history_path: str | Path | None) -> tuple[VectorBackend, EventLog]:
+    """The vector collection and its audit log; an unwritable place is one line, not OSError.
+
+    On a server the log is a second collection there (one history for every process), unless
+    history_path asks for a local SQLite file."""
     try:
         if path is not None:
             path.mkdir(parents=True, exist_ok=True)
             check_engine_folder(path, engine, collection)
         backend = open_backend(engine, collection, path, url, api_key, in_memory)
+        if url is not None and history_path is None:
+            return backend, server_history(backend, collection)
         if history_path is None and path is not None:
             history_path = path / "history.sqlite"
         return backend, History(history_path)
@@ -74,6 +79,18 @@ def open_storage(path: Path | None, engine: str, collection: str, url: str | Non
         raise ChatbotError(
             f"cannot write the memory store at {where} ({reason}): check its permissions "
             "or set CHATBOT_DATA_DIR") from None
+
+
+def server_history(backend: VectorBackend, collection: str) -> EventLog:
+    from chatbot.memory.backends.qdrant_client_backend import QdrantClientBackend
+    from chatbot.memory.server_history import ServerHistory
+
+    assert isinstance(backend, QdrantClientBackend)
+    try:
+        return ServerHistory(backend.client, f"{collection}_history")
+    except BaseException:
+        backend.close()
+        raise
 
 
 def pick_embedder(backend: VectorBackend, embedder: Embedder | str | None,
@@ -133,7 +150,6 @@ def store_arguments(settings: Any) -> tuple[dict[str, Any], RankingConfig]:
     if settings.qdrant_url:
         return {"url": settings.qdrant_url, "api_key": settings.qdrant_api_key,
                 "collection": settings.collection,
-                "history_path": Path(settings.data_dir) / "history.sqlite",
                 "dedup_threshold": settings.dedup_threshold, **embedding}, ranking
     return {"path": settings.store_dir, "engine": settings.engine,
             "collection": settings.collection, "dedup_threshold": settings.dedup_threshold,

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from qdrant_client import QdrantClient, models
+from qdrant_client.http.exceptions import UnexpectedResponse
 
 from chatbot.errors import ChatbotError, StoreLockedError
 from chatbot.memory.backends.base import (
@@ -22,6 +23,7 @@ from chatbot.memory.backends.base import (
     SearchMode,
     VectorBackend,
 )
+from chatbot.memory.backends.qdrant_server import connect, layout
 from chatbot.memory.keywords import SparseVector
 
 
@@ -60,7 +62,7 @@ class QdrantClientBackend(VectorBackend):
         try:
             if url is not None:
                 self.engine, self.location = "qdrant-server", url
-                self._client = QdrantClient(url=url, api_key=api_key, timeout=30)
+                self._client = connect(url, api_key)
             elif in_memory:
                 self.engine, self.location = "qdrant-local", ":memory:"
                 self._client = QdrantClient(location=":memory:")
@@ -84,12 +86,21 @@ class QdrantClientBackend(VectorBackend):
             raise ChatbotError(f"cannot reach Qdrant at {self.location}: {exc}") from None
         if exists:
             return dict(self._client.get_collection(self.collection).config.metadata or {})
-        self._client.create_collection(
-            self.collection,
-            vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
-            sparse_vectors_config={SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
-            metadata=metadata,
-        )
+        try:
+            self._client.create_collection(
+                self.collection,
+                vectors_config={
+                    DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
+                sparse_vectors_config={
+                    SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+                metadata=metadata, **(layout(self._client) if self._is_server else {}),
+            )
+        except UnexpectedResponse as exc:
+            if exc.status_code != 409:
+                raise
+            # Another process on the same server created it a moment ago: use theirs (its
+            # indexes may not be there yet; creating one again is a no-op).
+            metadata = dict(self._client.get_collection(self.collection).config.metadata or {})
         user_index = models.KeywordIndexParams(
             type=models.KeywordIndexType.KEYWORD, is_tenant=self._is_server)
         indexes: list[tuple[str, Any]] = [
@@ -106,8 +117,14 @@ class QdrantClientBackend(VectorBackend):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for field, schema in indexes:
-                self._client.create_payload_index(self.collection, field, field_schema=schema)
+                self._client.create_payload_index(self.collection, field, field_schema=schema,
+                                                  wait=True)
         return metadata
+
+    @property
+    def client(self) -> QdrantClient:
+        """The connection, shared with the server-side history of the same store."""
+        return self._client
 
     def stored_dim(self) -> int | None:
         if not self._client.collection_exists(self.collection):
