@@ -26,14 +26,26 @@ def server_folder(args: argparse.Namespace) -> Path:
     return Path(load_settings(args).data_dir) / "qdrant-server"
 
 
+def alive(pid: int) -> bool:
+    try:
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:  # our own child that has exited (a test's)
+            return False
+    except ChildProcessError:
+        pass  # started by another `chatbot server start`, as usual
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    return True
+
+
 def read_state(folder: Path) -> dict | None:
     """The server this data dir started, if that process still lives."""
     try:
         state = json.loads((folder / STATE_FILE).read_text())
-        os.kill(int(state["pid"]), 0)
+        return state if alive(int(state["pid"])) else None
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    return state
 
 
 def cmd_install(args: argparse.Namespace) -> int:
@@ -71,9 +83,7 @@ def cmd_stop(args: argparse.Namespace) -> int:
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except OSError:
+        if not alive(pid):
             break
         time.sleep(0.1)
     else:

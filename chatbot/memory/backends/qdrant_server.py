@@ -10,6 +10,7 @@ import logging
 import warnings
 from typing import Any
 
+import httpx
 from qdrant_client import QdrantClient
 from qdrant_client.http.exceptions import UnexpectedResponse
 
@@ -59,11 +60,28 @@ def connect(url: str, api_key: str | None) -> QdrantClient:
                            f"{exc.reason_phrase})") from None
     except Exception as exc:  # noqa: BLE001 - httpx, pydantic and socket errors alike
         client.close()
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ChatbotError(f"cannot reach a Qdrant server at {url} ({reason}); start one with "
-                           "`chatbot server start` or check CHATBOT_QDRANT_URL") from None
+        if not _is_connection_error(exc):  # something answered, but not as Qdrant does
+            raise ChatbotError(f"{url} is not a Qdrant server ({_reason(exc)})") from None
+        raise ChatbotError(f"cannot reach a Qdrant server at {url} ({_reason(exc)}); start "
+                           "one with `chatbot server start` or check CHATBOT_QDRANT_URL") from None
     logging.getLogger("httpx").setLevel(logging.WARNING)
     return client
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _is_connection_error(exc: BaseException | None) -> bool:
+    """Nothing answered: refused, timed out, unknown host (qdrant-client wraps httpx's)."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, (httpx.TransportError, OSError)):
+            return True
+        exc = getattr(exc, "source", None) or exc.__cause__ or exc.__context__
+        seen += 1
+    return False
 
 
 def layout(client: QdrantClient) -> dict[str, Any]:
