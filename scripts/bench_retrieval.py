@@ -1,5 +1,6 @@
 #!/usr/bin/env python
-"""Retrieval speed: Qdrant Edge vs qdrant-client local mode, beside a numpy brute-force floor.
+"""Retrieval speed: Qdrant Edge, qdrant-client local mode, a Qdrant server and a 2-node cluster,
+beside a numpy brute-force floor.
 
 Every configuration (engine x size) runs in a fresh subprocess with one BLAS/torch thread; the
 floor is measured in the same run. Engine-only figures use synthetic 384-d vectors (latency does
@@ -9,9 +10,15 @@ MemoryStore writes, with ~14-word texts for BM25.
 Sizes: 1k and 10k (100 users), 10k1u (one user holding all 10k: the target case), 100k (100
 users plus one heavy user with 20k).
 
+Engines server and cluster: this run starts the pinned Qdrant binary (`make qdrant`) on
+127.0.0.1 with its storage on disk under the work dir, one node or two (shard_number=2,
+replication_factor=2), and stops it at the end. Ingest: 1 and 4 writer processes adding one
+memory at a time through MemoryStore (stub embedder) to one store; Edge serves one process.
+
     .venv/bin/python scripts/bench_retrieval.py                 # 1k, 10k, 10k1u, 100k
     .venv/bin/python scripts/bench_retrieval.py --quick         # 1k, 10k, 10k1u
     .venv/bin/python scripts/bench_retrieval.py --sizes 10k1u --engines edge --out r.jsonl
+    .venv/bin/python scripts/bench_retrieval.py --sizes 10k1u --engines edge,server,cluster
 """
 
 from __future__ import annotations
@@ -293,9 +300,19 @@ def worker_floor(size: Size, nq: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------- engine
 
 
+SERVER_ENGINES = ("server", "cluster")
+
+
+def server_url(engine: str) -> str:
+    return os.environ[f"BENCH_QDRANT_URL_{engine.upper()}"]
+
+
 def open_store(engine: str, mode: str, folder: Path, embedder: Any):
     from chatbot.memory import MemoryStore
 
+    if engine in SERVER_ENGINES:  # one collection per configuration, named after its folder
+        return MemoryStore(url=server_url(engine), embedder=embedder,
+                           collection=folder.name.replace("-", "_"))
     if mode == "memory":
         return MemoryStore(in_memory=True, embedder=embedder, engine=engine)
     return MemoryStore(path=folder, embedder=embedder, engine=engine)
@@ -414,6 +431,66 @@ def worker_reopen(engine: str, size: Size, folder: Path) -> dict[str, Any]:
     return res
 
 
+def worker_write(engine: str, folder: Path, count: int, index: int) -> dict[str, Any]:
+    """One of several writer processes: ready, wait for the go line, add `count` memories."""
+    store = open_store(engine, "path", folder, StubEmbedder())
+    texts = sentences(count, seed=100 + index)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    t = time.perf_counter()
+    for text in texts:
+        store.add(f"writer{index}", text)
+    store.close()
+    return {"kind": "write", "seconds": time.perf_counter() - t}
+
+
+def run_writers(engine: str, writers: int, count: int, folder: Path) -> dict[str, Any] | None:
+    """`writers` processes adding `count` memories each to one store at once: memories/s."""
+    procs = [subprocess.Popen(
+        [sys.executable, __file__, "--worker", "write", engine, str(folder), str(count), str(i)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=worker_env())
+        for i in range(writers)]
+    try:
+        if any(p.stdout.readline().strip() != "ready" for p in procs):
+            print(f"  ! {engine} writers did not start", file=sys.stderr)
+            return None
+        t = time.perf_counter()
+        for p in procs:
+            p.stdin.write("go\n")
+            p.stdin.flush()
+        if any(p.wait() != 0 for p in procs):
+            return None
+        wall = time.perf_counter() - t
+    finally:
+        for p in procs:
+            p.kill()
+    store = open_store(engine, "path", folder, StubEmbedder())
+    stored = sum(store.count(f"writer{i}") for i in range(writers))
+    store.close()
+    print(f"  done {engine} {writers} writers in {wall:.0f} s", file=sys.stderr)
+    return {"kind": "writers", "engine": engine, "writers": writers, "each": count,
+            "mem_s": writers * count / wall, "lost": writers * count - stored}
+
+
+def start_servers(engines: list[str], work: Path) -> list[Any]:
+    """The pinned Qdrant binary as a node and as a 2-node cluster, storage on this disk."""
+    from chatbot.memory import server_process as sp
+
+    running: list[Any] = []
+    try:
+        for engine in (e for e in engines if e in SERVER_ENGINES):
+            server = (sp.Node(work / "server", sp.free_port(), sp.free_port())
+                      if engine == "server" else sp.Cluster(work / "cluster", nodes=2))
+            server.start()
+            running.append(server)
+            os.environ[f"BENCH_QDRANT_URL_{engine.upper()}"] = server.url
+    except BaseException:
+        for server in running:
+            server.stop()
+        raise
+    return running
+
+
 def worker_embed(nq: int) -> dict[str, Any]:
     t = time.perf_counter()
     emb = Embedder(threads=1)
@@ -448,11 +525,14 @@ def fsync_latency_ms(folder: Path) -> float:
     return statistics.median(samples)
 
 
+def worker_env() -> dict[str, str]:
+    return {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
+            "MKL_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+
+
 def run_worker(args: list[str]) -> dict[str, Any] | None:
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
-           "MKL_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, __file__, "--worker", *args], env=env,
+    proc = subprocess.run([sys.executable, __file__, "--worker", *args], env=worker_env(),
                           capture_output=True, text=True)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
     if proc.returncode != 0 or not lines:
@@ -470,6 +550,8 @@ def plan(size: Size, engines: list[str], nq: int) -> list[tuple[str, str, int, s
     for engine in engines:
         if engine == "edge":
             out.append(("edge", "path", nq, ""))
+        elif engine in SERVER_ENGINES:
+            out.append((engine, "server", nq, ""))
         elif size.n >= 100_000:
             out.append(("qdrant-local", "memory", min(nq, 15), (
                 "qdrant-local at 100k: :memory: mode and 15 queries; path mode skipped "
@@ -578,6 +660,13 @@ def report(results: list[dict[str, Any]], notes: list[str]) -> str:
                 f"{fmt(ro and ro['first_query_ms'])} | "
                 + (f"{_num(ro['rss_mb'])} ({_num(ro['rss_before_open_mb'])})" if ro else "–")
                 + f" | {_num(r['rss_load_growth_mb'])} | {disk} |")
+    writers = [r for r in results if r["kind"] == "writers"]
+    if writers:
+        out += ["", "## Ingest: writer processes adding one memory at a time to one store "
+                "(stub embedder)", "", "| engine | writers | memories each | memories/s | lost |",
+                "|---|---|---|---|---|"]
+        out += [f"| {r['engine']} | {r['writers']} | {r['each']} | {_num(r['mem_s'])} | "
+                f"{r['lost']} |" for r in writers]
     if embed:
         out += ["", "## Embedding (real model)", "",
                 "| model | load s | embed_query p50 / p95 ms | batch (64) sentences/s "
@@ -595,7 +684,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="1k and 10k only (1k, 10k, 10k1u)")
     ap.add_argument("--sizes", help=f"comma list of {', '.join(SIZES)}")
-    ap.add_argument("--engines", default="edge,qdrant-local")
+    ap.add_argument("--engines", default="edge,qdrant-local",
+                    help="comma list of edge, qdrant-local, server, cluster")
+    ap.add_argument("--writes", type=int, default=500,
+                    help="memories each ingest writer adds (0: no ingest runs)")
     ap.add_argument("--queries", type=int, default=300, help="queries per measurement")
     ap.add_argument("--no-embed", action="store_true", help="skip the real-embedder figures")
     ap.add_argument("--out", type=Path, help="also append raw results here (JSON lines)")
@@ -611,6 +703,8 @@ def main() -> None:
                                 rest[5] == "1")
         elif kind == "reopen":
             res = worker_reopen(rest[0], SIZES[rest[1]], Path(rest[2]))
+        elif kind == "write":
+            res = worker_write(rest[0], Path(rest[1]), int(rest[2]), int(rest[3]))
         else:
             res = worker_embed(int(rest[0]))
         print(json.dumps(res))
@@ -623,6 +717,7 @@ def main() -> None:
     load0 = os.getloadavg()
     results: list[dict[str, Any]] = []
     notes: list[str] = []
+    servers = start_servers(engines, work)
     try:
         if not args.no_embed:
             results.append(run_worker(["embed", str(min(args.queries, 200))]))
@@ -638,7 +733,13 @@ def main() -> None:
                 if mode == "path":
                     results.append(run_worker(["reopen", engine, name, str(folder)]))
                 shutil.rmtree(folder, ignore_errors=True)
+        for engine in (e for e in engines if e in ("edge", *SERVER_ENGINES) and args.writes):
+            for writers in (1,) if engine == "edge" else (1, 4):
+                results.append(run_writers(engine, writers, args.writes,
+                                           work / f"{engine}-writers{writers}"))
     finally:
+        for server in servers:
+            server.stop()
         shutil.rmtree(work, ignore_errors=True)
     results = [r for r in results if r]
     if args.out:

@@ -152,12 +152,12 @@ with MemoryStore(url=url, collection=collection, embedder=HashEmbedder()) as sto
 
 
 def test_two_writers_and_an_import_lose_nothing(place, tmp_path):
-    """Real processes on one server and one user: every write lands, in each writer's order,
-    and the history has exactly one ADD per memory. (A model-free embedder: three processes
+    """Real processes on one server and one user, starting on a fresh collection (they race to
+    create it): every write lands, in each writer's order, and the history has exactly one ADD
+    per memory. (A model-free embedder: three processes
     that load MiniLM take ~20 s each to start on a busy box; the store code is the same.)"""
     n = int(os.environ.get("CHATBOT_TEST_WRITES", "50"))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
-    MemoryStore(**place, embedder=HashEmbedder()).close()  # the collection exists before
     export = tmp_path / "import.jsonl"
     export.write_text("".join(json.dumps({"text": f"imported fact {i} about tide {i * 31}"}) + "\n"
                               for i in range(2 * n)))

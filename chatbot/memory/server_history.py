@@ -14,9 +14,8 @@ import uuid
 from typing import Any
 
 from qdrant_client import QdrantClient, models
-from qdrant_client.http.exceptions import UnexpectedResponse
 
-from chatbot.memory.backends.qdrant_server import layout
+from chatbot.memory.backends.qdrant_server import create_collection
 from chatbot.memory.history import now_iso
 from chatbot.memory.models import HistoryEvent
 
@@ -37,11 +36,7 @@ class ServerHistory:
         self._lock = threading.Lock()
         self._last_seq = 0
         if not client.collection_exists(collection):
-            try:
-                client.create_collection(collection, vectors_config={}, **layout(client))
-            except UnexpectedResponse as exc:
-                if exc.status_code != 409:  # 409: another process made it just now
-                    raise
+            create_collection(client, collection, vectors_config={})
         client.create_payload_index(collection, "memory_id", models.PayloadSchemaType.KEYWORD,
                                     wait=True)
         client.create_payload_index(collection, "user_id", models.KeywordIndexParams(

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from qdrant_client import QdrantClient, models
-from qdrant_client.http.exceptions import UnexpectedResponse
 
 from chatbot.errors import ChatbotError, StoreLockedError
 from chatbot.memory.backends.base import (
@@ -23,7 +22,7 @@ from chatbot.memory.backends.base import (
     SearchMode,
     VectorBackend,
 )
-from chatbot.memory.backends.qdrant_server import connect, layout
+from chatbot.memory.backends.qdrant_server import collection_info, connect, create_collection
 from chatbot.memory.keywords import SparseVector
 
 
@@ -85,22 +84,18 @@ class QdrantClientBackend(VectorBackend):
         except Exception as exc:  # noqa: BLE001 - connection errors come in many types
             raise ChatbotError(f"cannot reach Qdrant at {self.location}: {exc}") from None
         if exists:
-            return dict(self._client.get_collection(self.collection).config.metadata or {})
-        try:
-            self._client.create_collection(
-                self.collection,
-                vectors_config={
-                    DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
-                sparse_vectors_config={
-                    SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
-                metadata=metadata, **(layout(self._client) if self._is_server else {}),
-            )
-        except UnexpectedResponse as exc:
-            if exc.status_code != 409:
-                raise
-            # Another process on the same server created it a moment ago: use theirs (its
-            # indexes may not be there yet; creating one again is a no-op).
-            metadata = dict(self._client.get_collection(self.collection).config.metadata or {})
+            return dict(self._info().config.metadata or {})
+        vectors = {DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)}
+        sparse = {SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)}
+        if self._is_server:
+            # Another process may create it at the same moment: then theirs is used, with
+            # their metadata (its indexes may not be there yet; creating one again is a no-op).
+            info = create_collection(self._client, self.collection, vectors_config=vectors,
+                                     sparse_vectors_config=sparse, metadata=metadata)
+            metadata = dict(info.config.metadata or {})
+        else:
+            self._client.create_collection(self.collection, vectors_config=vectors,
+                                           sparse_vectors_config=sparse, metadata=metadata)
         user_index = models.KeywordIndexParams(
             type=models.KeywordIndexType.KEYWORD, is_tenant=self._is_server)
         indexes: list[tuple[str, Any]] = [
@@ -121,6 +116,11 @@ class QdrantClientBackend(VectorBackend):
                                                   wait=True)
         return metadata
 
+    def _info(self) -> Any:
+        if self._is_server:
+            return collection_info(self._client, self.collection)
+        return self._client.get_collection(self.collection)
+
     @property
     def client(self) -> QdrantClient:
         """The connection, shared with the server-side history of the same store."""
@@ -129,7 +129,7 @@ class QdrantClientBackend(VectorBackend):
     def stored_dim(self) -> int | None:
         if not self._client.collection_exists(self.collection):
             return None
-        vectors = self._client.get_collection(self.collection).config.params.vectors
+        vectors = self._info().config.params.vectors
         if isinstance(vectors, dict) and DENSE in vectors:
             return vectors[DENSE].size
         return None
@@ -137,7 +137,7 @@ class QdrantClientBackend(VectorBackend):
     def stored_metadata(self) -> dict[str, Any]:
         if not self._client.collection_exists(self.collection):
             return {}
-        return dict(self._client.get_collection(self.collection).config.metadata or {})
+        return dict(self._info().config.metadata or {})
 
     def set_metadata(self, metadata: dict[str, Any]) -> None:
         self._client.update_collection(self.collection, metadata=metadata)

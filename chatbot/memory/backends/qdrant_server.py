@@ -7,6 +7,7 @@ something answers at the URL, it is Qdrant, it is new enough, and it accepts the
 from __future__ import annotations
 
 import logging
+import time
 import warnings
 from typing import Any
 
@@ -82,6 +83,32 @@ def _is_connection_error(exc: BaseException | None) -> bool:
         exc = getattr(exc, "source", None) or exc.__cause__ or exc.__context__
         seen += 1
     return False
+
+
+def create_collection(client: QdrantClient, name: str, **kwargs: Any) -> Any:
+    """Create `name` with the cluster layout; if another process just did, wait for theirs.
+
+    Returns the collection's info. Qdrant answers a second create with 400/409 "already
+    exists", and reads of a collection whose shards are still being set up with a 500.
+    """
+    try:
+        client.create_collection(name, **kwargs, **layout(client))
+    except UnexpectedResponse as exc:
+        if exc.status_code not in (400, 409) or b"already exists" not in exc.content:
+            raise
+    return collection_info(client, name)
+
+
+def collection_info(client: QdrantClient, name: str) -> Any:
+    """get_collection, waiting out the 500 a cluster gives while a new one's shards start."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while True:
+        try:
+            return client.get_collection(name)
+        except UnexpectedResponse as exc:
+            if exc.status_code < 500 or time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def layout(client: QdrantClient) -> dict[str, Any]:
