@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     qdrant_url: str | None = None
     qdrant_api_key: str | None = None
     collection: str = "memories"
+    # Which assistant this is: set, it keeps its own memories of each user apart from other
+    # apps'; empty, it shares every memory of the user (see docs/server.md).
+    app: str = ""
 
     # Memory behaviour.
     # Cosine at which a new memory counts as a near-duplicate; unset: the embedder's own

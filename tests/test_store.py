@@ -332,3 +332,30 @@ def test_engine_switch_is_refused_then_migrated(store_dir, embedder):
         assert s.search("alice", "insects upstairs", mode="dense")[0].id == mid
         assert s.categories("alice") == ["hobbies"]
         assert [e.event for e in s.history(mid)] == ["ADD"]
+
+
+def test_an_app_scope_keeps_assistants_apart_and_the_user_view_shares(open_store):
+    shared = open_store()
+    try:
+        mid = shared.add("alice", "I take the train to work")
+    finally:
+        shared.close()
+    for app, text in (("tutor", "I am learning Portuguese verbs"),
+                      ("coach", "I run 10 km on Sundays")):
+        with open_store(app=app) as s:
+            s.add("alice", text)
+            s.add("alice", "I take the train to work")  # not a duplicate of another scope's
+            assert [m.memory_text for m in s.list("alice")] == [
+                text, "I take the train to work"]
+            assert all(m.app == app for m in s.search("alice", "Portuguese running train"))
+            with pytest.raises(MemoryNotFoundError):
+                s.get(mid, user_id="alice")
+    with open_store(app="tutor") as tutor:
+        assert dict(tutor.users()) == {"alice": 2}
+        assert tutor.purge("alice") == 2
+    with open_store() as everything:
+        texts = sorted(m.memory_text for m in everything.list("alice"))
+        assert texts == ["I run 10 km on Sundays", "I take the train to work",
+                         "I take the train to work"]
+    with pytest.raises(ConfigError):
+        open_store(app="  ")

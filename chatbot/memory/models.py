@@ -46,6 +46,8 @@ class Memory:
     superseded_by: str | None = None
     access_count: int = 0
     last_accessed_at: str | None = None
+    # The assistant or app that wrote it (MemoryStore(app=...)); None: the user's shared pool.
+    app: str | None = None
 
     @classmethod
     def from_payload(cls, point_id: str, payload: dict[str, Any]) -> Memory:
@@ -64,6 +66,7 @@ class Memory:
             superseded_by=payload.get("superseded_by"),
             access_count=int(payload.get("access_count") or 0),
             last_accessed_at=payload.get("last_accessed_at"),
+            app=payload.get("app"),
         )
 
     def to_dict(self) -> dict[str, Any]:

@@ -144,7 +144,8 @@ def store_arguments(settings: Any) -> tuple[dict[str, Any], RankingConfig]:
     # Checked before the store opens: a bad recency setting must not leave a lock behind.
     ranking = replace(DEFAULT_RANKING, recency_weight=settings.recency_weight,
                       recency_half_life_days=settings.recency_half_life_days)
-    embedding = {"embedder": settings.embedder or None, "embed_options": {
+    embedding = {"embedder": settings.embedder or None, "app": settings.app or None,
+                 "embed_options": {
         "threads": settings.embed_threads, "cache_dir": settings.models_dir,
         "batch_threads": settings.embed_batch_threads}}
     if settings.qdrant_url:

@@ -47,14 +47,19 @@ class MemoryStore:
         embedder: Embedder | str | None = None, *, api_key: str | None = None,
         collection: str = "memories", engine: str = "edge",
         history_path: str | Path | None = None, dedup_threshold: float | None = None,
-        embed_options: dict[str, Any] | None = None,
+        embed_options: dict[str, Any] | None = None, app: str | None = None,
     ):
         """embedder: an Embedder, a model name, or None for the one the collection was built
         with (the default model for a new collection); embed_options go to get_embedder.
-        dedup_threshold: the cosine of a near-duplicate (None: the embedder's own)."""
+        dedup_threshold: the cosine of a near-duplicate (None: the embedder's own).
+        app: the assistant this store serves; set, it writes, reads and dedups only that
+        app's memories of each user; None (default): every memory of the user, shared."""
         if sum(x is not None and x is not False for x in (path, url, in_memory or None)) != 1:
             raise ConfigError("MemoryStore needs exactly one of path=, url= or in_memory=True")
         self.keywords = KeywordEncoder()
+        if app is not None and (not isinstance(app, str) or not app.strip()):
+            raise ConfigError("app must be a non-empty name, or None for the shared memory")
+        self.app = app
         self._dedup_threshold = dedup_threshold
         self.stats: Counter[str] = Counter()
         self._lock = threading.RLock()
@@ -69,6 +74,12 @@ class MemoryStore:
             self._backend.close()
             self._history.close()
             raise
+
+    def _scope(self, user_id: str, **kw: Any) -> Scope:
+        return Scope(user_id, app=self.app, **kw)
+
+    def _tag(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return payload if self.app is None else {**payload, "app": self.app}
 
     @property
     def dedup_threshold(self) -> float:
@@ -124,13 +135,14 @@ class MemoryStore:
         src.actor = src.actor or actor
         with self._lock:
             digest = text_hash(text)
-            same = self._backend.scroll(Scope(user_id, valid=True, text_hash=digest), limit=1)
+            same = self._backend.scroll(
+                self._scope(user_id, valid=True, text_hash=digest), limit=1)
             if same:
                 self.stats["dedup_exact"] += 1
                 return WriteResult(same[0][0], "NOOP", "identical memory exists")
             dense = self.embedder.embed_documents([text])[0]
             near = self._backend.search(
-                Scope(user_id), dense.tolist(), None, "dense", limit=1, pool=1)
+                self._scope(user_id), dense.tolist(), None, "dense", limit=1, pool=1)
             if near and near[0].score >= self.dedup_threshold:
                 self.stats["dedup_near"] += 1
                 old = Memory.from_payload(near[0].id, near[0].payload)
@@ -141,9 +153,9 @@ class MemoryStore:
                 return WriteResult(old.id, "NOOP", f"near-duplicate ({near[0].score:.2f})")
             now = self._stamps()[0]
             memory_id = str(uuid.uuid4())
-            payload = new_payload(
+            payload = self._tag(new_payload(
                 user_id, text, cats, memory_type, created_at=now, updated_at=now,
-                observed_at=as_datetime_str(observed_at), source=src, digest=digest)
+                observed_at=as_datetime_str(observed_at), source=src, digest=digest))
             # History first: after a crash the store is never ahead of its log; at most the
             # one unacknowledged write has an ADD row without a point.
             self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
@@ -181,12 +193,12 @@ class MemoryStore:
                     src = src if isinstance(src, Source) else Source.from_payload(src)
                     src.actor = src.actor or actor
                     points.append(PointData(memory_id, vec.tolist(), self.keywords.document(
-                        f["text"]), new_payload(
+                        f["text"]), self._tag(new_payload(
                         user_id, f["text"], clean_categories(f.get("categories")),
                         f.get("memory_type", "semantic"), created_at=f.get("created_at") or now,
                         updated_at=f.get("updated_at") or now,
                         observed_at=as_datetime_str(f.get("observed_at")), source=src,
-                        digest=f["hash"], valid=bool(f.get("valid", True)))))
+                        digest=f["hash"], valid=bool(f.get("valid", True))))))
                 self._history.record_many([
                     (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
                      p.payload["source"].get("session_id")) for p in points])
@@ -202,7 +214,7 @@ class MemoryStore:
         for start in range(0, len(unique), 256):
             chunk = tuple(unique[start:start + 256])
             for pid, payload in self._backend.scroll(
-                    Scope(user_id, valid=None, text_hashes=chunk)):
+                    self._scope(user_id, valid=None, text_hashes=chunk)):
                 found.setdefault(payload["text_hash"], pid)
         return found
 
@@ -258,7 +270,7 @@ class MemoryStore:
             if memory_id is not None:
                 ids = [self.get(memory_id, user_id=user_id, include_deleted=True).id]
             else:
-                ids = [pid for pid, _ in self._backend.scroll(Scope(user_id, valid=None))]
+                ids = [pid for pid, _ in self._backend.scroll(self._scope(user_id, valid=None))]
             self._backend.delete(ids)
             self._backend.erase_deleted()
             self._backend.flush()
@@ -286,7 +298,8 @@ class MemoryStore:
             raise MemoryNotFoundError(f"no memory with id {memory_id!r}") from None
         with self._lock:
             found = self._backend.retrieve([str(memory_id)])
-        if not found or (user_id is not None and found[0][1].get("user_id") != user_id):
+        if not found or (user_id is not None and found[0][1].get("user_id") != user_id) or (
+                self.app is not None and found[0][1].get("app") != self.app):
             raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
         memory = Memory.from_payload(*found[0])
         if not include_deleted and not memory.valid:
@@ -317,7 +330,7 @@ class MemoryStore:
         cats = tuple(clean_categories(categories)) or None
         dense = self.embedder.embed_query(query[:MAX_MEMORY_CHARS]).tolist()
         sparse = self.keywords.query(query[:MAX_MEMORY_CHARS])
-        scope = Scope(user_id, categories=cats)
+        scope = self._scope(user_id, categories=cats)
         with self._lock:
             hits = ranked_hits(self._backend, self.ranking, scope, dense, sparse, mode, limit,
                                pool, explain, now)
@@ -330,26 +343,26 @@ class MemoryStore:
         cats = tuple(clean_categories(categories)) or None
         with self._lock:
             rows = self._backend.scroll(
-                Scope(user_id, categories=cats, valid=None if include_deleted else True))
+                self._scope(user_id, categories=cats, valid=None if include_deleted else True))
         memories = [Memory.from_payload(pid, p) for pid, p in rows]
         return sorted(memories, key=lambda m: (m.created_at, m.id))
 
     def count(self, user_id: str) -> int:
         check_user(user_id)
         with self._lock:
-            return self._backend.count(Scope(user_id))
+            return self._backend.count(self._scope(user_id))
 
     def categories(self, user_id: str) -> list[str]:
         """The user's categories (Qdrant facet), most used first."""
         check_user(user_id)
         with self._lock:
-            hits = self._backend.facet("categories", Scope(user_id), limit=FACET_LIMIT)
+            hits = self._backend.facet("categories", self._scope(user_id), limit=FACET_LIMIT)
         return [value for value, _ in hits]
 
     def users(self) -> list[tuple[str, int]]:
         """Every user with a memory, and how many valid memories each has."""
         with self._lock:
-            return self._backend.facet("user_id", Scope(None), limit=100_000)
+            return self._backend.facet("user_id", Scope(None, app=self.app), limit=100_000)
 
     def history(self, memory_id: str, *, user_id: str | None = None) -> list[HistoryEvent]:
         """Every event of one memory, oldest first."""

@@ -22,7 +22,8 @@ RRF_K = 60
 
 @dataclass(frozen=True)
 class Scope:
-    """Which points an operation may touch. user_id is always set by MemoryStore."""
+    """Which points an operation may touch. user_id is always set by MemoryStore; app too,
+    when the store was opened for one app (then it sees only that app's memories)."""
 
     user_id: str | None
     categories: tuple[str, ...] | None = None
@@ -30,6 +31,7 @@ class Scope:
     text_hash: str | None = None
     ids: tuple[str, ...] | None = None
     text_hashes: tuple[str, ...] | None = None
+    app: str | None = None
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ INDEXES: list[tuple[str, Any]] = [
     ("valid", qe.PayloadSchemaType.Bool),
     ("observed_at", qe.PayloadSchemaType.Datetime),
     ("updated_at", qe.PayloadSchemaType.Datetime),
+    ("app", qe.PayloadSchemaType.Keyword),
 ]
 PAGE = 256
 FLUSH_DELAY_S = 5.0
@@ -88,6 +89,8 @@ def build_filter(scope: Scope) -> qe.Filter | None:
         must.append(qe.FieldCondition("text_hash", match=qe.MatchAny(list(scope.text_hashes))))
     if scope.ids is not None:
         must.append(qe.HasIdCondition(set(scope.ids)))
+    if scope.app is not None:
+        must.append(qe.FieldCondition("app", match=_match(scope.app)))
     return qe.Filter(must=must) if must else None
 
 

@@ -44,6 +44,8 @@ def build_filter(scope: Scope) -> models.Filter:
             key="text_hash", match=models.MatchAny(any=list(scope.text_hashes))))
     if scope.ids is not None:
         must.append(models.HasIdCondition(has_id=list(scope.ids)))
+    if scope.app is not None:
+        must.append(models.FieldCondition(key="app", match=models.MatchValue(value=scope.app)))
     return models.Filter(must=must)
 
 
@@ -105,6 +107,7 @@ class QdrantClientBackend(VectorBackend):
             ("valid", models.PayloadSchemaType.BOOL),
             ("observed_at", models.PayloadSchemaType.DATETIME),
             ("updated_at", models.PayloadSchemaType.DATETIME),
+            ("app", models.PayloadSchemaType.KEYWORD),
         ]
         # Local mode ignores payload indexes and says so; we still create them so the same
         # collection definition is right on a server.
