@@ -16,6 +16,7 @@ from qdrant_servers import drop_collections, new_collection
 from reliability.hash_embedder import HashEmbedder
 
 from chatbot.cli.main import main
+from chatbot.errors import ConfigError
 from chatbot.memory import MemoryStore
 from chatbot.memory import server_process as sp
 from chatbot.memory.backends.qdrant_server import MIN_VERSION, parse_version
@@ -186,3 +187,24 @@ def test_two_writers_and_an_import_lose_nothing(place, tmp_path):
         history = ServerHistory(store.backend.client, place["collection"] + "_history")
         assert history.count("sam") == 4 * n
         assert {e.event for m in memories[::n] for e in store.history(m.id)} == {"ADD"}
+
+
+def test_an_edge_store_moves_to_the_server_with_its_history(place, embedder, tmp_path):
+    from chatbot.memory.migrate import migrate_to_server
+
+    folder = tmp_path / "memory"
+    with MemoryStore(path=folder, embedder=embedder) as edge:
+        mid = edge.add("ann", "I grow chillies on the balcony", ["garden"])
+        edge.update(mid, "I grow chillies and basil on the balcony", user_id="ann")
+        gone = edge.add("ann", "I used to live in Leeds")
+        edge.delete(gone, user_id="ann")
+        before = {m: edge.history(m) for m in (mid, gone)}
+    assert migrate_to_server(folder, place["url"], source="edge",
+                             to_collection=place["collection"]) == 2
+    with MemoryStore(**place, embedder=embedder) as server:
+        assert server.search("ann", "what grows on my balcony")[0].id == mid
+        assert server.categories("ann") == ["garden"]
+        assert not server.get(gone).valid
+        assert {m: server.history(m) for m in (mid, gone)} == before
+    with pytest.raises(ConfigError, match="already holds"):
+        migrate_to_server(folder, place["url"], source="edge", to_collection=place["collection"])

@@ -126,6 +126,14 @@ class History:
             rows = self._db.execute(sql + " ORDER BY seq", args).fetchall()
         return [HistoryEvent(*row) for row in rows]
 
+    def all_events(self) -> list[HistoryEvent]:
+        """Every event of every memory, oldest first (to copy the log elsewhere)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT memory_id, user_id, event, old_text, new_text, actor, session_id,"
+                " created_at FROM events ORDER BY seq").fetchall()
+        return [HistoryEvent(*row) for row in rows]
+
     def erase_text(self, user_id: str, memory_ids: list[str] | None = None) -> None:
         """Forget for real: blank every text the log holds for these memories (or the user)."""
         with self._lock:

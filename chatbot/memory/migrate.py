@@ -2,6 +2,7 @@
 
     python -m chatbot.memory.migrate STORE_DIR [--from qdrant-local] [--to edge]
     python -m chatbot.memory.migrate STORE_DIR --reembed all-MiniLM-L6-v2-int8 [--engine edge]
+    python -m chatbot.memory.migrate STORE_DIR --from edge --url http://127.0.0.1:6333
 
 STORE_DIR is CHATBOT_DATA_DIR/memory. The default embedded engine changed from qdrant-local to
 edge, and the default embedder from torch fp32 MiniLM to its int8 copy; a store written before
@@ -50,6 +51,43 @@ def migrate_engine(path: str | Path, source: str = "qdrant-local", target: str =
         src.close()
 
 
+def migrate_to_server(path: str | Path, url: str, api_key: str | None = None,
+                      source: str = "edge", collection: str = "memories",
+                      to_collection: str | None = None) -> int:
+    """Copy an embedded store to a Qdrant server: every point, and its history (times kept).
+    to_collection: its name on the server (default: the same)."""
+    to_collection = to_collection or collection
+    from chatbot.memory.history import History
+    from chatbot.memory.opening import server_history
+
+    src = open_backend(source, collection, Path(path), None, None, False)
+    try:
+        dim = src.stored_dim()
+        if dim is None:
+            raise ConfigError(f"no {source} memory collection at {src.location}")
+        meta = src.open(dim, {})
+        dst = open_backend(source, to_collection, None, url, api_key, False)
+        try:
+            if dst.stored_dim() is not None:
+                raise ConfigError(f"{url} already holds a collection {to_collection!r}; pick "
+                                  "another --collection or delete that one first")
+            dst.open(dim, meta or {"dim": dim})
+            copied = 0
+            for batch in src.points():
+                dst.upsert(batch)
+                copied += len(batch)
+            log = History(Path(path) / "history.sqlite")
+            try:
+                server_history(dst, to_collection).copy_events(log.all_events())
+            finally:
+                log.close()
+            return copied
+        finally:
+            dst.close()
+    finally:
+        src.close()
+
+
 def reembed(path: str | Path, embedder: str, engine: str = "edge",
             collection: str = "memories", url: str | None = None,
             api_key: str | None = None) -> int:
@@ -88,7 +126,8 @@ def main() -> None:
     ap.add_argument("--reembed", metavar="EMBEDDER",
                     help="rewrite every vector with this embedder instead of moving engines")
     ap.add_argument("--engine", default="edge", choices=ENGINES, help="with --reembed")
-    ap.add_argument("--url", help="with --reembed: a Qdrant server instead of the folder")
+    ap.add_argument("--url", help="with --reembed: a Qdrant server instead of the folder; "
+                    "alone: copy the store (--from engine) and its history to this server")
     ap.add_argument("--collection", default="memories")
     args = ap.parse_args()
     try:
@@ -96,6 +135,11 @@ def main() -> None:
             n = reembed(args.path, args.reembed, args.engine, args.collection, args.url,
                         os.environ.get("CHATBOT_QDRANT_API_KEY"))
             print(f"re-embedded {n} memories with {args.reembed} under {args.path}")
+        elif args.url:
+            n = migrate_to_server(args.path, args.url, os.environ.get("CHATBOT_QDRANT_API_KEY"),
+                                  args.source, args.collection)
+            print(f"copied {n} memories and their history from {args.source} under "
+                  f"{args.path} to {args.url}")
         else:
             n = migrate_engine(args.path, args.source, args.target, args.collection)
             print(f"copied {n} memories from {args.source} to {args.target} under {args.path}")

@@ -66,6 +66,15 @@ class ServerHistory:
             for row, seq in zip(rows, self._seqs(len(rows)), strict=True)]
         self._client.upsert(self.collection, points=points, wait=True)
 
+    def copy_events(self, events: list[HistoryEvent]) -> None:
+        """Append events from another log as they are (their times and order kept)."""
+        for start in range(0, len(events), PAGE):
+            chunk = events[start:start + PAGE]
+            self._client.upsert(self.collection, wait=True, points=[
+                models.PointStruct(id=str(uuid.uuid4()), vector={}, payload={
+                    **{f: getattr(e, f) for f in FIELDS}, "created_at": e.created_at,
+                    "seq": seq}) for e, seq in zip(chunk, self._seqs(len(chunk)), strict=True)])
+
     def _scroll(self, flt: models.Filter) -> list[Any]:
         out: list[Any] = []
         offset = None
