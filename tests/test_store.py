@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ENGINES
 from qdrant_servers import SERVER_ENGINES, server_history_texts
 
 from chatbot.errors import (
@@ -20,11 +19,12 @@ from chatbot.errors import (
 )
 from chatbot.memory import MemoryStore, Source
 from chatbot.memory.embeddings import Embedder
+from chatbot.memory.opening import ENGINES as STORE_ENGINES
 
-EMBEDDED = ENGINES
+EMBEDDED = list(STORE_ENGINES)  # tests/conftest.py's ENGINES: the embedded ones
 
 
-@pytest.fixture(params=ENGINES + SERVER_ENGINES)
+@pytest.fixture(params=EMBEDDED + SERVER_ENGINES)
 def engine(request):
     return request.param
 

@@ -14,12 +14,41 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from chatbot.errors import ChatbotError, ConfigError
-from chatbot.memory.backends.base import PointData
+from chatbot.memory.backends.base import PointData, VectorBackend
 from chatbot.memory.embeddings import get_embedder
 from chatbot.memory.opening import ENGINES, open_backend
+
+
+def _copy_points(path: Path, source: str, collection: str,
+                 open_target: Callable[[], VectorBackend], taken: str,
+                 after: Callable[[VectorBackend], None] = lambda dst: None) -> int:
+    """Copy every point (vectors and payload) of `source` into a new collection; how many."""
+    src = open_backend(source, collection, path, None, None, False)
+    try:
+        dim = src.stored_dim()
+        if dim is None:
+            raise ConfigError(f"no {source} memory collection at {src.location}")
+        meta = src.open(dim, {})
+        dst = open_target()
+        try:
+            if dst.stored_dim() is not None:
+                raise ConfigError(taken.format(location=dst.location))
+            dst.open(dim, meta or {"dim": dim})
+            copied = 0
+            for batch in src.points():
+                dst.upsert(batch)
+                copied += len(batch)
+            dst.flush()
+            after(dst)
+            return copied
+        finally:
+            dst.close()
+    finally:
+        src.close()
 
 
 def migrate_engine(path: str | Path, source: str = "qdrant-local", target: str = "edge",
@@ -27,28 +56,10 @@ def migrate_engine(path: str | Path, source: str = "qdrant-local", target: str =
     """Copy every point (vectors and payload) from `source` to `target`; return how many."""
     if source == target or {source, target} - set(ENGINES):
         raise ConfigError(f"migrate between two different engines of: {', '.join(ENGINES)}")
-    src = open_backend(source, collection, Path(path), None, None, False)
-    try:
-        dim = src.stored_dim()
-        if dim is None:
-            raise ConfigError(f"no {source} memory collection at {src.location}")
-        meta = src.open(dim, {})
-        dst = open_backend(target, collection, Path(path), None, None, False)
-        try:
-            if dst.stored_dim() is not None:
-                raise ConfigError(f"{dst.location} already holds a {target} collection; "
-                                  "move it away first")
-            dst.open(dim, meta or {"dim": dim})
-            copied = 0
-            for batch in src.points():
-                dst.upsert(batch)
-                copied += len(batch)
-            dst.flush()
-            return copied
-        finally:
-            dst.close()
-    finally:
-        src.close()
+    return _copy_points(
+        Path(path), source, collection,
+        lambda: open_backend(target, collection, Path(path), None, None, False),
+        f"{{location}} already holds a {target} collection; move it away first")
 
 
 def migrate_to_server(path: str | Path, url: str, api_key: str | None = None,
@@ -56,36 +67,23 @@ def migrate_to_server(path: str | Path, url: str, api_key: str | None = None,
                       to_collection: str | None = None) -> int:
     """Copy an embedded store to a Qdrant server: every point, and its history (times kept).
     to_collection: its name on the server (default: the same)."""
-    to_collection = to_collection or collection
     from chatbot.memory.history import History
     from chatbot.memory.opening import server_history
 
-    src = open_backend(source, collection, Path(path), None, None, False)
-    try:
-        dim = src.stored_dim()
-        if dim is None:
-            raise ConfigError(f"no {source} memory collection at {src.location}")
-        meta = src.open(dim, {})
-        dst = open_backend(source, to_collection, None, url, api_key, False)
+    name = to_collection or collection
+
+    def copy_history(dst: VectorBackend) -> None:
+        log = History(Path(path) / "history.sqlite")
         try:
-            if dst.stored_dim() is not None:
-                raise ConfigError(f"{url} already holds a collection {to_collection!r}; pick "
-                                  "another --collection or delete that one first")
-            dst.open(dim, meta or {"dim": dim})
-            copied = 0
-            for batch in src.points():
-                dst.upsert(batch)
-                copied += len(batch)
-            log = History(Path(path) / "history.sqlite")
-            try:
-                server_history(dst, to_collection).copy_events(log.all_events())
-            finally:
-                log.close()
-            return copied
+            server_history(dst, name).copy_events(log.all_events())
         finally:
-            dst.close()
-    finally:
-        src.close()
+            log.close()
+
+    return _copy_points(
+        Path(path), source, collection,
+        lambda: open_backend(source, name, None, url, api_key, False),
+        f"{url} already holds a collection {name!r}; pick another --collection or delete "
+        "that one first", copy_history)
 
 
 def reembed(path: str | Path, embedder: str, engine: str = "edge",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chatbot.errors import (
     ChatbotError,
@@ -17,6 +17,9 @@ from chatbot.memory.backends.base import VectorBackend
 from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
 from chatbot.memory.history import EventLog, History
 from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
+
+if TYPE_CHECKING:
+    from chatbot.memory.server_history import ServerHistory
 
 ENGINES = ("edge", "qdrant-local")
 # Where each embedded engine keeps a collection under the store folder (to tell them apart).
@@ -81,7 +84,8 @@ def open_storage(path: Path | None, engine: str, collection: str, url: str | Non
             "or set CHATBOT_DATA_DIR") from None
 
 
-def server_history(backend: VectorBackend, collection: str) -> EventLog:
+def server_history(backend: VectorBackend, collection: str) -> ServerHistory:
+    """The history collection beside a server store's memories (backend's connection)."""
     from chatbot.memory.backends.qdrant_client_backend import QdrantClientBackend
     from chatbot.memory.server_history import ServerHistory
 
