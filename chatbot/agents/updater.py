@@ -121,8 +121,8 @@ FACTS_SCHEMA: dict[str, Any] = {
 }
 REPLY_PREFERENCES_SCHEMA: dict[str, Any] = {
     "type": "array",
-    "description": "how the user wants you to reply (format, length, language, units, tone), "
-                   "one per entry, e.g. \"Wants short answers in bullet points\"; [] if none",
+    "description": "only what the user asked about how you reply (format, length, language, "
+                   "units, tone), one per entry; [] if they asked nothing of the kind",
     "items": {"type": "string", "minLength": 3},
 }
 
@@ -403,7 +403,9 @@ class MemoryUpdater:
         if not text:
             run.result.counts["bad_args"] += 1
             return "Error: a fact's text must be a non-empty string; it was not stored."
-        if (refusal := self._ungrounded(run, text)) is not None:
+        # How to reply is judged by the user's words alone: a reply that already follows it
+        # ("Claro, responderé en español") would otherwise make it look like the assistant's.
+        if memory_type != "procedural" and (refusal := self._ungrounded(run, text)) is not None:
             return refusal
         res = self.store.remember(
             self.user_id, text, cats, memory_type, source=Source(**vars(run.source)),
