@@ -11,6 +11,7 @@ from pathlib import Path
 
 import litellm
 import pytest
+import session_contract
 from dspy.utils import DummyLM
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -21,10 +22,16 @@ from chatbot.cli.main import main
 from chatbot.cli.repl import PromptReader
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
+from chatbot.session import ChatSession
 
 from scripted import answer, finish, step
 
 ID_RE = re.compile(r"│ ([0-9a-f]{8}) │")
+
+
+@pytest.fixture(autouse=True)
+def _session_contract(monkeypatch):
+    session_contract.install(monkeypatch)
 
 
 class ScriptedInput(io.TextIOBase):
@@ -57,11 +64,13 @@ class Run:
         return ID_RE.findall(self.stdout)[-1]
 
 
-def chat(run: Run, lines, lm, *, user="alice", session=None, quiet=False, reader=None) -> int:
+def chat(run: Run, lines, lm, *, user="alice", session=None, quiet=False, reader=None,
+         session_factory=ChatSession) -> int:
     args = argparse.Namespace(user=user, data_dir=None, session=session, quiet=quiet)
     stream = None if reader else ScriptedInput(lines)
     return run_chat(
-        args, lm=lm, input_stream=stream, console=run.out, err_console=run.err, reader=reader
+        args, lm=lm, input_stream=stream, console=run.out, err_console=run.err, reader=reader,
+        session_factory=session_factory,
     )
 
 
@@ -117,7 +126,7 @@ def test_whole_session_with_slash_commands():
     assert code == 0
     out, err = run.stdout, run.stderr
 
-    assert "Noted: Python it is." in out and "Python, since you prefer it." in out
+    assert "Noted: **Python** it is." in out and "Python, since you prefer it." in out
     assert "saved: ADD 'Prefers Python over Java'" in err
     assert "searched: 'language' in [preferences] -> 1 memories" in err
     assert "alice's memories" in out and "preferences" in out
@@ -252,13 +261,16 @@ def test_prompt_toolkit_input_alt_enter_ctrl_c_ctrl_d(tmp_path):
     run = Run()
     with create_pipe_input() as pipe:
         reader = PromptReader(tmp_path / "history", input=pipe, output=DummyOutput())
-        # Alt-Enter adds a line; Enter sends; Ctrl-C clears; Ctrl-D exits after writes finish.
+        # Alt-Enter adds a line; Enter sends; Ctrl-C clears a typed line, and at the empty
+        # prompt warns (a second one would exit); Ctrl-D exits after writes finish.
         pipe.send_text("I like tea\x1b\rand coffee\r")
         pipe.send_text("half typed\x03")
-        pipe.send_text("/stats\r\x04")
+        pipe.send_text("/stats\r")
+        pipe.send_text("\x03\x04")
         code = chat(run, None, lm, reader=reader)
     assert code == 0
-    assert "Both are nice." in run.stdout and "^C again to exit" in run.stderr
+    assert "Both are nice." in run.stdout and "turns" in run.stdout
+    assert run.stderr.count("^C again to exit") == 1
     user_lines = [m for m in read_jsonl(transcripts("alice")[0]) if m.get("role") == "user"]
     assert [m["content"] for m in user_lines] == ["I like tea\nand coffee"]
     assert "/stats" in (tmp_path / "history").read_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -22,6 +23,7 @@ from chatbot.cli.app import (
 from chatbot.cli.app import build_lm as default_build_lm
 from chatbot.cli.commands import Commands
 from chatbot.cli.repl import LineReader, make_reader
+from chatbot.cli.stream import Outcome, TurnView, start_worker
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession, Reply, SessionEvent
@@ -44,8 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | None = None,
              console: Console | None = None, err_console: Console | None = None,
-             reader: LineReader | None = None) -> int:
-    """Run the REPL. Tests inject a scripted `lm`, an input stream or reader, and consoles."""
+             reader: LineReader | None = None,
+             session_factory: Callable[..., ChatSession] = ChatSession) -> int:
+    """Run the REPL. Tests inject a scripted `lm` (or session), input and consoles."""
     settings = load_settings(args)
     out = console or Console()
     err = err_console or console or Console(stderr=True)
@@ -60,7 +63,8 @@ def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | No
         if reader is None:
             reader = make_reader(settings.data_dir / "input_history", input_stream,
                                  commands=Commands.names())
-        app = ChatApp(settings, store, lm, reader, out, err, quiet=args.quiet)
+        app = ChatApp(settings, store, lm, reader, out, err, quiet=args.quiet,
+                      session_factory=session_factory)
         app.start_session(settings.user, getattr(args, "session", None))
         if reader.interactive:
             render.note(err, "Enter sends, Alt-Enter adds a line, /help lists commands, "
@@ -74,7 +78,8 @@ class ChatApp:
     """The conversation loop: messages go to the agents, lines starting with / to Commands."""
 
     def __init__(self, settings: Settings, store: MemoryStore, lm: Any, reader: LineReader,
-                 out: Console, err: Console, *, quiet: bool = False):
+                 out: Console, err: Console, *, quiet: bool = False,
+                 session_factory: Callable[..., ChatSession] = ChatSession):
         self.settings = settings
         self.store = store
         self.lm = lm
@@ -86,8 +91,12 @@ class ChatApp:
         self.session: ChatSession | None = None
         self.commands = Commands(self)
         self._shown_update: Any = None
+        self._running: Outcome | None = None  # the turn in the worker thread
+        self._pending_since: float | None = None
+        self.session_factory = session_factory
         # Memory updates that land while the user types are shown above the prompt.
         reader.on_idle = self.collect
+        reader.status = self.prompt_status
 
     @property
     def user(self) -> str:
@@ -106,7 +115,7 @@ class ChatApp:
         earlier, problems = load_transcript(path) if path is not None else ([], [])
         for problem in problems:
             render.note(self.err, problem)
-        self.session = ChatSession(
+        self.session = self.session_factory(
             user, self.store, self.lm, session_id=session_id, transcript_path=path,
             search_limit=self.settings.search_limit,
             context_messages=self.settings.update_context_messages,
@@ -119,6 +128,7 @@ class ChatApp:
     def end_session(self) -> None:
         if self.session is None:
             return
+        self.finish_memory()
         with render.spinner(self.err, "saving memories…"):
             self.session.close()
         self.show_events()
@@ -132,7 +142,7 @@ class ChatApp:
             self.collect()
             try:
                 line = self.reader.read(f"{self.user}> ")
-            except KeyboardInterrupt:
+            except KeyboardInterrupt:  # at an empty prompt: the reader clears a typed line
                 now = time.monotonic()
                 if now - last_ctrl_c < DOUBLE_CTRL_C:
                     break
@@ -143,56 +153,93 @@ class ChatApp:
                 break
             if not line.strip():
                 continue
-            if line.lstrip().startswith("/"):
-                if not self.commands.run(line.strip()):
-                    break
-                continue
-            self.turn(line)
+            try:
+                if line.lstrip().startswith("/"):
+                    if not self.commands.run(line.strip()):
+                        break
+                    continue
+                self.turn(line)
+            except KeyboardInterrupt:  # outside a reply's own handling: back to the prompt
+                render.note(self.err, "(interrupted)")
         self.end_session()
         return 0
 
     def turn(self, text: str) -> Reply | None:
-        """One message: a spinner while the agents think, then the reply as Markdown."""
+        """One message: the step and its seconds, the reply as it streams, then as Markdown.
+
+        Ctrl-C cancels the reply and returns to the prompt; a second one stops waiting for the
+        cancelled turn to wind down (the next message waits for it instead).
+        """
         assert self.session is not None
+        self.finish_turn()
         session = self.session
-        box: dict[str, Any] = {}
-
-        def work() -> None:
-            try:
-                box["reply"] = session.turn(text)
-            except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread
-                box["error"] = exc
-
-        # The turn runs in a worker so search events can be shown while the model thinks.
-        worker = threading.Thread(target=work, name="chat-turn", daemon=True)
-        last_ctrl_c = 0.0
+        cancel = threading.Event()
+        view = TurnView(self.live_console(), "updating memory" if session.pending else "thinking")
         errors: list[SessionEvent] = []  # shown after the reply, without the turn's own error
-        with render.spinner(self.err, "thinking…"):
-            worker.start()
-            while worker.is_alive():
-                try:
-                    worker.join(POLL)
-                    self.show_events(defer_errors=errors)
-                except KeyboardInterrupt:
-                    now = time.monotonic()
-                    if now - last_ctrl_c < DOUBLE_CTRL_C:
-                        raise
-                    last_ctrl_c = now
-                    render.note(self.err, "the model is still answering; ^C again to quit")
-        if "error" in box:
-            raise box["error"]
-        reply: Reply = box["reply"]
+        self._running = outcome = start_worker(lambda: session.turn(
+            text, on_token=view.token, on_progress=view.step, cancel=cancel))
+        with view:
+            while not self._wait_for(outcome, cancel, view):
+                self.show_events(defer_errors=errors)
+        if not outcome.done.is_set():
+            render.note(self.err, "cancelled; the reply stops in the background")
+            return None
+        self._running = None
+        if outcome.error is not None:
+            raise outcome.error
+        reply: Reply = outcome.value
         self.show_events(defer_errors=errors)
         for ev in errors:
             if ev.text != reply.error:
                 render.error(self.err, ev.text)
-        if reply.error:
+        if reply.cancelled:
+            if view.streamed:
+                render.partial_reply(self.out, view.streamed)
+            render.note(self.err, "(cancelled)")
+        elif reply.error:
             render.error(self.err, reply.error)
         else:
             render.reply(self.out, reply.response)
         if self.debug and reply.trajectory:
             render.trajectory(self.err, reply.trajectory, "response agent")
         return reply
+
+    def _wait_for(self, outcome: Outcome, cancel: threading.Event, view: TurnView) -> bool:
+        """True when the turn is over, or when a second Ctrl-C gives up waiting for it."""
+        try:
+            return outcome.done.wait(POLL)
+        except KeyboardInterrupt:
+            if cancel.is_set():
+                return True
+            cancel.set()
+            view.step("cancelling")
+            return False
+
+    def finish_turn(self) -> None:
+        """Wait for a cancelled turn that was left to stop: the session runs one turn at a time."""
+        running, self._running = self._running, None
+        if running is None or running.done.is_set():
+            return
+        with render.spinner(self.err, "stopping the cancelled reply…"):
+            while not running.done.wait(POLL):
+                pass
+
+    def live_console(self) -> Console | None:
+        """Where the turn's live view goes: the terminal (stderr first: it is not the answer)."""
+        for console in (self.err, self.out):
+            if console.is_terminal:
+                return console
+        return None
+
+    def prompt_status(self) -> str:
+        """Beside the prompt: what runs in the background while the user types."""
+        session = self.session
+        if session is None or not session.pending:
+            self._pending_since = None
+            return ""
+        if self._pending_since is None:
+            self._pending_since = time.monotonic()
+        return f"updating memory {time.monotonic() - self._pending_since:.0f} s"
 
     def confirm(self, question: str) -> bool:
         if not self.reader.interactive:
@@ -211,9 +258,31 @@ class ChatApp:
 
     def settle(self) -> None:
         """Finish pending memory writes before reading or changing memory by hand."""
-        assert self.session is not None
-        with render.spinner(self.err, "finishing the memory update…"):
-            self.session.wait()
+        self.finish_memory("finishing the memory update (Ctrl-C to skip)")
+
+    def finish_memory(self, message: str = "finishing memory write (Ctrl-C to skip)") -> None:
+        """Wait for the background memory write; Ctrl-C asks it to stop after its current write
+        (each store write stays whole)."""
+        session = self.session
+        if session is None:
+            return
+        self.finish_turn()
+        if not session.poll():
+            if not self.err.is_terminal:
+                render.note(self.err, message)
+            skipped = False
+            with render.spinner(self.err, message, elapsed_after=1.0):
+                while True:
+                    try:
+                        if session.poll():
+                            break
+                        time.sleep(POLL)
+                    except KeyboardInterrupt:
+                        if not skipped:
+                            skipped = True
+                            session.cancel_pending()
+                            render.note(self.err, "skipping: the memory write stops after its "
+                                                  "current step")
         self.show_events()
 
     def show_events(self, *, defer_errors: list[SessionEvent] | None = None) -> None:

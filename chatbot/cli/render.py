@@ -49,7 +49,16 @@ def plain(text: str | None) -> Text:
 
 
 def reply(console: Console, text: str) -> None:
-    console.print(Markdown(text or "_(no answer)_"))
+    """Markdown on a terminal; elsewhere (a pipe, a file) the text as the model wrote it."""
+    if console.is_terminal:
+        console.print(Markdown(text or "_(no answer)_"))
+    else:
+        partial_reply(console, text or "(no answer)")
+
+
+def partial_reply(console: Console, text: str) -> None:
+    """Text as it is: no markup, no wrapping (a cut-off reply is not valid Markdown)."""
+    console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
 
 
 def event(console: Console, kind: str, text: str) -> None:

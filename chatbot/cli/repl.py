@@ -18,6 +18,7 @@ YES = {"y", "yes"}
 class LineReader(Protocol):
     interactive: bool
     on_idle: Callable[[], None] | None
+    status: Callable[[], str] | None  # a dim note at the prompt's right, e.g. "updating memory"
 
     def read(self, prompt: str) -> str | None: ...
 
@@ -32,6 +33,7 @@ class PlainReader:
     def __init__(self, stream: TextIO | None = None):
         self.stream = stream if stream is not None else sys.stdin
         self.on_idle: Callable[[], None] | None = None  # a pipe never waits for a person
+        self.status: Callable[[], str] | None = None
 
     def read(self, prompt: str) -> str | None:
         line = self.stream.readline()
@@ -46,7 +48,8 @@ class PlainReader:
 
 
 def key_bindings() -> Any:
-    """Enter sends (the default); Alt-Enter (Esc Enter) inserts a newline."""
+    """Enter sends (the default); Alt-Enter (Esc Enter) inserts a newline; Ctrl-C clears a
+    typed line, and only at an empty prompt raises KeyboardInterrupt (the REPL counts those)."""
     from prompt_toolkit.key_binding import KeyBindings
 
     kb = KeyBindings()
@@ -54,6 +57,13 @@ def key_bindings() -> Any:
     @kb.add("escape", "c-m", eager=True)
     def _newline(event: Any) -> None:
         event.current_buffer.insert_text("\n")
+
+    @kb.add("c-c")
+    def _clear_or_interrupt(event: Any) -> None:
+        if event.current_buffer.text:
+            event.current_buffer.reset()
+        else:
+            event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
     return kb
 
@@ -96,6 +106,7 @@ class PromptReader:
             history = InMemoryHistory()
         self._io = {"input": input, "output": output}
         self.on_idle: Callable[[], None] | None = None
+        self.status: Callable[[], str] | None = None
         self.session = PromptSession(
             history=history, key_bindings=key_bindings(), multiline=False,
             completer=slash_completer(commands) if commands else None,
@@ -105,10 +116,20 @@ class PromptReader:
     def read(self, prompt: str) -> str | None:
         try:
             if self.on_idle is None:
-                return self.session.prompt(prompt)
+                return self._prompt(prompt)
             return self._read_watching(prompt, self.on_idle)
         except EOFError:
             return None
+
+    def _prompt(self, prompt: str) -> str:
+        status = self.status
+        if status is None:
+            return self.session.prompt(prompt)
+        from prompt_toolkit.formatted_text import FormattedText
+
+        return self.session.prompt(
+            prompt, rprompt=lambda: FormattedText([("fg:ansibrightblack", status())]),
+            refresh_interval=0.5)
 
     def _read_watching(self, prompt: str, on_idle: Callable[[], None]) -> str:
         from prompt_toolkit.patch_stdout import patch_stdout
@@ -123,7 +144,7 @@ class PromptReader:
             watcher = threading.Thread(target=watch, name="prompt-idle", daemon=True)
             watcher.start()
             try:
-                return self.session.prompt(prompt)
+                return self._prompt(prompt)
             finally:
                 stop.set()
                 watcher.join()
