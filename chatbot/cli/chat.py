@@ -24,6 +24,7 @@ from chatbot.cli.app import build_lm as default_build_lm
 from chatbot.cli.commands import Commands
 from chatbot.cli.repl import LineReader, make_reader
 from chatbot.cli.stream import Outcome, TurnView, start_worker
+from chatbot.cli.undo import SessionChanges
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession, Reply, SessionEvent
@@ -121,6 +122,7 @@ class ChatApp:
             context_messages=self.settings.update_context_messages,
             keep_raw_transcript=self.settings.keep_raw_transcript)
         self.session.transcript.extend(earlier)
+        self.changes = SessionChanges(self.store, user, session_id)
         count = len(self.store.list(user))
         resumed = f", resumed with {len(earlier)} earlier messages" if earlier else ""
         render.note(self.err, f"user: {user} ({count} memories) · session {session_id}{resumed}")
@@ -297,6 +299,8 @@ class ChatApp:
                     render.error(self.err, ev.text)
             elif not self.quiet or ev.kind == "notice":
                 render.event(self.err, ev.kind, ev.text)
+            if ev.kind == "memory":
+                self.changes.record(ev.data.get("event"), ev.data.get("id"))
         update = session.last_update
         if self.debug and update is not None and update is not self._shown_update:
             self._shown_update = update

@@ -21,6 +21,7 @@ from chatbot.errors import ChatbotError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from chatbot.cli.undo import SessionChanges
     from chatbot.config import Settings
     from chatbot.memory import MemoryStore
     from chatbot.session import ChatSession
@@ -34,6 +35,7 @@ class ChatContext(Protocol):
     settings: Settings
     store: MemoryStore
     session: ChatSession | None
+    changes: SessionChanges  # this session's memory changes, for /undo
     debug: bool
 
     @property
@@ -88,6 +90,11 @@ class Commands:
         if not arg:
             raise UsageError(f"usage: {self.help_line(name)}")
         return arg
+
+    def _count(self, what: str, n: int = 1) -> None:
+        """Changes made by hand count in /stats beside the memory agent's."""
+        if self.app.session is not None:
+            self.app.session.stats[what] += n
 
     def _resolve(self, text: str, *, include_deleted: bool = True) -> str:
         return resolve_memory_id(self.app.store, self.app.user, text,
@@ -151,11 +158,17 @@ class Commands:
         app.settle()
         if arg.lower() == "all":
             memory_id = None
-            n = len(app.store.list(app.user, include_deleted=True))
-            if n == 0:
+            everything = app.store.list(app.user, include_deleted=True)
+            if not everything:
                 render.note(app.out, "nothing to forget")
                 return
-            what = f"all {n} memories of {app.user}"
+            # A purge erases deleted memories too (they are restorable until then): say so.
+            shown = sum(m.valid for m in everything)
+            deleted = len(everything) - shown
+            what = f"all {shown} memories of {app.user}"
+            if deleted:
+                what += f" and {deleted} deleted {'one' if deleted == 1 else 'ones'} kept for " \
+                        "/restore"
         else:
             memory_id = self._resolve(arg)
             text = render.clip(app.store.get(memory_id, user_id=app.user).memory_text, 50)
@@ -164,6 +177,8 @@ class Commands:
             render.note(app.out, "kept")
             return
         n = app.store.purge(app.user, memory_id, actor="user")
+        app.changes.forget(memory_id)
+        self._count("manual_forget", n)
         render.note(app.out, f"forgot {n} {'memory' if n == 1 else 'memories'}")
 
     def cmd_edit(self, arg: str) -> None:
@@ -176,7 +191,30 @@ class Commands:
         memory_id = self._resolve(ident, include_deleted=False)
         m = app.store.update(memory_id, text.strip(), user_id=app.user, actor="user",
                              session_id=app.session.session_id if app.session else None)
+        app.changes.record("UPDATE", m.id)
+        self._count("manual_edit")
         render.note(app.out, f"updated {short_id(m.id)}: {m.memory_text}")
+
+    def cmd_restore(self, arg: str) -> None:
+        """/restore ID  bring back a deleted memory"""
+        app = self.app
+        self._need(arg, "restore")
+        app.settle()
+        memory_id = self._resolve(arg)
+        if app.store.get(memory_id, user_id=app.user).valid:
+            render.note(app.out, f"memory {short_id(memory_id)} is not deleted")
+            return
+        m = app.store.restore(memory_id, user_id=app.user, actor="user")
+        app.changes.record("RESTORE", m.id)
+        self._count("manual_restore")
+        render.note(app.out, f"restored {short_id(m.id)}: {m.memory_text}")
+
+    def cmd_undo(self, arg: str) -> None:
+        """/undo  take back the last memory change of this session"""
+        app = self.app
+        app.settle()
+        render.note(app.out, app.changes.undo())
+        self._count("manual_undo")
 
     def cmd_user(self, arg: str) -> None:
         """/user NAME  switch to another user (starts a new session)"""

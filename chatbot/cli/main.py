@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "chatbot.cli.replay_cmd",
     "chatbot.cli.eval_cmd",
     "chatbot.cli.server_cmd",
+    "chatbot.cli.transcripts_cmd",
 ]
 
 EXIT_USER_ERROR = 1

@@ -19,6 +19,7 @@ from chatbot.cli.app import short_id
 from chatbot.memory import HistoryEvent, Memory, RetrievedMemory
 
 EVENT_STYLES = {"search": "dim", "memory": "dim green", "rejected": "dim yellow", "error": "red"}
+NOTHING_SAVED = "nothing saved"  # a memory event that says why nothing was written
 
 STAT_LABELS = [
     ("turns", "turns"), ("lm_calls", "LM calls"), ("lm_errors", "LM errors"),
@@ -28,6 +29,8 @@ STAT_LABELS = [
     ("memory_noop", "no-op decisions"), ("dedup_hits", "duplicates absorbed"),
     ("invented_ids", "invented ids rejected"), ("tool_errors", "malformed tool calls"),
     ("turn_errors", "failed turns"), ("update_errors", "failed memory updates"),
+    ("manual_edit", "memories edited by you"), ("manual_forget", "memories forgotten by you"),
+    ("manual_restore", "memories restored by you"), ("manual_undo", "changes undone by you"),
 ]
 ALWAYS_SHOWN = {"turns", "lm_calls", "prompt_tokens", "completion_tokens", "searches",
                 "memory_add", "memory_update", "memory_delete"}
@@ -62,7 +65,8 @@ def partial_reply(console: Console, text: str) -> None:
 
 
 def event(console: Console, kind: str, text: str) -> None:
-    console.print(Text(f"  {text}", style=EVENT_STYLES.get(kind, "dim")))
+    style = "dim" if text.startswith(NOTHING_SAVED) else EVENT_STYLES.get(kind, "dim")
+    console.print(Text(f"  {text}", style=style))
 
 
 def note(console: Console, text: str) -> None:
