@@ -5,19 +5,12 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-import session_contract
 from dspy.utils import DummyLM
 from test_cli_chat import Run, chat, open_store
 
 from chatbot.cli.main import main
 
-from scripted import answer, finish, step, summary
-
-
-@pytest.fixture(autouse=True)
-def _session_contract(monkeypatch):
-    session_contract.install(monkeypatch)
+from scripted import answer, finish, step
 
 
 def test_forget_all_counts_what_it_erases():
@@ -40,7 +33,7 @@ def test_undo_takes_back_the_sessions_changes_newest_first():
     lm = DummyLM([
         finish(), answer("Nice, a dog!", True),
         step("add_memory", {"memory_text": "Has a dog named Rex", "categories": ["pets"]}),
-        finish(), summary("added"),
+        finish(),
     ])
     run = Run()
     code = chat(run, [

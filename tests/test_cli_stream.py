@@ -7,81 +7,70 @@ import io
 import threading
 import time
 
-import pytest
-import session_contract
-from dspy.utils import DummyLM
 from rich.console import Console
-from session_contract import StreamingSession
 from test_cli_chat import Run, chat, read_jsonl, transcripts
+from tmux_chat import REPLY
 
 from chatbot.cli.stream import TurnView
 
-
-@pytest.fixture(autouse=True)
-def _session_contract(monkeypatch):
-    session_contract.install(monkeypatch)
+from scripted import ScriptedLlama, chat_reply, json_step, scripted_local_lm
 
 
-class QuickStream(StreamingSession):
-    DELAY = 0.01
-    interrupt_after = 3  # a Ctrl-C after the third word of the first reply
+def ctrl_c_after(llama: ScriptedLlama, pieces: int, delay: float = 0.01) -> None:
+    """The user's Ctrl-C (SIGINT's KeyboardInterrupt in the main thread) after some pieces."""
+    seen = [0]
+
+    def on_piece(piece: str) -> None:
+        seen[0] += 1
+        if seen[0] == pieces:
+            _thread.interrupt_main()
+        time.sleep(delay)
+
+    llama.on_piece = on_piece
 
 
 def test_ctrl_c_mid_reply_cancels_it_and_the_chat_goes_on():
+    llama = ScriptedLlama([chat_reply(REPLY, False), chat_reply("Short and whole.", False)])
+    ctrl_c_after(llama, 15)  # the reply's own text starts after its field marker
     run = Run()
-    code = chat(run, ["Tell me something", "And now?"], DummyLM([]), session_factory=QuickStream)
+    code = chat(run, ["Tell me something?", "And now?"], scripted_local_lm(llama))
     assert code == 0
     out, err = run.stdout, run.stderr
     assert "(cancelled)" in err and "Traceback" not in out + err
+    assert "nothing saved: the reply was cancelled" in err
     partial = out.split("\n")[0]
     # The words shown before the Ctrl-C (it lands within a poll), as written.
-    assert partial.startswith("Here is a **slow**") and len(partial) < len(StreamingSession.REPLY)
-    assert StreamingSession.REPLY.startswith(partial)
-    assert StreamingSession.REPLY in out  # the next message is answered in full
+    assert partial.startswith("Here is") and len(partial) < len(REPLY) and REPLY.startswith(partial)
+    assert "Short and whole." in out  # the next message is answered in full
     lines = [m for m in read_jsonl(transcripts("alice")[0]) if "role" in m]
     assert [(m["role"], m.get("cancelled", False)) for m in lines] == [
         ("user", False), ("assistant", True), ("user", False), ("assistant", False)]
     assert lines[1]["content"] == partial
 
 
-class SlowMemoryWrite(StreamingSession):
-    """After each reply a memory write runs until it is asked to stop (or 30 s pass)."""
-
-    DELAY = 0.01
-    write: threading.Thread | None = None
-    reported = False
-
-    def turn(self, question, **kwargs):
-        reply = super().turn(question, **kwargs)
-        self.stop_write = threading.Event()
-        self.write = threading.Thread(target=self.stop_write.wait, args=(30,))
-        self.write.start()
-        threading.Timer(0.5, _thread.interrupt_main).start()  # the user's Ctrl-C at exit
-        return reply
-
-    @property
-    def pending(self) -> bool:
-        return self.write is not None and self.write.is_alive()
-
-    def poll(self) -> bool:
-        if self.write is not None and not self.pending and not self.reported:
-            self.reported = True
-            self._emit("memory", "nothing saved: the write was skipped")
-        return not self.pending
-
-    def cancel_pending(self) -> None:
-        self.stop_write.set()
-
-
 def test_exit_says_it_finishes_the_memory_write_and_ctrl_c_skips_it():
-    run = Run()
+    long_fact = "Keeps a very long diary " * 60
+    llama = ScriptedLlama([chat_reply("Noted.", True),
+                           json_step("add_memory", {"facts": [{"text": long_fact}]})])
+    timer = threading.Timer(1.0, _thread.interrupt_main)  # the user's Ctrl-C while it writes
+
+    def slow_memory_write(piece: str) -> None:
+        if len(llama.calls) >= 2:  # the memory agent's call
+            if timer.ident is None:  # not started yet
+                timer.start()
+            time.sleep(0.05)
+
+    llama.on_piece = slow_memory_write
     started = time.monotonic()
-    code = chat(run, ["Remember this"], DummyLM([]), session_factory=SlowMemoryWrite)
-    assert code == 0 and time.monotonic() - started < 25  # not the write's 30 s
+    run = Run()
+    code = chat(run, ["I keep a diary"], scripted_local_lm(llama))
+    assert code == 0
+    seconds = time.monotonic() - started
     err = run.stderr
     assert "finishing memory write (Ctrl-C to skip)" in err
     assert "skipping: the memory write stops after its current step" in err
-    assert "nothing saved: the write was skipped" in err and "Traceback" not in err
+    assert "nothing saved: the memory update was skipped" in err and "Traceback" not in err
+    assert seconds < len(long_fact) / 3 * 0.05  # stopped well before the write would end
 
 
 def test_turn_view_shows_the_step_with_seconds_then_the_streamed_tail():
