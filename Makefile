@@ -45,8 +45,10 @@ test: setup qdrant  ## run the whole suite, including the real local-model smoke
 test-fast: setup-dev qdrant  ## run the suite without the real local model
 	$(BIN)/python -m pytest -q -m 'not local_llm' $(PYTEST_ARGS)
 
-chat: setup  ## start chatting on the embedded defaults
-	$(BIN)/chatbot chat
+# make chat USER=alice chats as alice (only a USER given on the command line is passed on, so
+# CHATBOT_USER in .env still wins otherwise); CHAT_ARGS adds options, e.g. CHAT_ARGS="--quiet".
+chat: setup  ## start chatting on the embedded defaults (USER=name to pick the user)
+	$(BIN)/chatbot chat $(if $(filter command line,$(origin USER)),--user '$(USER)') $(CHAT_ARGS)
 
 demo: setup  ## the scripted three-session demo on the embedded defaults
 	$(BIN)/chatbot demo

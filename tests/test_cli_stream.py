@@ -7,13 +7,14 @@ import io
 import threading
 import time
 
+from dspy.utils import DummyLM
 from rich.console import Console
 from test_cli_chat import Run, chat, read_jsonl, transcripts
 from tmux_chat import REPLY
 
 from chatbot.cli.stream import TurnView
 
-from scripted import ScriptedLlama, chat_reply, json_step, scripted_local_lm
+from scripted import ScriptedLlama, answer, chat_reply, finish, json_step, scripted_local_lm
 
 
 def ctrl_c_after(llama: ScriptedLlama, pieces: int, delay: float = 0.01) -> None:
@@ -90,3 +91,26 @@ def test_turn_view_shows_the_step_with_seconds_then_the_streamed_tail():
     shown = console.file.getvalue()
     assert "line 19" in shown and "line 0\n" not in shown  # the tail fits the screen
     assert view.streamed.startswith("line 0\nline 1\n")
+
+
+def test_a_second_ctrl_c_stops_waiting_for_a_model_that_cannot_stop():
+    class SlowDummy(DummyLM):
+        """A model that does not stream: a cancel cannot reach it until its call returns."""
+
+        slow = True
+
+        def __call__(self, *a, **k):
+            if self.slow:
+                self.slow = False
+                for delay in (0.3, 0.6):  # two Ctrl-C while it thinks
+                    threading.Timer(delay, _thread.interrupt_main).start()
+                time.sleep(2.0)
+            return super().__call__(*a, **k)
+
+    lm = SlowDummy([finish(), answer("Too late.", False), finish(), answer("Hello!", False)])
+    run = Run()
+    code = chat(run, ["Hi there", "Hello again"], lm)
+    assert code == 0
+    assert "cancelled; the reply stops in the background" in run.stderr
+    assert "Too late." not in run.stdout and "Hello!" in run.stdout  # the next turn waited
+    assert "Traceback" not in run.stdout + run.stderr

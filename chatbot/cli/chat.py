@@ -181,8 +181,16 @@ class ChatApp:
         self._running = outcome = start_worker(lambda: session.turn(
             text, on_token=view.token, on_progress=view.step, cancel=cancel))
         with view:
-            while not self._wait_for(outcome, cancel, view):
-                self.show_events(defer_errors=errors)
+            while True:
+                try:
+                    if outcome.done.wait(POLL):
+                        break
+                    self.show_events(defer_errors=errors)
+                except KeyboardInterrupt:
+                    if cancel.is_set():  # a second Ctrl-C: stop waiting for the turn to end
+                        break
+                    cancel.set()
+                    view.step("cancelling")
         if not outcome.done.is_set():
             render.note(self.err, "cancelled; the reply stops in the background")
             return None
@@ -205,17 +213,6 @@ class ChatApp:
         if self.debug and reply.trajectory:
             render.trajectory(self.err, reply.trajectory, "response agent")
         return reply
-
-    def _wait_for(self, outcome: Outcome, cancel: threading.Event, view: TurnView) -> bool:
-        """True when the turn is over, or when a second Ctrl-C gives up waiting for it."""
-        try:
-            return outcome.done.wait(POLL)
-        except KeyboardInterrupt:
-            if cancel.is_set():
-                return True
-            cancel.set()
-            view.step("cancelling")
-            return False
 
     def finish_turn(self) -> None:
         """Wait for a cancelled turn that was left to stop: the session runs one turn at a time."""
