@@ -81,6 +81,7 @@ def test_streaming_ctrl_c_and_exit_on_a_real_terminal(pane):
     screen = pane.wait_for(lambda s: "THE-END" in s and at_prompt(s),
                            "a whole reply", timeout=90)
     assert "Here is a slow answer" in screen and "nothing saved: a question" in screen
+    assert screen.rindex("THE-END") < screen.rindex("nothing saved")  # memory's line comes last
     pane.send("C-c")
     pane.wait_for(lambda s: "^C again to exit" in s, "the first Ctrl-C at the prompt")
     pane.send("C-c")

@@ -30,6 +30,8 @@ from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession, Reply, SessionEvent
 from chatbot.transcripts import load_transcript, transcript_file
 
+# Shown after the reply: errors (the turn's own is said once) and what memory did.
+AFTER_THE_REPLY = ("error", "memory")
 DOUBLE_CTRL_C = 2.0  # seconds: a second Ctrl-C within this exits
 POLL = 0.1
 
@@ -177,7 +179,7 @@ class ChatApp:
         session = self.session
         cancel = threading.Event()
         view = TurnView(self.live_console(), "updating memory" if session.pending else "thinking")
-        errors: list[SessionEvent] = []  # shown after the reply, without the turn's own error
+        after: list[SessionEvent] = []  # errors and memory lines, shown after the reply
         self._running = outcome = start_worker(lambda: session.turn(
             text, on_token=view.token, on_progress=view.step, cancel=cancel))
         with view:
@@ -185,7 +187,7 @@ class ChatApp:
                 try:
                     if outcome.done.wait(POLL):
                         break
-                    self.show_events(defer_errors=errors)
+                    self.show_events(defer=after)
                 except KeyboardInterrupt:
                     if cancel.is_set():  # a second Ctrl-C: stop waiting for the turn to end
                         break
@@ -193,15 +195,14 @@ class ChatApp:
                     view.step("cancelling")
         if not outcome.done.is_set():
             render.note(self.err, "cancelled; the reply stops in the background")
+            for ev in after:
+                self.show_event(ev)
             return None
         self._running = None
         if outcome.error is not None:
             raise outcome.error
         reply: Reply = outcome.value
-        self.show_events(defer_errors=errors)
-        for ev in errors:
-            if ev.text != reply.error:
-                render.error(self.err, ev.text)
+        self.show_events(defer=after)
         if reply.cancelled:
             if view.streamed:
                 render.partial_reply(self.out, view.streamed)
@@ -210,6 +211,9 @@ class ChatApp:
             render.error(self.err, reply.error)
         else:
             render.reply(self.out, reply.response)
+        for ev in after:
+            if not (ev.kind == "error" and ev.text == reply.error):
+                self.show_event(ev)
         if self.debug and reply.trajectory:
             render.trajectory(self.err, reply.trajectory, "response agent")
         return reply
@@ -284,22 +288,26 @@ class ChatApp:
                                                   "current step")
         self.show_events()
 
-    def show_events(self, *, defer_errors: list[SessionEvent] | None = None) -> None:
+    def show_events(self, *, defer: list[SessionEvent] | None = None) -> None:
+        """Show what the session did; with `defer`, errors and memory lines are kept for after
+        the reply (the turn's own error is said once, and memory's line comes last)."""
         session = self.session
         if session is None:
             return
         for ev in session.drain_events():
-            if ev.kind == "error":
-                if defer_errors is not None:
-                    defer_errors.append(ev)
-                else:
-                    render.error(self.err, ev.text)
-            elif not self.quiet or ev.kind == "notice":
-                render.event(self.err, ev.kind, ev.text)
-            if ev.kind == "memory":
-                self.changes.record(ev.data.get("event"), ev.data.get("id"))
+            if defer is not None and ev.kind in AFTER_THE_REPLY:
+                defer.append(ev)
+            else:
+                self.show_event(ev)
         update = session.last_update
         if self.debug and update is not None and update is not self._shown_update:
             self._shown_update = update
             render.trajectory(self.err, update.trajectory, "memory update agent")
 
+    def show_event(self, ev: SessionEvent) -> None:
+        if ev.kind == "error":
+            render.error(self.err, ev.text)
+        elif not self.quiet or ev.kind == "notice":
+            render.event(self.err, ev.kind, ev.text)
+        if ev.kind == "memory":
+            self.changes.record(ev.data.get("event"), ev.data.get("id"))
