@@ -45,7 +45,7 @@ def run_llama_cpp_python(model: str, threads: int) -> dict:
     pp = time.perf_counter() - start
     start = time.perf_counter()
     out = 0
-    for token in llm.generate([], temp=0.0, reset=False):
+    for _token in llm.generate([], temp=0.0, reset=False):
         out += 1
         if out == DECODE_TOKENS:
             break
