@@ -147,6 +147,8 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
         kind = str(fact.get("kind") or fact.get("type") or fact.get("memory_type") or "")
         kind = KINDS.get(kind.strip().lower(), kind.strip().lower())
         text = fact.get("text") or fact.get("memory_text")
+        if not isinstance(text, str):  # a nested object or a list is not a memory text
+            continue
         out.append((text, fact.get("categories"), kind if kind in MEMORY_TYPES else "semantic"))
     return out
 
