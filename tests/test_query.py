@@ -5,11 +5,10 @@ from __future__ import annotations
 import pytest
 
 from chatbot.errors import ConfigError
-from chatbot.memory.backends.base import Hit
 from chatbot.memory.entities import EntityCounts, boost, extract
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.query import search_text
-from chatbot.memory.ranking import RankingConfig, fuse
+from chatbot.memory.ranking import RankingConfig
 
 
 def test_search_text_is_the_rewrite_the_eval_uses():
@@ -52,16 +51,20 @@ def test_entity_boost_weighs_rare_entities_more():
     assert boost("what about it", memories[0], counts) == (0.0, [])
 
 
-def test_relevance_floor_drops_weak_hits_in_the_fusions_units():
-    dense = [Hit("a", 0.9, {}), Hit("b", 0.5, {}), Hit("c", 0.1, {})]
-    keyword = [Hit("a", 8.0, {}), Hit("c", 0.5, {})]
-    everything = fuse(dense, keyword, RankingConfig("dbsf", 1, 2), limit=10)
-    assert len(everything) == 3 and everything[1].score > everything[2].score
-    floor = (everything[1].score + everything[2].score) / 2
-    kept = fuse(dense, keyword, RankingConfig("dbsf", 1, 2, floor=floor), limit=10)
-    assert [h.id for h in kept] == [h.id for h in everything[:2]]
-    assert "floor" in RankingConfig(floor=1.0).describe()
+def test_relevance_floor_is_a_raw_cosine_applied_by_search(store):
+    store.add_many("u", [{"text": "Ann adopted a beagle puppy called Rex"},
+                         {"text": "The quarterly tax form is due in April"}])
+    store.ranking = RankingConfig(floor=0.0)
+    assert len(store.search("u", "what is the name of the dog", limit=5)) == 2
+    store.ranking = RankingConfig()  # the default floor
+    [hit] = store.search("u", "what is the name of the dog", limit=5, explain=True)
+    assert "Rex" in hit.memory_text and hit.signals["dense"] >= RankingConfig().floor
+    # a BM25-only hit is judged by its exact cosine too: "April" matches, the meaning does not
+    assert store.search("u", "April puppy names", limit=5)
+    assert store.search("u", "zebra migration in April", limit=5) == [] or all(
+        h.signals["dense"] >= 0.15 for h in store.search(
+            "u", "zebra migration in April", limit=5, explain=True))
+    assert "floor" in RankingConfig().describe()
+    assert "floor" not in RankingConfig(fusion="qdrant").describe()
     with pytest.raises(ConfigError):
-        RankingConfig(floor=-1)
-    with pytest.raises(ConfigError):
-        RankingConfig(fusion="qdrant", floor=0.5)
+        RankingConfig(floor=2)
