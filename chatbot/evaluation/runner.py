@@ -203,6 +203,7 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
         "limit": config.limit,
         "embedder": store.embedder.name,
         "engine": store.engine,
+        "ranking": store.ranking.describe(),
         "answer": config.answer,
         "skipped": dict(skipped),
         "versions": versions(),
