@@ -196,8 +196,11 @@ def resolve_user(transcript: Transcript, user: str | None) -> str:
 
 def replay(transcript: Transcript, store: Any, lm: Any, *, user: str | None = None,
            session_date: str | None = None, ingest_only: bool = False, window: int = 6,
-           record: Record | None = None, advance: Advance | None = None) -> ReplayResult:
-    """Feed every session of the transcript through the chatbot; returns the counts."""
+           record: Record | None = None, advance: Advance | None = None,
+           direct: bool = False) -> ReplayResult:
+    """Feed every session of the transcript through the chatbot; returns the counts.
+
+    direct (with ingest_only): store the messages themselves, no LM (`_direct_segment`)."""
     user_id = resolve_user(transcript, user)
     if session_date:
         session_date = iso_date(session_date, "--session-date")
@@ -207,7 +210,9 @@ def replay(transcript: Transcript, store: Any, lm: Any, *, user: str | None = No
     start = time.perf_counter()
     for seg in transcript.segments:
         date = session_date or seg.date
-        if ingest_only:
+        if ingest_only and direct:
+            sid = _direct_segment(seg, store, user_id, date, stats, advance, total)
+        elif ingest_only:
             sid = _ingest_segment(seg, store, lm, user_id, date, window, stats, record, advance,
                                   total)
         else:
@@ -250,6 +255,31 @@ def _chat_segment(seg: Segment, store: Any, lm: Any, user_id: str, date: str | N
         session.close()
         stats.update(session.stats)
     return session.session_id
+
+
+def _direct_segment(seg: Segment, store: Any, user_id: str, date: str | None,
+                    stats: Counter[str], advance: Advance | None, total: int) -> str:
+    """Direct ingestion: every user and assistant message becomes memories as it is (no LM),
+    with the memory text of `chatbot eval locomo` (chatbot.memory.chunking): the message first
+    (a long one split, never cut), then the turns before it, clipped."""
+    from chatbot.memory.chunking import CONTEXT_TURNS, Line, message_memories
+
+    sid = seg.session_id or f"replay-{datetime.now():%Y%m%d-%H%M%S}"
+    header = f"[{date[:10]}] " if date else ""  # the day, as LoCoMo memories carry it
+    lines = [Line(m.id or f"{sid}:{m.line}", m.role.capitalize(), m.content)
+             for m in seg.messages if m.role in ("user", "assistant")]
+    items = [{"text": text, "source": {"session_id": sid, "message_ids": ids},
+              "observed_at": date}
+             for i, line in enumerate(lines)
+             for text, ids in message_memories(line, lines[max(0, i - CONTEXT_TURNS):i], header)]
+    if items:
+        results = store.add_many(user_id, items, actor="replay_direct")
+        stats.update(f"memory_{r.event.lower()}" for r in results)
+    users = sum(1 for line in lines if line.speaker == "User")
+    stats["turns"] += users
+    if advance and users:
+        advance(users, total)
+    return sid
 
 
 def _ingest_segment(seg: Segment, store: Any, lm: Any, user_id: str, date: str | None,

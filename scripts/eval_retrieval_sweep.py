@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from chatbot.evaluation.ingest import ingest_direct
-from chatbot.evaluation.locomo import QUERY_MODES, load_locomo, search_query
+from chatbot.evaluation.locomo import QUERY_MODES, load_locomo
 from chatbot.evaluation.runner import aggregate, retrieval_metrics
 from chatbot.memory import MemoryStore
+from chatbot.memory.query import search_text
 from chatbot.memory.ranking import RankingConfig
 
 
@@ -70,8 +71,8 @@ def open_store(root: Path, context: int, convs: list, log, embedder: str | None 
 
 
 def query_text(conv, question: str, query_mode: str) -> str:
-    """The search query: the question itself, or chatbot.evaluation.locomo.search_query."""
-    return question if query_mode == "question" else search_query(question, conv.speakers)
+    """The search query: the question itself, or chatbot.memory.query.search_text."""
+    return question if query_mode == "question" else search_text(question, conv.speakers)
 
 
 def run_variant(store: MemoryStore, convs: list, v: Variant, limit: int = 20,
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma-separated substrings of variant names (default: all)")
     ap.add_argument("--queries", default="question",
                     help=f"comma-separated query modes, of {', '.join(QUERY_MODES)}: the question "
-                         "as it is, or rewritten by chatbot.evaluation.locomo.search_query")
+                         "as it is, or rewritten by chatbot.memory.query.search_text")
     ap.add_argument("--embedder", default=None,
                     help="embedding model of a new store (default: the project's default)")
     ap.add_argument("--warmup", type=int, default=20, help="untimed searches before each store")

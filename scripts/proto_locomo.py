@@ -36,12 +36,12 @@ from chatbot.evaluation.locomo import (
     Session,
     date_label,
     load_locomo,
-    search_query,
     turn_line,
 )
 from chatbot.evaluation.runner import aggregate, retrieval_metrics
 from chatbot.memory.backends.base import Hit
 from chatbot.memory.keywords import KeywordEncoder
+from chatbot.memory.query import search_text
 from chatbot.memory.ranking import RankingConfig, fuse
 
 KS = (1, 5, 10, 20)
@@ -166,11 +166,11 @@ def strip_scaffold(q: str) -> str:
     return re.sub(r"\s+", " ", out).strip(" ?") or q
 
 
-# (question, conversation) -> query; "rewrite" is the eval's own (locomo.search_query).
+# (question, conversation) -> query; "rewrite" is the product's own (memory.query.search_text).
 QUERIES: dict[str, Callable[[str, Conversation], str]] = {
     "plain": lambda q, c: q,
     "strip": lambda q, c: strip_scaffold(q),
-    "rewrite": lambda q, c: search_query(q, c.speakers),
+    "rewrite": lambda q, c: search_text(q, c.speakers),
 }
 
 

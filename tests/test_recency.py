@@ -13,7 +13,13 @@ from chatbot.config import Settings
 from chatbot.errors import ConfigError
 from chatbot.memory import MemoryStore
 from chatbot.memory.backends.base import Hit
-from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig, fuse, recency_factor
+from chatbot.memory.ranking import (
+    DEFAULT_RANKING,
+    PRODUCT_FLOOR,
+    RankingConfig,
+    fuse,
+    recency_factor,
+)
 
 NOW = datetime(2024, 6, 1, 12, 0, tzinfo=UTC)
 CAR = "I parked the car on level 3 of the garage"
@@ -197,14 +203,15 @@ def test_a_bad_setting_is_one_line(monkeypatch, name, value, says):
 
 def test_settings_set_the_store_ranking(monkeypatch, engine):
     with MemoryStore.from_settings(Settings(engine=engine)) as s:
-        assert s.ranking == DEFAULT_RANKING and s.ranking.recency_weight == 0
+        # the app's store: the default ranking with the product's relevance floor
+        assert s.ranking == RankingConfig(floor=PRODUCT_FLOOR) and s.ranking.recency_weight == 0
     monkeypatch.setenv("CHATBOT_RECENCY_WEIGHT", "0.4")
     monkeypatch.setenv("CHATBOT_RECENCY_HALF_LIFE_DAYS", "7")
     with MemoryStore.from_settings(Settings(engine=engine)) as s:
         assert s.ranking == replace(DEFAULT_RANKING, recency_weight=0.4,
-                                    recency_half_life_days=7)
+                                    recency_half_life_days=7, floor=PRODUCT_FLOOR)
         assert s.ranking.describe() == (
-            "dbsf(dense=1, bm25=2) + recency(weight=0.4, half-life=7d)")
+            "dbsf(dense=1, bm25=2) floor(cosine=0.1) + recency(weight=0.4, half-life=7d)")
 
 
 def test_a_replayed_session_measures_recency_from_its_own_date(store):

@@ -118,6 +118,33 @@ def test_ingest_only_runs_the_updater_in_windows(store, tmp_path):
     assert update["lines"] == [3, 4, 5, 6] and update["actions"][0]["event"] == "ADD"
 
 
+def test_direct_ingest_stores_long_messages_whole_without_an_lm(store, tmp_path):
+    long_answer = "Here is the plan. " + " ".join(
+        f"Step {n}: we move chat server {n} to Node 20." for n in range(60))
+    lines = [HEADER, {"role": "user", "content": "Plan my migration, please."},
+             {"role": "assistant", "content": long_answer},
+             {"role": "user", "content": "Great. My launch date is 9 April, in Lisbon."}]
+    path = write_lines(tmp_path / "t.jsonl", lines)
+    result = replay(read_transcript(path), store, None, ingest_only=True, direct=True)
+    assert result.summary()["turns"] == 2
+    memories = store.list("alice")
+    answer_pieces = [m for m in memories if m.source.message_ids[-1] == "s-42:3"]
+    assert len(answer_pieces) > 1  # split, not cut: every word of the answer is kept
+    assert sum(m.memory_text.count("Node 20") for m in answer_pieces) == 60
+    [last] = [m for m in memories if m.source.message_ids[-1] == "s-42:4"]
+    # the user's own turn leads its memory, the long answer before it follows, clipped
+    assert last.memory_text.startswith("[2024-03-15] User: Great. My launch date is 9 April")
+    assert last.source.message_ids == ["s-42:2", "s-42:3", "s-42:4"]
+    assert len(last.memory_text) < 1000
+    top = store.search("alice", "when is the launch", limit=1)[0]
+    assert top.id == last.id
+
+
+def test_cli_replay_direct_needs_ingest_only(transcript_file, capsys):
+    assert main(["replay", str(transcript_file), "--direct"]) == 1
+    assert "add --ingest-only" in capsys.readouterr().err
+
+
 def test_cli_replay_json_and_out(transcript_file, tmp_path, monkeypatch, capsys):
     lm = DummyLM(full_script())
     monkeypatch.setattr("chatbot.lm.build_lm", lambda settings: lm)

@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from chatbot.evaluation.ingest import ingest_direct
-from chatbot.evaluation.locomo import Conversation, Session, Turn, turn_memory
+from chatbot.evaluation.locomo import Conversation, Session, Turn, turn_memories
 from chatbot.memory.backends.base import RRF_K, Hit
 from chatbot.memory.ranking import RankingConfig, dbsf_normalise, fuse
 
@@ -115,11 +115,11 @@ def test_turn_memory_context_and_provenance(store):
              Turn("D1:2", "Bo", "To Lisbon!", caption="a photo of a tram"),
              Turn("D1:3", "Ann", "Nice.")]
     session = Session(1, datetime(2023, 5, 8, 13, 56), turns)
-    assert turn_memory(session, 0, 1) == ("[8 May 2023] Ann: Where did you go?", ["D1:1"])
-    assert turn_memory(session, 1, 0) == (
-        "[8 May 2023] Bo: To Lisbon! [shares a photo of a tram]", ["D1:2"])
-    text, ids = turn_memory(session, 2, 1)
-    assert text == "[8 May 2023] Bo: To Lisbon! [shares a photo of a tram]\nAnn: Nice."
+    assert turn_memories(session, 0, 1) == [("[8 May 2023] Ann: Where did you go?", ["D1:1"])]
+    assert turn_memories(session, 1, 0) == [
+        ("[8 May 2023] Bo: To Lisbon! [shares a photo of a tram]", ["D1:2"])]
+    [(text, ids)] = turn_memories(session, 2, 1)
+    assert text == "[8 May 2023] Ann: Nice.\nBo: To Lisbon! [shares a photo of a tram]"
     assert ids == ["D1:2", "D1:3"]
     conv = Conversation("conv-x", ("Ann", "Bo"), [session], [])
     ingest_direct(store, conv, context=1)

@@ -20,6 +20,7 @@ from chatbot.errors import (
 from chatbot.memory import MemoryStore, Source
 from chatbot.memory.embeddings import Embedder
 from chatbot.memory.opening import ENGINES as STORE_ENGINES
+from chatbot.memory.ranking import RankingConfig
 
 EMBEDDED = list(STORE_ENGINES)  # tests/conftest.py's ENGINES: the embedded ones
 
@@ -49,6 +50,8 @@ def test_add_get_search_list(store):
 
 
 def test_search_category_filter(store):
+    # what the filter lets through is tested here, not relevance: no floor
+    store.ranking = RankingConfig(floor=0)
     store.add("alice", "I prefer Python over Java", ["preferences"])
     pet = store.add("alice", "My dog Rex likes the beach", ["pets"])
     hits = store.search("alice", "programming language", categories=["pets"])

@@ -32,6 +32,7 @@ def _ids(text: str) -> list[str]:
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
     from chatbot.evaluation.locomo import DATA_HINT
+    from chatbot.memory.ranking import PRODUCT_FLOOR
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
     benchmarks = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK")
@@ -63,6 +64,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--context", type=int, default=DIRECT_CONTEXT, metavar="N",
                    help="direct mode: earlier turns of the session stored with each turn as "
                         f"context; provenance grows to match (default: {DIRECT_CONTEXT})")
+    p.add_argument("--floor", type=float, default=PRODUCT_FLOOR, metavar="COSINE",
+                   help="relevance floor of hybrid search: hits under this dense cosine are "
+                        f"dropped (default: the app's, {PRODUCT_FLOOR:g}; 0 = off)")
     p.add_argument("--engine", help="store engine (default: CHATBOT_ENGINE)")
     p.add_argument("--store-dir", type=Path, metavar="DIR",
                    help="keep the eval store here (conversations already in it are reused); "
@@ -150,6 +154,9 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         with err.status("loading the embedder and the store"):
             store = _open_store(settings, engine, args.store_dir, stack)
+            from dataclasses import replace
+
+            store.ranking = replace(store.ranking, floor=args.floor)
         opened = time.perf_counter()
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)

@@ -26,6 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--ingest-only", action="store_true",
                    help="memory ingestion only: the memory update agent reads the messages in "
                         "windows; no replies are generated")
+    p.add_argument("--direct", action="store_true",
+                   help="with --ingest-only: store the messages themselves, no LM (a long one "
+                        "in several memories, each with the two messages before it)")
     p.add_argument("--window", type=int, metavar="N",
                    help="--ingest-only: messages per update-agent run "
                         "(default: CHATBOT_UPDATE_CONTEXT_MESSAGES)")
@@ -53,6 +56,8 @@ def run_replay_command(args: argparse.Namespace) -> int:
         iso_date(args.session_date, "--session-date")
     if args.out is not None and not args.out.parent.exists():
         raise ConfigError(f"cannot write {args.out}: folder {args.out.parent} does not exist")
+    if args.direct and not args.ingest_only:
+        raise ConfigError("--direct stores messages without replies: add --ingest-only")
     window = args.window or settings.update_context_messages
     if window < 1:
         raise ConfigError("--window must be at least 1")
@@ -65,7 +70,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
     from chatbot.lm import build_lm
     from chatbot.memory import MemoryStore
 
-    lm = build_lm(settings)
+    lm = None if args.direct else build_lm(settings)
     with ExitStack() as stack:
         with err.status("opening the memory store"):
             store = MemoryStore.from_settings(settings)
@@ -84,7 +89,7 @@ def run_replay_command(args: argparse.Namespace) -> int:
         with progress:
             result = replay(
                 transcript, store, lm, user=user_id, session_date=args.session_date,
-                ingest_only=args.ingest_only, window=window, record=record,
+                ingest_only=args.ingest_only, window=window, record=record, direct=args.direct,
                 advance=lambda n, _total: progress.advance(task, n))
         summary = result.summary()
         record({"type": "summary", **summary})

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.errors import ChatbotError
-from chatbot.evaluation.locomo import Conversation, Session, turn_memory
+from chatbot.evaluation.locomo import Conversation, Session, turn_memories
 from chatbot.memory import MemoryStore
+from chatbot.memory.chunking import CONTEXT_TURNS
 from chatbot.memory.validation import text_hash
 
 INGEST_MODES = ("direct", "agent")
@@ -19,10 +20,9 @@ MAX_FAILED_RUNS = 5
 # Turns per add_many call: one embedding batch sorted by length, and a progress step.
 DIRECT_BATCH = 256
 # Direct mode: previous turns of the same session put in each memory as context (0 = the turn
-# alone); provenance is the dia_ids the text contains. A reply is then found by the words of the
-# question it answers. 2 measured best also at the same number of turns read (turns@20 0.840 vs
-# 0.813 with 1; docs/retrieval-quality.md), not only per memory (R@10 0.836 vs 0.794).
-DIRECT_CONTEXT = 2
+# alone); provenance is the dia_ids the text contains. 2 measured best also at the same number of
+# turns read (turns@20 0.840 vs 0.813 with 1; docs/retrieval-quality.md), not only per memory.
+DIRECT_CONTEXT = CONTEXT_TURNS
 Advance = Callable[[int], None]
 
 
@@ -32,31 +32,35 @@ def session_id(conv: Conversation, session: Session) -> str:
 
 def ingest_direct(store: MemoryStore, conv: Conversation, advance: Advance | None = None,
                   batch: int = DIRECT_BATCH, context: int | None = None) -> Counter[str]:
-    """Every turn becomes one memory (no LM): observed_at the session date.
+    """Every turn becomes a memory, or several for a long turn (no LM): observed_at the session
+    date.
 
-    context: previous turns of the session included in the memory text (default
+    context: previous turns of the session included after the turn, clipped (default
     DIRECT_CONTEXT); provenance is the dia_ids of every turn the text contains.
     dedup is off because the same words said at two dia_ids are two pieces of evidence.
     """
     context = DIRECT_CONTEXT if context is None else context
-    items = []
+    items, ends = [], []  # ends: 1 for a turn's last memory, so progress counts turns
+    stats: Counter[str] = Counter(turns=conv.turn_count)
     for session in conv.sessions:
         for index in range(len(session.turns)):
-            text, ids = turn_memory(session, index, context)
-            items.append({
-                "text": text,
-                "source": {"session_id": session_id(conv, session), "message_ids": ids},
-                "observed_at": session.date,
-            })
-    stats: Counter[str] = Counter()
+            memories = turn_memories(session, index, context)
+            stats["split_turns"] += len(memories) > 1
+            for n, (text, ids) in enumerate(memories, 1):
+                items.append({
+                    "text": text,
+                    "source": {"session_id": session_id(conv, session), "message_ids": ids},
+                    "observed_at": session.date,
+                })
+                ends.append(int(n == len(memories)))
     # Recorded in the eval's ingest events, so a result says which memory text it measured.
     stats["with_context"] += sum(len(item["source"]["message_ids"]) > 1 for item in items)
+    done = {id(item): end for item, end in zip(items, ends, strict=True)}
     for chunk in distinct_batches(items, batch):
         results = store.add_many(conv.sample_id, chunk, actor="locomo_direct", dedup=False)
         stats.update(f"memory_{r.event.lower()}" for r in results)
-        stats["turns"] += len(chunk)
         if advance:
-            advance(len(chunk))
+            advance(sum(done[id(item)] for item in chunk))
     return stats
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from chatbot.errors import ChatbotError
+from chatbot.memory.chunking import Line, message_memories
 
 # 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial (no answer; skipped).
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -88,68 +89,37 @@ def date_label(date: datetime | None) -> str:
     return f"{date.day} {date:%B} {date.year}" if date else "unknown date"
 
 
+def turn_content(turn: Turn) -> str:
+    """The turn's words, with ' [shares <caption>]' when it has an image caption."""
+    return turn.text + (f" [shares {turn.caption}]" if turn.caption else "")
+
+
 def turn_line(turn: Turn) -> str:
-    """'Caroline: text', with ' [shares <caption>]' when the turn has an image caption."""
-    text = f"{turn.speaker}: {turn.text}"
-    if turn.caption:
-        text += f" [shares {turn.caption}]"
-    return text
+    """'Caroline: text [shares ...]': one turn as a line of memory text."""
+    return f"{turn.speaker}: {turn_content(turn)}"
 
 
-def turn_text(turn: Turn, date: datetime | None, context: list[Turn] | tuple[Turn, ...] = ()
-              ) -> str:
-    """The memory text of one dialog turn in direct mode; the one place its format is decided.
-
-    "[8 May 2023] Caroline: text [shares ...]"; with context (the turns just before it in the
-    session, oldest first) each context turn is one line before the turn's own line:
-    "[8 May 2023] Melanie: question\nCaroline: answer".
-    """
-    lines = [turn_line(t) for t in context] + [turn_line(turn)]
-    return f"[{date_label(date)}] " + "\n".join(lines)
+def turn_text(turn: Turn, date: datetime | None) -> str:
+    """One turn alone as memory text: "[8 May 2023] Caroline: text [shares ...]"."""
+    return f"[{date_label(date)}] {turn_line(turn)}"
 
 
-def turn_memory(session: Session, index: int, context: int = 0) -> tuple[str, list[str]]:
-    """Text and provenance of the memory of session turn `index` with `context` previous turns.
+def turn_memories(session: Session, index: int, context: int = 0) -> list[tuple[str, list[str]]]:
+    """Texts and provenance of the memories of session turn `index` with `context` previous
+    turns; the one place direct mode's memory text is decided (chatbot.memory.chunking).
 
-    Provenance is exactly the dia_ids whose text the memory contains (context turns first).
+    "[8 May 2023] Caroline: answer\nMelanie: question": the turn first, then the earlier turns
+    (oldest first, each clipped); a long turn gives several memories with the same provenance,
+    which is exactly the dia_ids whose text they contain.
     """
     before = session.turns[max(0, index - context):index] if context > 0 else []
-    turn = session.turns[index]
-    return turn_text(turn, session.date, before), [t.dia_id for t in before] + [turn.dia_id]
+    lines = [Line(t.dia_id, t.speaker, turn_content(t)) for t in [*before, session.turns[index]]]
+    return message_memories(lines[-1], lines[:-1], f"[{date_label(session.date)}] ")
 
 
-# Question scaffolding of hypothetical questions ("Would Caroline likely ...", "What would ...
-# likely be?"): words no memory says, removed from the search query (docs/retrieval-quality.md).
-_HYPOTHETICAL = re.compile(r"\b(would|might|could|likely)\b", re.I)
-_SCAFFOLD = (
-    re.compile(r"^(what|which|how)\s+(\w+\s+)?(would|might|could)\s+", re.I),
-    re.compile(r"^(would|might|could|is|are|does|do|did|will|has|have)\s+", re.I),
-    re.compile(r"\b(likely|probably|possibly|be considered|still)\b", re.I),
-    re.compile(r"\bbe\s+", re.I),
-)
-# The ways the eval can turn a question into the search query (EvalConfig / sweep option).
+# The ways the eval can turn a question into the search query (EvalConfig / sweep option):
+# "rewrite" is chatbot.memory.query.search_text, the product's own query path.
 QUERY_MODES = ("question", "rewrite")
-
-
-def search_query(question: str, speakers: tuple[str, ...] | list[str] = ()) -> str:
-    """The question as a search query: without the conversation's speaker names and, for a
-    hypothetical question, without its scaffolding.
-
-    Every memory of a conversation names both speakers (each line starts "Name:"), so the names
-    match all of them; in the query they only pull dense search toward turns that address the
-    other speaker by name ("Thanks, Gina!"). "Would Caroline likely have Dr. Seuss books on her
-    bookshelf?" -> "have Dr. Seuss books on her bookshelf". Falls back to the question when
-    nothing would be left.
-    """
-    query = question
-    for name in speakers:
-        if name.strip():
-            query = re.sub(rf"\b{re.escape(name.strip())}(?:'s|s'|\u2019s)?\b", " ", query)
-    if _HYPOTHETICAL.search(query):
-        for pattern in _SCAFFOLD:
-            query = pattern.sub("", query.strip())
-    query = re.sub(r"\s+", " ", query).strip(" ?")
-    return query if re.search(r"\w", query) else question
 
 
 def file_sha256(path: Path) -> str:

@@ -19,8 +19,9 @@ from chatbot.evaluation.ingest import (
     ingest_agent,
     ingest_direct,
 )
-from chatbot.evaluation.locomo import Conversation, Question, search_query
+from chatbot.evaluation.locomo import Conversation, Question
 from chatbot.memory import MemoryStore, RetrievedMemory
+from chatbot.memory.query import search_text
 
 DEFAULT_KS = (1, 5, 10, 20)
 NDCG_K = 10
@@ -39,8 +40,8 @@ class EvalConfig:
     search_mode: str = "hybrid"
     window: int = DEFAULT_WINDOW
     context: int = DIRECT_CONTEXT
-    # "rewrite": search with locomo.search_query (speaker names and hypothetical scaffolding
-    # out of the query; docs/retrieval-quality.md); "question": the question as it is.
+    # "rewrite": search with chatbot.memory.query.search_text, the product's query path (speaker
+    # names and hypothetical scaffolding out; docs/retrieval-quality.md); "question": as it is.
     query: str = "rewrite"
     answer: bool = False
     lm: Any = None
@@ -145,7 +146,7 @@ def ingest(store: MemoryStore, conversations: list[Conversation], config: EvalCo
 def evaluate_question(store: MemoryStore, conv: Conversation, q: Question,
                       config: EvalConfig) -> dict[str, Any]:
     """Retrieve for one question the way the response agent's tool does, and score it."""
-    query = search_query(q.question, conv.speakers) if config.query == "rewrite" else q.question
+    query = search_text(q.question, conv.speakers) if config.query == "rewrite" else q.question
     start = time.perf_counter()
     hits = store.search(conv.sample_id, query, limit=config.limit, mode=config.search_mode)
     search_ms = (time.perf_counter() - start) * 1000
@@ -202,6 +203,7 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
         "limit": config.limit,
         "embedder": store.embedder.name,
         "engine": store.engine,
+        "ranking": store.ranking.describe(),
         "answer": config.answer,
         "skipped": dict(skipped),
         "versions": versions(),

@@ -16,7 +16,7 @@ from chatbot.errors import (
 from chatbot.memory.backends.base import VectorBackend
 from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
 from chatbot.memory.history import EventLog, History
-from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
+from chatbot.memory.ranking import DEFAULT_RANKING, PRODUCT_FLOOR, RankingConfig
 
 if TYPE_CHECKING:
     from chatbot.memory.server_history import ServerHistory
@@ -147,7 +147,8 @@ def store_arguments(settings: Any) -> tuple[dict[str, Any], RankingConfig]:
     """MemoryStore's arguments for the app's settings, and the ranking its search uses."""
     # Checked before the store opens: a bad recency setting must not leave a lock behind.
     ranking = replace(DEFAULT_RANKING, recency_weight=settings.recency_weight,
-                      recency_half_life_days=settings.recency_half_life_days)
+                      recency_half_life_days=settings.recency_half_life_days,
+                      floor=PRODUCT_FLOOR)
     embedding = {"embedder": settings.embedder or None, "app": settings.app or None,
                  "embed_options": {
         "threads": settings.embed_threads, "cache_dir": settings.models_dir,

@@ -9,7 +9,7 @@ from typing import Any
 
 from chatbot.memory.backends.base import Hit, Scope, SearchMode, VectorBackend
 from chatbot.memory.models import Memory, RetrievedMemory
-from chatbot.memory.ranking import RankingConfig, fuse
+from chatbot.memory.ranking import RankingConfig, above_floor, fuse
 
 
 def ranked_hits(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
@@ -33,7 +33,13 @@ def _fused_search(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
     dense_pool = backend.search(scope, dense, None, "dense", limit=size, pool=size)
     bm25_pool = backend.search(
         scope, dense, sparse, "keyword", limit=size, pool=size) if sparse.indices else []
-    hits = fuse(dense_pool, bm25_pool, ranking, limit, now)
+    floor = ranking.floor if ranking.floor > 0 else None
+    # With a floor, fuse a few more than asked: some of them may fall under it.
+    hits = fuse(dense_pool, bm25_pool, ranking, 2 * limit if floor else limit, now)
+    if floor is not None and hits:
+        hits = _exact_dense(backend, scope, dense, hits)
+        hits = [replace(h, signals=h.signals | {"rank": n}) for n, h in enumerate(
+            above_floor(hits, floor)[:limit], 1)]
     if not explain or not hits:
         return hits
     # A hit outside one pool still has a raw score there: the same query, only the hits.
@@ -44,6 +50,19 @@ def _fused_search(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
                  only, dense, sparse, "keyword", len(hits), len(hits))} if sparse.indices
              else {}}
     return [replace(h, signals=h.signals | {k: exact[k].get(h.id, 0.0) for k in exact})
+            for h in hits]
+
+
+def _exact_dense(backend: VectorBackend, scope: Scope, dense: list[float],
+                 hits: list[Hit]) -> list[Hit]:
+    """The hits with their exact dense cosine: a BM25-only hit was never scored by dense."""
+    missing = tuple(h.id for h in hits if "dense_rank" not in h.signals)
+    if not missing:
+        return hits
+    only = replace(scope, ids=missing)
+    exact = {h.id: h.score for h in backend.search(
+        only, dense, None, "dense", len(missing), len(missing))}
+    return [h if h.id not in exact else replace(h, signals=h.signals | {"dense": exact[h.id]})
             for h in hits]
 
 
