@@ -48,7 +48,7 @@ LANGUAGE_WORDS = {
     "en": set("the and is are you your to of in it that for with on this be can".split()),
     "es": set("el la los las de que y en un una es por para con no se su lo al del como más "
               "pero sus le ya o este esta son muy también te tu".split()),
-    "fr": set("le la les de des du et en un une est pour avec que qui ne pas vous votre au aux "
+    "fr": set("le la les de des du et en un une est pour avec que qui ne pas vous votre au aux à "
               "ce cette sont dans sur plus il elle tu ton ta".split()),
 }
 IMPERIAL = re.compile(r"\b(miles?|mph|pounds?|lbs?|ounces?|oz|fahrenheit|feet|foot|inch(es)?|"
@@ -197,7 +197,9 @@ EXAMPLE_FACTS = example_facts()
 def leaked(text: str, vocabulary: set[str], run: CaseRun) -> set[str]:
     """Example words in `text` that nothing the users typed or were seeded with contains."""
     own = content_stems(run.typed + " " + " ".join(t for ts in run.seeds.values() for t in ts))
-    return (content_stems(text) & vocabulary) - own
+    # A shared start of 4+ letters is the user's word too ("vegetariana" -> "Is vegetarian").
+    return {w for w in (content_stems(text) & vocabulary) - own
+            if not any(len(o) >= 4 and (o.startswith(w) or w.startswith(o)) for o in own)}
 
 
 DAY = r"(\d{1,2})(?:st|nd|rd|th)?"

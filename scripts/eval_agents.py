@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -184,21 +185,26 @@ def print_row(r: dict[str, Any]) -> None:
     reply = statistics.median(t["reply_s"] for t in r["turns"]) if r["turns"] else 0.0
     print(f"{r['case']:<24} {r['class']:<17} {r['split']:<8} {'PASS' if r['pass'] else 'FAIL'} "
           f" {len(r['turns'])} turns, reply {reply:5.1f}s"
-          + (f"  failed: {', '.join(failed)}" if failed else ""), flush=True)
+          + (f"  failed: {', '.join(failed)}" if failed else "")
+          + (f"  error: {r['error']}" if r.get("error") else ""), flush=True)
 
 
 def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     splits = [s for s in ("tuned", "held_out", "legacy") if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
-    print(f"\n{'class':<18}" + "".join(f"{s:>12}" for s in splits))
-    per_class = {}
+    print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
+    per_class: dict[str, Any] = {}
     for cls in classes:
         cells, per_class[cls] = [], {}
         for s in splits:
             part = [r for r in rows if r["class"] == cls and r["split"] == s]
             per_class[cls][s] = {"passed": sum(r["pass"] for r in part), "cases": len(part)}
             cells.append(f"{per_class[cls][s]['passed']}/{len(part)}" if part else "-")
-        print(f"{cls:<18}" + "".join(f"{c:>12}" for c in cells))
+        failed = Counter(k for r in rows if r["class"] == cls
+                         for k, ok in r["checks"].items() if not ok)
+        per_class[cls]["failed_checks"] = dict(failed)
+        print(f"{cls:<18}" + "".join(f"{c:>10}" for c in cells) + "   "
+              + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in failed.most_common()))
     summary = {s: summarise([r for r in rows if r["split"] == s]) for s in splits}
     summary["all"] = summarise(rows)
     print(f"\n{'split':<9} {'cases':>11} {'rate':>6} {'checks':>9}   per turn, median / p90: "
@@ -290,7 +296,12 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
         if legacy:
             rows += run_legacy(legacy, lm, embedder, Path(tmp), run_id)
         for case in cases:
-            rows.append(run_case(case, lm, embedder, Path(tmp), run_id))
+            try:
+                rows.append(run_case(case, lm, embedder, Path(tmp), run_id))
+            except Exception as exc:  # noqa: BLE001 - one broken case must not end the run
+                rows.append({"case": case.name, "class": case.cls, "split": case.split,
+                             "pass": False, "checks": {"ran": False}, "turns": [],
+                             "error": f"{exc.__class__.__name__}: {exc}"[:300]})
             print_row(rows[-1])
     report = print_report(rows)
     if args.json:

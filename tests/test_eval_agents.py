@@ -120,3 +120,40 @@ def test_date_and_language_helpers():
     assert agent_checks.dates_in("Exam on March 22nd", 2024)[0].day == 22
     assert agent_checks.language_ratio("Puedes hacer el ejercicio de la plancha", "es") > 0.2
     assert agent_checks.similar("Sure, here it is.", "sure, here  it is.")
+
+
+def fake_run(memories: list[str], replies: list[str], typed: str = "",
+             other: list[str] = ()) -> agent_checks.CaseRun:
+    """A run of one session: user a's memories at its end, the replies of its turns."""
+    mems = {"a": [agent_checks.Mem(str(i), t, "semantic", True) for i, t in enumerate(memories)],
+            "b": [agent_checks.Mem(f"b{i}", t, "semantic", True) for i, t in enumerate(other)]}
+    turns = [agent_checks.Turn(0, "a", typed, r) for r in replies]
+    return agent_checks.CaseRun(users={"a": "ua", "b": "ub"}, seeds={}, before={"a": [], "b": []},
+                                sessions=[mems], turns=turns, typed=typed)
+
+
+@pytest.mark.parametrize("check, good, bad", [
+    (agent_checks.dated("exam", first="2024-03-22"),
+     fake_run(["Has a driving exam on 22 March 2024"], ["ok"]),
+     fake_run(["Has a driving exam next Friday"], ["ok"])),
+    (agent_checks.third_person(),
+     fake_run(["Plays bass"], ["ok"]), fake_run(["I play bass"], ["ok"])),
+    (agent_checks.separate("vet", "daughter"),
+     fake_run(["Works as a vet", "Has twin daughters"], ["ok"]),
+     fake_run(["Is a vet with twin daughters"], ["ok"])),
+    (agent_checks.never_repeated("4539 1488 0343 6467"),
+     fake_run([], ["I never keep card numbers."]), fake_run([], ["It is 4539-1488-0343-6467."])),
+    (agent_checks.in_language("es"),
+     fake_run([], ["Puedes hacer la plancha y el puente, con calma."]),
+     fake_run([], ["You can do the plank and the bridge, slowly."])),
+    (agent_checks.metric(),
+     fake_run([], ["A marathon is 42.2 km."]), fake_run([], ["A marathon is 26.2 miles."])),
+    (agent_checks.no_repeated_reply(),
+     fake_run([], ["Try a risotto.", "Try a curry."]),
+     fake_run([], ["Try a risotto.", "Try a risotto!"])),
+    (agent_checks.isolated("a", "b", "zagreb"),
+     fake_run(["Lives in Zagreb"], []),
+     fake_run(["Lives in Zagreb"], [], other=["Lives in Zagreb"])),
+])
+def test_each_check_passes_and_fails(check, good, bad):
+    assert check.test(good) and not check.test(bad)
