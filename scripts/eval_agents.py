@@ -288,8 +288,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     embedder = get_embedder(settings.embedder, args.threads)
-    print(f"LM {settings.lm} loaded in {time.perf_counter() - start:.1f}s; {len(cases)} cases"
-          f" + {len(legacy)} legacy, {args.threads} thread(s)", flush=True)
+    print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"
+          f" {len(cases)} cases + {len(legacy)} legacy, {args.threads} thread(s)", flush=True)
     rows: list[dict[str, Any]] = []
     run_id = time.strftime("%H%M%S")
     with tempfile.TemporaryDirectory(prefix="eval-agents-") as tmp:

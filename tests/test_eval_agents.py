@@ -58,7 +58,9 @@ def test_two_sessions_pass_when_the_agent_stores_and_uses_the_facts(tmp_path, ca
     assert "Is called Kofi" in row["turns"][1]["retrieved"]
     for turn in row["turns"]:
         assert 0 < turn["ttft_s"] <= turn["reply_s"]
-    assert row["turns"][0]["lm_calls"] == 2 and row["turns"][0]["update_lm_calls"] == 4
+    # Critical path = calls counted when turn() returns; a scripted update may already have run.
+    first = row["turns"][0]
+    assert first["lm_calls"] >= 2 and first["lm_calls"] + first["update_lm_calls"] == 6
     assert report["splits"]["tuned"]["passed"] == 1
     assert "intro_kofi" in capsys.readouterr().out
 
