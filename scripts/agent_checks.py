@@ -156,27 +156,31 @@ def content_stems(text: str) -> set[str]:
             and w not in DATE_WORDS}
 
 
-def _strings(node: Any, key: str = "") -> list[tuple[str, str]]:
-    """(key, text) of every string value in a JSON tree, except `_about`-style notes."""
+def _strings(node: Any, path: str = "") -> list[tuple[str, str]]:
+    """(key path, text) of every string value in a JSON tree, except `_about`-style notes."""
     if isinstance(node, dict):
-        return [p for k, v in node.items() if not k.startswith("_") for p in _strings(v, k)]
+        return [p for k, v in node.items() if not k.startswith("_")
+                for p in _strings(v, f"{path}/{k}")]
     if isinstance(node, list):
-        return [p for v in node for p in _strings(v, key)]
-    return [(key, node)] if isinstance(node, str) else []
+        return [p for v in node for p in _strings(v, path)]
+    return [(path, node)] if isinstance(node, str) else []
 
 
 def example_facts(folder: Path = EXAMPLES_DIR) -> set[str]:
     """The content stems of what the worked examples say about their (made-up) users.
 
-    That is what a model copies: the values under a key naming memories (existing_memories,
-    memory_text, ...), the memories an observation lists ("- [diet] Is vegan", "'Works as
-    ...'"), and the user's own lines (a `question`, the `user:` lines of a conversation).
-    Category tags ("[diet]") are format, not facts, and are left out.
+    That is what a model copies: the values under a key naming memories or facts
+    (existing_memories, memory_text, facts/text, ...), the memories an observation lists
+    ("- [diet] Is vegan", "'Works as ...'"), and the user's own lines (a `question`, the
+    `user:` lines of a conversation). Category tags ("[diet]") are format, not facts.
     """
     facts: set[str] = set()
     for path in sorted(folder.glob("*.json")):
-        for key, text in _strings(json.loads(path.read_text())):
-            if "memor" in key:
+        for keys, text in _strings(json.loads(path.read_text())):
+            key = keys.rsplit("/", 1)[-1]
+            if key in ("categories", "type", "memory_type"):
+                continue
+            if "memor" in keys or "fact" in keys:
                 lines = text.splitlines()
             elif key == "observation":
                 lines = [x for x in text.splitlines() if re.match(r"\s*-\s*\[", x)]
