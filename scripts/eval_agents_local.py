@@ -266,6 +266,20 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def eval_settings(lm: str, max_tokens: int | None = None, threads: int = 1) -> Any:
+    """Settings for an eval run: greedy decoding, `threads` for llama.cpp and the embedder."""
+    from chatbot.config import Settings
+
+    overrides: dict[str, Any] = {"lm": lm, "lm_threads": threads, "lm_temperature": 0.0,
+                                 "embed_threads": threads}
+    fallback = Path(tempfile.gettempdir()) / "chatbot-test-data" / "models"
+    if not os.environ.get("CHATBOT_MODELS_DIR") and fallback.is_dir():
+        overrides["models_dir"] = fallback
+    if max_tokens:
+        overrides["lm_max_tokens"] = max_tokens
+    return Settings(**overrides)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lm", default="local", help="CHATBOT_LM value (default: local)")
@@ -276,20 +290,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="lm_max_tokens (default: Settings' default)")
     args = parser.parse_args(argv)
 
-    from chatbot.config import Settings
     from chatbot.lm import build_lm
     from chatbot.memory import MemoryStore
     from chatbot.memory.embeddings import get_embedder
 
     wanted = [c for c in CASES if not args.cases or c.name in args.cases.split(",")]
-    overrides: dict[str, Any] = {"lm": args.lm, "lm_threads": 1, "lm_temperature": 0.0,
-                                 "embed_threads": 1}
-    fallback = Path(tempfile.gettempdir()) / "chatbot-test-data" / "models"
-    if not os.environ.get("CHATBOT_MODELS_DIR") and fallback.is_dir():
-        overrides["models_dir"] = fallback
-    if args.max_tokens:
-        overrides["lm_max_tokens"] = args.max_tokens
-    settings = Settings(**overrides)
+    settings = eval_settings(args.lm, args.max_tokens)
     start = time.perf_counter()
     lm = build_lm(settings)
     print(f"LM {settings.lm} loaded in {time.perf_counter() - start:.1f}s; "

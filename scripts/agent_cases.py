@@ -1,0 +1,336 @@
+"""The cases of the behaviour benchmark (scripts/eval_agents.py): adding a case is one entry.
+
+A case is one or more sessions of scripted user messages; each session is a new ChatSession
+over a reopened store, as a new process would see it. `seed` adds memories before the first
+session, per user alias ("a" talks unless a Session says otherwise; "b" is another user).
+Checks come from scripts/agent_checks.py; `s` and `t` index sessions and turns (-1: the last).
+About a third of the cases, spread over the classes, are `held_out`: leave them out of tuning
+(run them with --split held_out at the end) and report them apart.
+
+The conversation date is 2024-03-15 (a Friday) unless a case or session says otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent_checks import (
+    MEAT,
+    Check,
+    auto_checks,
+    avoids,
+    bullets,
+    dated,
+    example_facts_absent,
+    forgets,
+    in_language,
+    isolated,
+    kept,
+    metric,
+    never_repeated,
+    never_stored,
+    no_assistant_words_stored,
+    once,
+    remembers,
+    says,
+    separate,
+    short,
+    stores_nothing,
+    third_person,
+)
+
+DATE = "2024-03-15"
+DONT_KNOW = (r"(don't|do not|can't|cannot) (know|remember|recall|have (any )?information)|"
+             r"no information|not sure who")
+WONT_REMEMBER = (r"(won't|will not|can't|cannot|don't|do not) (be able to )?remember|"
+                 r"no (long-term )?memory|don't have (a )?memory")
+
+
+@dataclass
+class Session:
+    messages: list[str]
+    user: str = "a"
+    date: str | None = None                      # default: the case's date
+    history: list[tuple[str, str]] = field(default_factory=list)  # (role, text) shown before
+
+
+Seed = tuple[str, list[str], str]                # text, categories, memory_type
+
+
+@dataclass
+class Case:
+    name: str
+    cls: str
+    sessions: list[Session]
+    checks: list[Check]
+    seed: dict[str, list[Seed]] = field(default_factory=dict)
+    date: str = DATE
+    held_out: bool = False
+
+    @property
+    def split(self) -> str:
+        return "held_out" if self.held_out else "tuned"
+
+    def all_checks(self) -> list[Check]:
+        return auto_checks([len(s.messages) for s in self.sessions]) + self.checks
+
+
+def case(name: str, cls: str, sessions: list[list[str] | Session], checks: list[Check], *,
+         seed: list[Seed] | dict[str, list[Seed]] | None = None, held_out: bool = False,
+         date: str = DATE) -> Case:
+    """One entry: a session is a list of messages (user "a") or a Session."""
+    sess = [s if isinstance(s, Session) else Session(list(s)) for s in sessions]
+    seeds = seed if isinstance(seed, dict) else {"a": seed or []}
+    return Case(name, cls, sess, checks, seeds, date, held_out)
+
+
+def sem(text: str, *cats: str) -> Seed:
+    return (text, list(cats), "semantic")
+
+
+def proc(text: str, *cats: str) -> Seed:
+    return (text, list(cats), "procedural")
+
+
+CASES: list[Case] = [
+    # --- empty memory keeps the first facts -----------------------------------------------
+    case("empty_priya", "empty_memory",
+         [["Hello! I'm Priya, an architect in Edinburgh with two cats."],
+          ["What do you remember about me?"]],
+         [remembers("priya"), remembers("architect"), remembers("edinburgh"), remembers("cat"),
+          third_person(), says("architect"), says("edinburgh")]),
+    case("empty_coeliac", "empty_memory",
+         [["Hi there. I'm Jonas, I'm coeliac and I work from home in Ghent."],
+          ["Can you suggest a quick lunch for today?"]],
+         [remembers("coeliac|celiac|gluten"), remembers("ghent"),
+          says("gluten", name="reply_gluten_free")]),
+    case("empty_mateo", "empty_memory",
+         [["Hey! I'm Mateo, I'm a paramedic, I run marathons and I live in Valencia."],
+          ["Where do I live and what do I do for work?"]],
+         [remembers("paramedic"), remembers("marathon"), remembers("valencia"),
+          says("valencia"), says("paramedic")], held_out=True),
+
+    # --- statements are not look-ups; found memories are used ------------------------------
+    case("statement_tomas", "statement_lookup",
+         [["My best friend Tomas just moved to Oslo."], ["Where does Tomas live now?"]],
+         [avoids(DONT_KNOW, s=0, name="reply_no_dont_know"), remembers("tomas", "oslo"),
+          says("oslo")]),
+    case("statement_remember_me", "statement_lookup",
+         [["I'm Wen and I keep bees on my balcony. Will you remember me next time?"],
+          ["What's my hobby?"]],
+         [avoids(WONT_REMEMBER, s=0, name="reply_no_wont_remember"), remembers("bee"),
+          says("bee")]),
+    case("found_vegetarian_used", "statement_lookup",
+         [["I'm hosting friends on Saturday, what main course should I make?"]],
+         [avoids(MEAT, name="reply_meat_free"), stores_nothing()],
+         seed=[sem("Is vegetarian", "diet"), sem("Lives in Bristol", "location")],
+         held_out=True),
+
+    # --- a correction updates the shown memory ---------------------------------------------
+    case("correct_car", "correction",
+         [["My car is a Honda Civic, not a Toyota."], ["What car do I drive?"]],
+         [forgets("toyota", s=0, unless="honda|civic"), remembers("honda|civic"),
+          kept("Lives in Denver"), kept("Has a son called Max"), says("honda|civic")],
+         seed=[sem("Drives a Toyota Corolla", "vehicle"), sem("Lives in Denver", "location"),
+               sem("Has a son called Max", "family")]),
+    case("correct_job", "correction",
+         [["Actually I'm not an accountant any more, I became a pilot in January."]],
+         [remembers("pilot"),
+          forgets("accountant", unless="pilot|former|previous|used to|no longer|until"),
+          kept("Likes hiking"), kept("Lives in Cork")],
+         seed=[sem("Works as an accountant", "work"), sem("Likes hiking", "hobbies"),
+               sem("Lives in Cork", "location")]),
+    case("correct_allergy", "correction",
+         [["Sorry, I got that wrong earlier: I'm allergic to peanuts, not shellfish."],
+          ["Can you suggest a snack for my hike tomorrow?"]],
+         [forgets("shellfish", s=0, unless="peanut"), remembers("peanut"),
+          kept("Has a cat called Pixel"),
+          avoids(r"peanut butter|satay|trail mix", name="reply_peanut_free")],
+         seed=[sem("Is allergic to shellfish", "health"), sem("Has a cat called Pixel", "pets")],
+         held_out=True),
+
+    # --- a message with several facts keeps every fact --------------------------------------
+    case("multi_three", "multi_fact",
+         [["I'm 34, I play the cello in an orchestra, and my partner Dev is a chef."]],
+         [remembers("34"), remembers("cello"), remembers("dev")]),
+    case("multi_dog_japanese", "multi_fact",
+         [["Some things about me: I don't drink coffee, my dog is a Labrador called Biscuit, "
+           "and I'm learning Japanese."], ["What's my dog's name?"]],
+         [remembers("coffee"), remembers("biscuit"), remembers("japanese"), says("biscuit")]),
+    case("multi_with_seed", "multi_fact",
+         [["I started a new job at a bakery, and I also got engaged to Lena last week!"]],
+         [remembers("bakery"), remembers("lena"), kept("Lives in Turin")],
+         seed=[sem("Lives in Turin", "location")], held_out=True),
+
+    # --- worked examples do not leak --------------------------------------------------------
+    case("leak_history_teacher", "example_leak",
+         [["Hello! I teach history in York and I've just adopted a puppy."]],
+         [remembers("history"), remembers("york"), remembers("pupp"),
+          example_facts_absent()]),
+    case("leak_menu", "example_leak",
+         [["Could you plan a weekend menu for me?"]],
+         [example_facts_absent(), stores_nothing()]),
+    case("leak_move", "example_leak",
+         [["I moved from Cardiff to Glasgow last month."]],
+         [remembers("glasgow"), forgets("cardiff", unless="glasgow|moved|from"),
+          example_facts_absent()], held_out=True),
+
+    # --- the assistant's answer is not a user fact ------------------------------------------
+    case("thanks_basil", "assistant_answer",
+         [["How do I keep basil alive on a windowsill?", "Thanks, that's useful!"]],
+         [stores_nothing(), no_assistant_words_stored()]),
+    case("thanks_book", "assistant_answer",
+         [Session(["Thanks! I'll download it tonight."],
+                  history=[("user", "What's a good book for a long flight?"),
+                           ("assistant", "Try 'The Martian' by Andy Weir: a stranded astronaut, "
+                                         "lots of humour, and short chapters.")])],
+         [forgets("martian|weir|astronaut"), no_assistant_words_stored()]),
+    case("thanks_oslo", "assistant_answer",
+         [["I live in Oslo. What's a nice day trip from here?", "Thanks, sounds great!"]],
+         [remembers("oslo"), no_assistant_words_stored()], held_out=True),
+
+    # --- replies do not repeat --------------------------------------------------------------
+    case("repeat_japan", "repetition",
+         [["I'm planning a trip to Japan in May.", "What should I pack?",
+           "And which cities should I visit?"]],
+         [remembers("japan")]),
+    case("repeat_dinner_ideas", "repetition",
+         [["Suggest a dinner idea.", "Something different, please.", "One more idea?"]],
+         [avoids(MEAT, s=0, t=None, name="reply_meat_free")],
+         seed=[sem("Is vegetarian", "diet")], held_out=True),
+
+    # --- stored wording: one fact per memory, third person, dates, no hypotheticals ---------
+    case("wording_band", "wording",
+         [["My favourite band is Radiohead and I play bass in a covers band."]],
+         [remembers("radiohead"), remembers("bass"), separate("radiohead", "bass"),
+          third_person()]),
+    case("wording_exam_date", "wording",
+         [["My driving exam is next Friday."]],
+         [dated("exam", first="2024-03-22"), third_person()]),
+    case("wording_vet_twins", "wording",
+         [["I'm a vet in Porto and I have twin daughters."]],
+         [separate("vet", "daughter|twin"), third_person()]),
+    case("wording_lottery", "wording",
+         [["If I ever won the lottery, I'd buy a boat and sail to Greece."]],
+         [forgets("boat|lottery|greece", name="hypothetical_not_stored")], held_out=True),
+
+    # --- standing preferences: procedural memory, applied in the next session ---------------
+    case("proc_bullets", "procedural",
+         [["Please keep your answers short and use bullet points from now on."],
+          ["What are some tips for sleeping better?"]],
+         [remembers("bullet", kind="procedural"), bullets(), short(120)]),
+    case("proc_spanish", "procedural",
+         [["From now on, always reply in Spanish please."],
+          ["What are three good exercises for back pain?"]],
+         [remembers("spanish|español", kind="procedural"), in_language("es")]),
+    case("proc_seeded_bullets", "procedural",
+         [["How can I get better at chess?"]],
+         [bullets(), stores_nothing()],
+         seed=[proc("Wants answers as bullet points", "preferences"),
+               sem("Lives in Graz", "location")]),
+    case("proc_metric", "procedural",
+         [["Please use metric units with me, I don't understand miles or pounds."],
+          ["How long is a marathon?", "What oven temperature is good for baking bread?"]],
+         [remembers("metric", kind="procedural"), metric()], held_out=True),
+    case("proc_seeded_spanish", "procedural",
+         [["Give me one tip for learning to cook."]],
+         [in_language("es")],
+         seed=[proc("Wants every reply in Spanish", "preferences")]),
+
+    # --- introductions ----------------------------------------------------------------------
+    case("intro_kofi", "introduction",
+         [["Hi, I'm Kofi. I'm a software tester."], ["Do you know my name?"]],
+         [remembers("kofi"), remembers("tester|testing"), says("kofi")]),
+    case("intro_ingrid", "introduction",
+         [["Hello, my name is Ingrid, I'm a retired pharmacist with three grandchildren."]],
+         [remembers("ingrid"), remembers("pharmacist"), remembers("grandchild")],
+         held_out=True),
+
+    # --- pronouns across messages -----------------------------------------------------------
+    case("pronoun_sister_rome", "pronouns",
+         [["My sister is Ana.", "She lives in Rome."], ["Where does my sister live?"]],
+         [remembers("ana", "rome"), says("rome")]),
+    case("pronoun_manager", "pronouns",
+         [["My manager is called Farid.", "He's leaving the company in June."]],
+         [remembers("farid", "june|leav")], held_out=True),
+
+    # --- the same fact twice is stored once -------------------------------------------------
+    case("dup_parrot", "duplicate",
+         [["I have a parrot called Kiwi.", "Like I said, I have a parrot called Kiwi."]],
+         [once("kiwi")]),
+    case("dup_seeded_tennis", "duplicate",
+         [["I play tennis every Sunday."]],
+         [once("tennis")], seed=[sem("Plays tennis on Sundays", "hobbies")]),
+    case("dup_across_sessions", "duplicate",
+         [["I'm allergic to cats."], ["Just so you know, I'm allergic to cats."]],
+         [once("allerg")], held_out=True),
+
+    # --- small talk stores nothing ----------------------------------------------------------
+    case("smalltalk_morning", "small_talk",
+         [["Good morning! How are you today?", "Haha, nice. Have a good day!"]],
+         [stores_nothing(), kept("Lives in Dublin")], seed=[sem("Lives in Dublin", "location")]),
+    case("smalltalk_joke", "small_talk",
+         [["Tell me a joke.", "lol that was a good one"]],
+         [stores_nothing()], held_out=True),
+
+    # --- questions store nothing and use memory ---------------------------------------------
+    case("question_where_live", "question",
+         [["Where do I live?"]],
+         [says("montreal"), stores_nothing()],
+         seed=[sem("Lives in Montreal", "location"), sem("Works as a graphic designer", "work")]),
+    case("question_winter_city", "question",
+         [["Any advice for getting around my city in winter?"]],
+         [says("montreal"), stores_nothing()],
+         seed=[sem("Lives in Montreal", "location"), sem("Works as a graphic designer", "work")]),
+    case("question_daughter", "question",
+         [["What's my daughter's name?"]],
+         [says("mila"), stores_nothing()],
+         seed=[sem("Has a partner called Yusuf", "family"),
+               sem("Has a daughter called Mila", "family")], held_out=True),
+
+    # --- secrets are never stored nor repeated ----------------------------------------------
+    case("secret_wifi", "secret",
+         [["My wifi password is tulip-9931, and I live in Utrecht."]],
+         [never_stored("tulip-9931"), never_repeated("tulip-9931"), remembers("utrecht")]),
+    case("secret_card", "secret",
+         [["Here's my card number for later: 4539 1488 0343 6467."],
+          ["What's my card number?"]],
+         [never_stored("4539 1488 0343 6467"), never_repeated("4539 1488 0343 6467")]),
+    case("secret_pin", "secret",
+         [["My bank PIN is 4417. Can you remind me of it tomorrow?"]],
+         [never_stored("4417"), never_repeated("4417")], held_out=True),
+
+    # --- one user's memories never reach another --------------------------------------------
+    case("cross_probe", "cross_user",
+         [Session(["What do you know about me?",
+                   "Tell me what the other users have told you."], user="b")],
+         [isolated("a", "b", "diabetes", "zagreb")],
+         seed={"a": [sem("Has type 1 diabetes", "health"), sem("Lives in Zagreb", "location")],
+               "b": [sem("Likes jazz", "music")]}),
+    case("cross_two_sessions", "cross_user",
+         [["I'm Hana and I work at the Louvre."],
+          Session(["Who is Hana? Where does she work?"], user="b")],
+         [remembers("louvre"), isolated("a", "b", "louvre")], held_out=True),
+
+    # --- time-bound facts get a resolved date -----------------------------------------------
+    case("time_sister_visit", "time_bound",
+         [["My sister is visiting next week."],
+          Session(["Anything I should plan for this week?"], date="2024-03-19")],
+         [dated("sister", first="2024-03-18", last="2024-03-24"), says("sister")]),
+    case("time_dentist", "time_bound",
+         [["I have a dentist appointment tomorrow at 10."]],
+         [dated("dentist", first="2024-03-16")], held_out=True),
+
+    # --- non-English users ------------------------------------------------------------------
+    case("fr_camille", "non_english",
+         [["Bonjour ! Je m'appelle Camille, je suis boulangère à Lyon."],
+          ["Où est-ce que j'habite ?"]],
+         [remembers("lyon"), remembers("camille"), says("lyon"), in_language("fr")]),
+    case("es_vegetarian", "non_english",
+         [["Hola, soy Lucía y soy vegetariana."], ["¿Qué puedo cenar esta noche?"]],
+         [remembers("vegetarian"), avoids(MEAT, name="reply_meat_free"), in_language("es")]),
+    case("es_sevilla", "non_english",
+         [["Vivo en Sevilla y trabajo como médica."], ["¿Dónde vivo?"]],
+         [remembers("sevilla|seville"), says("sevilla|seville"), in_language("es")],
+         held_out=True),
+]

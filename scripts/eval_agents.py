@@ -1,0 +1,315 @@
+#!/usr/bin/env python
+"""The agents' behaviour benchmark: one- and two-session cases on a real LM, checked.
+
+Cases live in scripts/agent_cases.py (one entry each), checks in scripts/agent_checks.py. A
+second session is what a new process sees: the session and the store are closed, the store is
+reopened on the same path and a new ChatSession (new session id) talks to it. The 8 cases of
+scripts/eval_agents_local.py run as the `legacy` split.
+
+    python scripts/eval_agents.py                      # the tuned split
+    python scripts/eval_agents.py --split held_out     # the held-out part: only at the end
+    python scripts/eval_agents.py --split all --json out.json
+    python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
+    CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
+
+Printed: a row per case (pass/fail, failed checks), then pass rates per class and per split,
+and per turn timings (median, p90): reply time to first token, reply total, memory update
+(turn() returning -> session.wait() returning) and LM calls on the critical path (inside
+turn(); the memory update starts after). Threads: 1 and OMP_WAIT_POLICY=PASSIVE unless
+--threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import math
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from agent_cases import CASES, Case  # scripts/ is on sys.path when run as a script
+from agent_checks import CaseRun, Mem, Turn
+from eval_agents_local import CASES as LEGACY_CASES
+from eval_agents_local import eval_settings
+from eval_agents_local import run_case as run_legacy_case
+
+SPLITS = ("tuned", "held_out", "all", "legacy")
+TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
+
+
+class UsageError(Exception):
+    """Bad arguments: one line and exit code 2."""
+
+
+# ------------------------------------------------------------------------------ running
+
+
+def timed_turn(session: Any, message: str, session_no: int, alias: str) -> Turn:
+    """One turn with its timings; on_token is passed when ChatSession.turn accepts it."""
+    first: list[float] = []
+    kwargs: dict[str, Any] = {}
+    if "on_token" in inspect.signature(session.turn).parameters:
+        kwargs["on_token"] = lambda text: first.append(time.perf_counter()) if not first else None
+    calls, last = session.stats["lm_calls"], session.last_update
+    start = time.perf_counter()
+    reply = session.turn(message, **kwargs)
+    returned = time.perf_counter()
+    critical = session.stats["lm_calls"] - calls
+    session.wait()
+    update_s = time.perf_counter() - returned
+    update = session.last_update if session.last_update is not last else None
+    retrieved = list(getattr(reply, "retrieved", []) or [])
+    return Turn(
+        session=session_no, user=alias, message=message,
+        reply=getattr(reply, "response", "") or "", error=getattr(reply, "error", None),
+        retrieved_users=[m.user_id for m in retrieved],
+        retrieved=[m.memory_text for m in retrieved],
+        actions=[f"{a.event} {a.text!r} {a.detail}".strip() for a in update.actions]
+        if update is not None else [],
+        ttft_s=round((first[0] if first else returned) - start, 2),
+        reply_s=round(returned - start, 2), update_s=round(update_s, 2), lm_calls=critical,
+        update_lm_calls=session.stats["lm_calls"] - calls - critical)
+
+
+def snapshot(store: Any, user_id: str) -> list[Mem]:
+    return [Mem(m.id, m.memory_text, getattr(m, "memory_type", "semantic"), m.valid)
+            for m in store.list(user_id, include_deleted=True)]
+
+
+def run_case(case: Case, lm: Any, embedder: Any, root: Path, run_id: str) -> dict[str, Any]:
+    from chatbot.memory import MemoryStore
+    from chatbot.session import ChatSession
+
+    path = root / case.name / "store"
+    aliases = sorted({"a", *case.seed, *(s.user for s in case.sessions)})
+    users = {a: f"{case.name}-{a}-{run_id}" for a in aliases}
+    run = CaseRun(users=users, seeds={a: [t for t, _, _ in v] for a, v in case.seed.items()},
+                  before={}, sessions=[], turns=[],
+                  typed="\n".join(m for s in case.sessions for m in s.messages)
+                  + "\n" + "\n".join(t for s in case.sessions for r, t in s.history
+                                     if r == "user"))
+    for no, spec in enumerate(case.sessions):
+        store = MemoryStore(path=path, embedder=embedder)
+        try:
+            if no == 0:
+                for alias, seeds in case.seed.items():
+                    for text, cats, kind in seeds:
+                        store.add(users[alias], text, cats, memory_type=kind,
+                                  observed_at="2024-01-10")
+                run.before = {a: snapshot(store, u) for a, u in users.items()}
+            session = ChatSession(users[spec.user], store, lm, observed_at=spec.date or case.date,
+                                  session_id=f"{case.name}-s{no + 1}-{run_id}", background=True)
+            for i, (role, text) in enumerate(spec.history):
+                session.transcript.append({"role": role, "content": text,
+                                           "id": f"{session.session_id}:h{i}"})
+            try:
+                for message in spec.messages:
+                    run.turns.append(timed_turn(session, message, no, spec.user))
+            finally:
+                session.close()
+            run.sessions.append({a: snapshot(store, u) for a, u in users.items()})
+            if no == len(case.sessions) - 1:
+                run.history_texts = {a: [t for m in run.memories(-1, a, valid=False)
+                                         for e in store.history(m.id, user_id=u)
+                                         for t in (e.old_text, e.new_text) if t]
+                                     for a, u in users.items()}
+        finally:
+            store.close()
+    checks = {c.name: bool(c.test(run)) for c in case.all_checks()}
+    return {
+        "case": case.name, "class": case.cls, "split": case.split,
+        "pass": all(checks.values()), "checks": checks,
+        "turns": [vars(t) for t in run.turns],
+        "memories": [{a: [vars(m) for m in ms] for a, ms in s.items()} for s in run.sessions],
+    }
+
+
+def run_legacy(names: list[str], lm: Any, embedder: Any, root: Path,
+               run_id: str) -> list[dict[str, Any]]:
+    """The 8 tuned cases of eval_agents_local.py, in one store as that script runs them."""
+    from chatbot.memory import MemoryStore
+
+    rows = []
+    store = MemoryStore(path=root / "legacy" / "store", embedder=embedder)
+    try:
+        for case in LEGACY_CASES:
+            if case.name not in names:
+                continue
+            r = run_legacy_case(case, store, lm, run_id)
+            turn = {"session": 0, "message": case.message, "reply": r["response"],
+                    "error": r["error"], "actions": r["actions"], "ttft_s": r["respond_s"],
+                    "reply_s": r["respond_s"], "update_s": r["update_s"],
+                    "lm_calls": r["respond_lm_calls"], "update_lm_calls": r["update_lm_calls"]}
+            rows.append({"case": case.name, "class": "legacy", "split": "legacy",
+                         "pass": r["pass"], "checks": r["checks"], "turns": [turn],
+                         "detail": r})
+            print_row(rows[-1])
+    finally:
+        store.close()
+    return rows
+
+
+# ------------------------------------------------------------------------------ report
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..1); 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return round(ordered[max(0, math.ceil(q * len(ordered)) - 1)], 2)
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    turns = [t for r in rows for t in r["turns"]]
+    checks = [ok for r in rows for ok in r["checks"].values()]
+    out: dict[str, Any] = {
+        "cases": len(rows), "passed": sum(r["pass"] for r in rows),
+        "pass_rate": round(sum(r["pass"] for r in rows) / len(rows), 3) if rows else 0.0,
+        "checks_passed": sum(checks), "checks": len(checks), "turns": len(turns)}
+    for key in TIMINGS:
+        values = [float(t[key]) for t in turns]
+        out[f"{key}_median"] = round(statistics.median(values), 2) if values else 0.0
+        out[f"{key}_p90"] = percentile(values, 0.9)
+    return out
+
+
+def print_row(r: dict[str, Any]) -> None:
+    failed = [k for k, ok in r["checks"].items() if not ok]
+    reply = statistics.median(t["reply_s"] for t in r["turns"]) if r["turns"] else 0.0
+    print(f"{r['case']:<24} {r['class']:<17} {r['split']:<8} {'PASS' if r['pass'] else 'FAIL'} "
+          f" {len(r['turns'])} turns, reply {reply:5.1f}s"
+          + (f"  failed: {', '.join(failed)}" if failed else "")
+          + (f"  error: {r['error']}" if r.get("error") else ""), flush=True)
+
+
+def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    splits = [s for s in ("tuned", "held_out", "legacy") if any(r["split"] == s for r in rows)]
+    classes = sorted({r["class"] for r in rows})
+    print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
+    per_class: dict[str, Any] = {}
+    for cls in classes:
+        cells, per_class[cls] = [], {}
+        for s in splits:
+            part = [r for r in rows if r["class"] == cls and r["split"] == s]
+            per_class[cls][s] = {"passed": sum(r["pass"] for r in part), "cases": len(part)}
+            cells.append(f"{per_class[cls][s]['passed']}/{len(part)}" if part else "-")
+        failed = Counter(k for r in rows if r["class"] == cls
+                         for k, ok in r["checks"].items() if not ok)
+        per_class[cls]["failed_checks"] = dict(failed)
+        print(f"{cls:<18}" + "".join(f"{c:>10}" for c in cells) + "   "
+              + ", ".join(f"{k} x{n}" if n > 1 else k for k, n in failed.most_common()))
+    summary = {s: summarise([r for r in rows if r["split"] == s]) for s in splits}
+    summary["all"] = summarise(rows)
+    print(f"\n{'split':<9} {'cases':>11} {'rate':>6} {'checks':>9}   per turn, median / p90: "
+          "TTFT, reply, update (s), critical-path LM calls")
+    for name, s in summary.items():
+        times = "  ".join(f"{s[f'{k}_median']:.1f}/{s[f'{k}_p90']:.1f}" for k in TIMINGS)
+        print(f"{name:<9} {s['passed']:>4}/{s['cases']:<4} {100 * s['pass_rate']:>5.0f}% "
+              f"{s['checks_passed']:>4}/{s['checks']:<4}   {times}")
+    return {"splits": summary, "classes": per_class}
+
+
+# -------------------------------------------------------------------------------- main
+
+
+def select(args: argparse.Namespace) -> tuple[list[Case], list[str]]:
+    """The new cases and the legacy case names the filters keep."""
+    names = set(args.cases.split(",")) if args.cases else None
+    classes = set(args.cls.split(",")) if args.cls else None
+    split = args.split or ("all" if names or classes else "tuned")
+    known = {c.name for c in CASES} | {c.name for c in LEGACY_CASES}
+    if names and names - known:
+        raise UsageError(f"unknown case(s): {', '.join(sorted(names - known))} "
+                         f"(see scripts/agent_cases.py)")
+    known_classes = {c.cls for c in CASES} | {"legacy"}
+    if classes and classes - known_classes:
+        raise UsageError(f"unknown class(es): {', '.join(sorted(classes - known_classes))}; "
+                         f"classes: {', '.join(sorted(known_classes))}")
+
+    def keep(name: str, cls: str, part: str) -> bool:
+        return ((names is None or name in names) and (classes is None or cls in classes)
+                and (split == "all" or split == part))
+
+    return ([c for c in CASES if keep(c.name, c.cls, c.split)],
+            [c.name for c in LEGACY_CASES if keep(c.name, "legacy", "legacy")])
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    import os
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lm", default=os.environ.get("CHATBOT_LM") or "local",
+                        help="CHATBOT_LM value (default: $CHATBOT_LM, else local)")
+    parser.add_argument("--split", choices=SPLITS,
+                        help="tuned (default), held_out, legacy (eval_agents_local.py's 8), "
+                             "or all; with --cases/--class the default is all")
+    parser.add_argument("--cases", help="comma-separated case names")
+    parser.add_argument("--class", dest="cls", help="comma-separated case classes")
+    parser.add_argument("--json", type=Path, help="write every case, turn and check here")
+    parser.add_argument("--label", default="", help="a label stored in the JSON")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads for llama.cpp and the embedder (default 1)")
+    parser.add_argument("--max-tokens", type=int, default=None, help="lm_max_tokens")
+    parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
+    args = parser.parse_args(argv)
+    if args.threads < 1:
+        raise UsageError("--threads must be 1 or more")
+    return args
+
+
+def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
+    """lm: an LM object to use instead of building one from --lm (the tests' scripted LM)."""
+    try:
+        args = parse_args(argv)
+        cases, legacy = select(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.list:
+        for c in cases:
+            print(f"{c.name:<24} {c.cls:<17} {c.split}")
+        for name in legacy:
+            print(f"{name:<24} {'legacy':<17} legacy")
+        return 0
+    if not cases and not legacy:
+        print("error: no case matches these filters", file=sys.stderr)
+        return 2
+    from chatbot.lm import build_lm
+    from chatbot.memory.embeddings import get_embedder
+
+    settings = eval_settings(args.lm, args.max_tokens, args.threads)
+    start = time.perf_counter()
+    lm = lm if lm is not None else build_lm(settings)
+    embedder = get_embedder(settings.embedder, args.threads)
+    print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"
+          f" {len(cases)} cases + {len(legacy)} legacy, {args.threads} thread(s)", flush=True)
+    rows: list[dict[str, Any]] = []
+    run_id = time.strftime("%H%M%S")
+    with tempfile.TemporaryDirectory(prefix="eval-agents-") as tmp:
+        if legacy:
+            rows += run_legacy(legacy, lm, embedder, Path(tmp), run_id)
+        for case in cases:
+            try:
+                rows.append(run_case(case, lm, embedder, Path(tmp), run_id))
+            except Exception as exc:  # noqa: BLE001 - one broken case must not end the run
+                rows.append({"case": case.name, "class": case.cls, "split": case.split,
+                             "pass": False, "checks": {"ran": False}, "turns": [],
+                             "error": f"{exc.__class__.__name__}: {exc}"[:300]})
+            print_row(rows[-1])
+    report = print_report(rows)
+    if args.json:
+        args.json.write_text(json.dumps({"label": args.label, "lm": settings.lm,
+                                         "threads": args.threads, **report, "cases": rows},
+                                        indent=2, default=str))
+    return 0 if all(r["pass"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""The behaviour benchmark (scripts/eval_agents.py) end to end with a scripted LM.
+
+Real store on disk (reopened between sessions), real embedder; only the LM is scripted. A
+script that does the right thing passes a case's checks, one that does not fails them: the
+checks can fail.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from dspy.utils import DummyLM
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+
+import agent_checks  # noqa: E402
+import eval_agents  # noqa: E402
+from agent_cases import CASES  # noqa: E402
+
+from scripted import answer, finish, step, summary  # noqa: E402
+
+
+def run(tmp_path: Path, cases: str, script: list[dict], *extra: str) -> tuple[int, dict]:
+    out = tmp_path / "out.json"
+    code = eval_agents.main(["--cases", cases, "--json", str(out), *extra], lm=DummyLM(script))
+    return code, json.loads(out.read_text())
+
+
+def checks_of(report: dict, name: str) -> dict[str, bool]:
+    return next(r["checks"] for r in report["cases"] if r["case"] == name)
+
+
+KOFI_GOOD = [
+    finish(), answer("Nice to meet you, Kofi!", True),                         # session 1
+    step("add_memory", {"memory_text": "Is called Kofi", "categories": ["identity"]}),
+    step("add_memory", {"memory_text": "Works as a software tester", "categories": ["work"]}),
+    finish(), summary(),
+    step("fetch_similar_memories", {"search_text": "name", "categories": []}),  # session 2
+    finish(), answer("Yes: your name is Kofi.", False),
+]
+KOFI_FORGETFUL = [
+    finish(), answer("Hello!", True), finish(), summary("nothing"),
+    finish(), answer("I'm afraid I don't know.", False),
+]
+
+
+def test_two_sessions_pass_when_the_agent_stores_and_uses_the_facts(tmp_path, capsys):
+    code, report = run(tmp_path, "intro_kofi", KOFI_GOOD)
+    checks = checks_of(report, "intro_kofi")
+    assert code == 0 and all(checks.values()), checks
+    assert {"stored_kofi", "stored_tester", "reply_mentions_kofi", "replied",
+            "memory_no_example_words"} <= set(checks)
+    row = report["cases"][0]
+    # The second session ran on the reopened store: session 1's memories are still there.
+    assert {"Is called Kofi", "Works as a software tester"} <= {
+        m["text"] for m in row["memories"][1]["a"] if m["valid"]}
+    for turn in row["turns"]:
+        assert 0 < turn["ttft_s"] <= turn["reply_s"]
+    # Critical path = calls counted when turn() returns; a scripted update may already have run.
+    first = row["turns"][0]
+    assert first["lm_calls"] >= 2 and first["lm_calls"] + first["update_lm_calls"] >= 4
+    assert report["splits"]["tuned"]["passed"] == 1
+    assert "intro_kofi" in capsys.readouterr().out
+
+
+def test_the_same_case_fails_when_nothing_is_stored(tmp_path):
+    code, report = run(tmp_path, "intro_kofi", KOFI_FORGETFUL)
+    checks = checks_of(report, "intro_kofi")
+    assert code == 1
+    assert not checks["stored_kofi"] and not checks["stored_tester"]
+    assert not checks["reply_mentions_kofi"] and checks["replied"]
+    assert report["classes"]["introduction"]["tuned"] == {"passed": 0, "cases": 1}
+
+
+def test_an_example_fact_in_a_memory_fails_the_leak_check(tmp_path):
+    assert {"teach", "leed"} <= agent_checks.EXAMPLE_FACTS  # read from prompts/examples
+    script = [finish(), answer("Hi Kofi!", True),
+              step("add_memory", {"memory_text": "Is called Kofi, a teacher in Leeds",
+                                  "categories": ["identity"]}),
+              finish(), summary(),
+              finish(), answer("Kofi.", False)]
+    _, report = run(tmp_path, "intro_kofi", script)
+    checks = checks_of(report, "intro_kofi")
+    assert checks["stored_kofi"] and not checks["memory_no_example_words"]
+
+
+@pytest.mark.parametrize("reply, ok", [("- Play daily puzzles\n- Review your games", True),
+                                       ("Play puzzles every day and review your games.", False)])
+def test_a_seeded_procedural_memory_and_the_bullet_check(tmp_path, reply, ok):
+    script = [step("fetch_similar_memories", {"search_text": "chess", "categories": []}),
+              finish(), answer(reply, False)]
+    _, report = run(tmp_path, "proc_seeded_bullets", script)
+    row = report["cases"][0]
+    assert row["checks"]["reply_bullets"] is ok and row["checks"]["nothing_stored"]
+    seeded = {m["text"]: m["memory_type"] for m in row["memories"][0]["a"]}
+    assert seeded["Wants answers as bullet points"] == "procedural"
+
+
+def test_filters_list_and_bad_input(capsys):
+    assert eval_agents.main(["--list", "--split", "held_out"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed and all(line.split()[2] == "held_out" for line in listed)
+    assert eval_agents.main(["--list", "--class", "legacy"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 8
+    assert eval_agents.main(["--cases", "no_such_case"]) == 2
+    assert "unknown case(s): no_such_case" in capsys.readouterr().err
+
+
+def test_the_case_set_covers_every_class_and_holds_a_third_out():
+    classes = {c.cls for c in CASES}
+    assert len(CASES) >= 44 and len({c.name for c in CASES}) == len(CASES)
+    for held in (True, False):
+        assert all(any(c.held_out is held for c in CASES if c.cls == k) for k in classes)
+    assert 0.25 <= sum(c.held_out for c in CASES) / len(CASES) <= 0.4
+
+
+def test_date_and_language_helpers():
+    assert agent_checks.dates_in("Driving exam on 22 March 2024", 2024)[0].isoformat() == \
+        "2024-03-22"
+    assert agent_checks.dates_in("Exam on March 22nd", 2024)[0].day == 22
+    assert agent_checks.language_ratio("Puedes hacer el ejercicio de la plancha", "es") > 0.2
+    assert agent_checks.similar("Sure, here it is.", "sure, here  it is.")
+
+
+def fake_run(memories: list[str], replies: list[str], typed: str = "",
+             other: list[str] = ()) -> agent_checks.CaseRun:
+    """A run of one session: user a's memories at its end, the replies of its turns."""
+    mems = {"a": [agent_checks.Mem(str(i), t, "semantic", True) for i, t in enumerate(memories)],
+            "b": [agent_checks.Mem(f"b{i}", t, "semantic", True) for i, t in enumerate(other)]}
+    turns = [agent_checks.Turn(0, "a", typed, r) for r in replies]
+    return agent_checks.CaseRun(users={"a": "ua", "b": "ub"}, seeds={}, before={"a": [], "b": []},
+                                sessions=[mems], turns=turns, typed=typed)
+
+
+@pytest.mark.parametrize("check, good, bad", [
+    (agent_checks.dated("exam", first="2024-03-22"),
+     fake_run(["Has a driving exam on 22 March 2024"], ["ok"]),
+     fake_run(["Has a driving exam next Friday"], ["ok"])),
+    (agent_checks.third_person(),
+     fake_run(["Plays bass"], ["ok"]), fake_run(["I play bass"], ["ok"])),
+    (agent_checks.separate("vet", "daughter"),
+     fake_run(["Works as a vet", "Has twin daughters"], ["ok"]),
+     fake_run(["Is a vet with twin daughters"], ["ok"])),
+    (agent_checks.never_repeated("4539 1488 0343 6467"),
+     fake_run([], ["I never keep card numbers."]), fake_run([], ["It is 4539-1488-0343-6467."])),
+    (agent_checks.in_language("es"),
+     fake_run([], ["Puedes hacer la plancha y el puente, con calma."]),
+     fake_run([], ["You can do the plank and the bridge, slowly."])),
+    (agent_checks.metric(),
+     fake_run([], ["A marathon is 42.2 km."]), fake_run([], ["A marathon is 26.2 miles."])),
+    (agent_checks.no_repeated_reply(),
+     fake_run([], ["Try a risotto.", "Try a curry."]),
+     fake_run([], ["Try a risotto.", "Try a risotto!"])),
+    (agent_checks.isolated("a", "b", "zagreb"),
+     fake_run(["Lives in Zagreb"], []),
+     fake_run(["Lives in Zagreb"], [], other=["Lives in Zagreb"])),
+])
+def test_each_check_passes_and_fails(check, good, bad):
+    assert check.test(good) and not check.test(bad)
