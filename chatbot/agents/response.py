@@ -20,6 +20,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     read_fields_leniently,
 )
 from chatbot.memory import MemoryStore, RetrievedMemory
+from chatbot.memory.query import search_text as search_query
 
 MAX_TOOL_ROUNDS = 2
 MAX_SEARCH_CHARS = 500
@@ -180,13 +181,14 @@ categories to search in (an empty list searches all)."""
             text = str(search_text or "").strip()[:MAX_SEARCH_CHARS]
             if not text:
                 return "Error: search_text must be a non-empty string."
+            query = search_query(text)  # the one query path, shared with the eval
             wanted = [c.lower() for c in _as_list(categories)]
             known = set(store.categories(user_id))
             usable = [c for c in wanted if c in known]
             call = SearchCall(text, usable)
-            results = store.search(user_id, text, usable or None, limit=self.limit, now=self.now)
+            results = store.search(user_id, query, usable or None, limit=self.limit, now=self.now)
             if usable and not results:
-                results = store.search(user_id, text, None, limit=self.limit, now=self.now)
+                results = store.search(user_id, query, None, limit=self.limit, now=self.now)
                 call.note = "nothing in those categories; searched all"
             elif wanted and not usable:
                 call.note = f"no such categories {wanted}; searched all"
