@@ -74,6 +74,11 @@ class Settings(BaseSettings):
     save_transcripts: bool = True
     # Transcripts keep secrets as typed only when this is on (default: redacted).
     keep_raw_transcript: bool = False
+    # Kinds of personal data never stored (chatbot.privacy): credentials always; add health,
+    # finances. Comma-separated.
+    never_store: str = "credentials"
+    # Redact secrets from what is sent to a hosted LM (chatbot.privacy.for_hosted_lm).
+    redact_hosted_lm: bool = True
 
     @field_validator("data_dir", "models_dir", mode="after")
     @classmethod

@@ -31,11 +31,21 @@ def clean_text(text: Any) -> str:
     return _CONTROL.sub("", _ANSI.sub("", text))
 
 
-def transcript_file(root: Path, user_id: str, session_id: str) -> Path:
+def user_file_name(user_id: str) -> str:
     """A safe file name per user, whatever characters the user id holds."""
     slug = re.sub(r"[^A-Za-z0-9_.-]", "_", user_id)[:40].strip(".") or "user"
     digest = hashlib.sha256(user_id.encode()).hexdigest()[:8]
-    return root / f"{slug}-{digest}" / f"{re.sub(r'[^A-Za-z0-9_.-]', '_', session_id)}.jsonl"
+    return f"{slug}-{digest}"
+
+
+def user_transcripts(root: Path, user_id: str) -> Path:
+    """The folder of one user's transcripts."""
+    return root / user_file_name(user_id)
+
+
+def transcript_file(root: Path, user_id: str, session_id: str) -> Path:
+    session = re.sub(r"[^A-Za-z0-9_.-]", "_", session_id)
+    return user_transcripts(root, user_id) / f"{session}.jsonl"
 
 
 def load_transcript(path: Path) -> tuple[list[dict[str, Any]], list[str]]:

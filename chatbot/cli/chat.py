@@ -22,7 +22,7 @@ from chatbot.cli.app import (
 )
 from chatbot.cli.app import build_lm as default_build_lm
 from chatbot.cli.commands import Commands
-from chatbot.cli.repl import LineReader, make_reader
+from chatbot.cli.repl import LineReader, input_history_file, make_reader
 from chatbot.cli.stream import Outcome, TurnView, start_worker
 from chatbot.cli.undo import SessionChanges
 from chatbot.config import Settings
@@ -64,7 +64,7 @@ def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | No
             with render.spinner(err, "loading the language model…"):
                 lm = default_build_lm(settings)
         if reader is None:
-            reader = make_reader(settings.data_dir / "input_history", input_stream,
+            reader = make_reader(input_history_file(settings.data_dir, settings.user), input_stream,
                                  commands=Commands.names())
         app = ChatApp(settings, store, lm, reader, out, err, quiet=args.quiet,
                       session_factory=session_factory)
@@ -110,8 +110,12 @@ class ChatApp:
 
     def start_session(self, user: str, session_id: str | None = None) -> None:
         """Close the current session (its writes finish) and start a new one."""
+        previous = self.session.user_id if self.session is not None else None
         self.end_session()
         session_id = session_id or new_session_id()
+        if previous not in (None, user) and hasattr(self.reader, "use_history"):
+            # typed lines are kept per user: /user switches the history file too
+            self.reader.use_history(input_history_file(self.settings.data_dir, user))
         path = None
         if self.settings.save_transcripts:
             path = transcript_file(self.settings.transcripts_dir, user, session_id)

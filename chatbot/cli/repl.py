@@ -24,6 +24,8 @@ class LineReader(Protocol):
 
     def confirm(self, question: str) -> bool: ...
 
+    def use_history(self, path: Path) -> None: ...
+
 
 class PlainReader:
     """One message per line from a stream (a pipe, a file, a test's StringIO)."""
@@ -40,6 +42,9 @@ class PlainReader:
         if not line:
             return None
         return line.rstrip("\r\n")
+
+    def use_history(self, path: Path) -> None:
+        """A pipe keeps no history."""
 
     def confirm(self, question: str) -> bool:
         """The next line answers; the caller shows the question (a pipe has no prompt)."""
@@ -84,6 +89,33 @@ def slash_completer(commands: list[str]) -> Any:
     return SlashCompleter()
 
 
+def input_history_file(data_dir: Path, user_id: str) -> Path:
+    """One user's typed lines: never shared between the users of a data dir."""
+    from chatbot.transcripts import user_file_name
+
+    return data_dir / "input_history" / user_file_name(user_id)
+
+
+def redacted_history(path: Path) -> Any:
+    """A prompt-toolkit FileHistory that keeps each line with its secrets redacted."""
+    from prompt_toolkit.history import FileHistory
+
+    from chatbot.redact import redact
+
+    class RedactedFileHistory(FileHistory):
+        def append_string(self, string: str) -> None:
+            super().append_string(redact(string))
+
+        def switch(self, filename: Path) -> None:
+            """Read and write another file from the next prompt on (another user's)."""
+            Path(filename).parent.mkdir(parents=True, exist_ok=True)
+            self.filename = str(filename)
+            self._loaded, self._loaded_strings = False, []
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return RedactedFileHistory(str(path))
+
+
 class PromptReader:
     """prompt-toolkit input with a history file; Ctrl-C and Ctrl-D raise as usual.
 
@@ -97,13 +129,9 @@ class PromptReader:
     def __init__(self, history_path: Path | None = None, *, input: Any = None,
                  output: Any = None, commands: list[str] | None = None):
         from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory, InMemoryHistory
+        from prompt_toolkit.history import InMemoryHistory
 
-        if history_path is not None:
-            history_path.parent.mkdir(parents=True, exist_ok=True)
-            history = FileHistory(str(history_path))
-        else:
-            history = InMemoryHistory()
+        history = redacted_history(history_path) if history_path is not None else InMemoryHistory()
         self._io = {"input": input, "output": output}
         self.on_idle: Callable[[], None] | None = None
         self.status: Callable[[], str] | None = None
@@ -148,6 +176,12 @@ class PromptReader:
             finally:
                 stop.set()
                 watcher.join()
+
+    def use_history(self, path: Path) -> None:
+        """Keep typed lines in this file from now on (the chat switched user)."""
+        history = self.session.history
+        if hasattr(history, "switch"):
+            history.switch(path)
 
     def confirm(self, question: str) -> bool:
         from prompt_toolkit import PromptSession

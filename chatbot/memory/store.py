@@ -37,6 +37,7 @@ from chatbot.memory.validation import (
     normalise,
     text_hash,
 )
+from chatbot.privacy import DEFAULT_POLICY, PrivacyPolicy
 
 
 class MemoryStore:
@@ -100,6 +101,7 @@ class MemoryStore:
         arguments, ranking = store_arguments(settings)
         store = cls(**arguments)
         store.ranking = ranking
+        store.privacy = PrivacyPolicy.from_kinds(getattr(settings, "never_store", None))
         return store
 
     @property
@@ -131,6 +133,7 @@ class MemoryStore:
         if memory_type not in MEMORY_TYPES:
             raise ConfigError(f"memory_type must be one of {', '.join(MEMORY_TYPES)}")
         cats = clean_categories(categories)
+        self.privacy.check(text, cats)
         src = source if isinstance(source, Source) else Source.from_payload(source)
         src.actor = src.actor or actor
         with self._lock:
@@ -174,6 +177,10 @@ class MemoryStore:
             digests = [text_hash(t) for t in texts]
             seen = self._stored_hashes(user_id, digests) if dedup else {}
             for item, text, digest in zip(items, texts, digests, strict=True):
+                kind = self.privacy.kind_of(text, clean_categories(item.get("categories")))
+                if kind is not None:
+                    results.append(WriteResult("", "NOOP", f"not stored: {kind}"))
+                    continue
                 existing = seen.get(digest)
                 if existing is not None:
                     self.stats["dedup_exact"] += 1
@@ -226,6 +233,7 @@ class MemoryStore:
         with self._lock:
             old = self.get(memory_id, user_id=user_id)
             cats = old.categories if categories is None else clean_categories(categories)
+            self.privacy.check(text, cats)
             dense = self.embedder.embed_documents([text])[0]
             return self._rewrite(old, text, cats, actor, session_id, dense)
 
@@ -305,6 +313,9 @@ class MemoryStore:
         if not include_deleted and not memory.valid:
             raise MemoryNotFoundError(f"memory {memory_id!r} was deleted")
         return memory
+
+    # Kinds of personal data refused before any write (chatbot.privacy); settings may add some.
+    privacy: PrivacyPolicy = DEFAULT_POLICY
 
     # How search fuses dense and BM25 (chatbot.memory.ranking); benchmarks swap it per run.
     ranking: RankingConfig = DEFAULT_RANKING

@@ -32,9 +32,10 @@ def clean_categories(categories: Iterable[str] | None) -> list[str]:
     if isinstance(categories, str):
         categories = [categories]
     seen: dict[str, None] = {}
-    for c in categories:
-        c = re.sub(r"\s+", "_", str(c).strip().lower())
-        if c:
+    for raw in categories:
+        c = re.sub(r"\s+", "_", str(raw).strip().lower())
+        # A category is indexed, faceted and exported: one holding a secret is dropped.
+        if c and redact(str(raw)) == str(raw):
             seen[c] = None
     return list(seen)
 

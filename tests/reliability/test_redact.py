@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from probes import count
+from secrets_corpus import ORDINARY as MORE_ORDINARY
+from secrets_corpus import SECRETS as MORE_SECRETS
 
 from chatbot.redact import MARKER, find_secrets, iban_ok, luhn_ok, redact
 
@@ -85,6 +87,10 @@ ORDINARY = [
     "my account has 12 items in the cart",
     "My password is not something I'd tell you",
 ]
+
+assert not set(SECRETS) & set(MORE_SECRETS)
+SECRETS.update(MORE_SECRETS)
+ORDINARY += MORE_ORDINARY
 
 
 @pytest.mark.parametrize("name", SECRETS)

@@ -1,0 +1,163 @@
+"""A corpus of realistic credentials in the words people type them, and ordinary sentences that
+look close to one. Every value is made up; each has the published shape of its kind.
+
+SECRETS maps a name to (text, the part that must not survive). ORDINARY must come back unchanged.
+The redactor is measured on both (tests/reliability/test_redact.py), so the report shows misses
+and false positives side by side.
+"""
+
+from __future__ import annotations
+
+_B64_40 = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY"
+_AZURE = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
+_HEX32 = "0123456789abcdef0123456789abcdef"
+_ALNUM36 = "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+
+SECRETS: dict[str, tuple[str, str]] = {
+    # The formats issue 14 found missed.
+    "aws secret env": (f"AWS_SECRET_ACCESS_KEY={_B64_40}", _B64_40),
+    "aws secret export": (f"export AWS_SECRET_ACCESS_KEY=\"{_B64_40}\"", _B64_40),
+    "password's": ("My password's Blu3Moon!77 for the bank", "Blu3Moon!77"),
+    "password’s curly": ("my password’s tangerine-42", "tangerine-42"),
+    "pw colon": ("router pw: Xk9#mq2LL", "Xk9#mq2LL"),
+    "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
+    "slack webhook": ("post to https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/"
+                      "abcdEFGHijklMNOPqrstUVWX", "abcdEFGHijklMNOPqrstUVWX"),
+    "sendgrid": ("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",
+                 "TwL2iGABf9DHoTf-09kqeF8tAmbihYzrnopKc-1s5cr"),
+    "npm token": (f"npm token npm_{_ALNUM36}", _ALNUM36),
+    "pypi token": ("upload with pypi-AgEIcHlwaS5vcmcCJGE4ZjYxNmE4LTk2YjItNDQ4Zi1iZjM0LWRiYjRmNjI0",
+                   "AgEIcHlwaS5vcmcCJGE4ZjYxNmE4"),
+    "discord bot": ("bot token MTA4NzY1NDMyMTA5ODc2NTQzMg.GhXy3k."
+                    "abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz0123456789"),
+    "discord webhook": ("https://discord.com/api/webhooks/1087654321098765432/"
+                        "AbCdEfGhIjKlMnOpQrStUvWxYz_0123456789-abcdef", "AbCdEfGhIjKlMnOpQrSt"),
+    "telegram bot": ("bot 123456789:AAHfiqksKZ8WmR2zSjiQ7_v4TMAKdiHm9T0 is mine",
+                     "AAHfiqksKZ8WmR2zSjiQ7_v4TMAKdiHm9T0"),
+    "google oauth secret": ("client secret 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",
+                            "1a2B3c4D5e6F7g8H9i0J1k2L3m4N"),
+    "azure account key": (f"DefaultEndpointsProtocol=https;AccountName=acme;AccountKey={_AZURE};"
+                          "EndpointSuffix=core.windows.net", _AZURE[:40]),
+    "http basic": ("Authorization: Basic YW5uOmh1bnRlcjItWnE5", "YW5uOmh1bnRlcjItWnE5"),
+    "card dotted": ("card 4111.1111.1111.1111 exp 09/28", "4111.1111.1111.1111"),
+    "cvv plain": ("and the cvv 123 on the back", "123"),
+    "putty key": ("PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ann@laptop\n"
+                  "Public-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAIOqRr\nPrivate-Lines: 1\n"
+                  "AAAAIFn8sQ7xk2QpL0v\nPrivate-MAC: 4f1a2b3c4d5e6f708192a3b4c5d6e7f8",
+                  "AAAAIFn8sQ7xk2QpL0v"),
+    # Other common formats.
+    "openai svcacct": ("sk-svcacct-AbCdEfGhIjKlMnOpQrStUvWxYz012345", "AbCdEfGhIjKlMnOpQrSt"),
+    "stripe webhook": ("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "MfKQ9r8GKYqrTwjUPD8ILPZ"),
+    "stripe restricted": ("rk_live_51H8abcdEFGHijklMNOP", "51H8abcdEFGHijklMNOP"),
+    "slack app": ("xapp-1-A0123456789-0123456789012-abcdef0123", "A0123456789-0123456789012"),
+    "gitlab runner": ("glrt-AbCdEfGhIjKlMnOpQrSt12", "AbCdEfGhIjKlMnOpQrSt12"),
+    "google oauth token": ("ya29.a0AfH6SMBx-abcdefghijKLMNOPQRSTuvwxyz012345",
+                           "a0AfH6SMBx-abcdefghijKLMNOPQRST"),
+    "shopify": (f"shpat_{_HEX32}", _HEX32),
+    "digitalocean": ("dop_v1_" + _HEX32 * 2, _HEX32),
+    "square": ("sq0atp-AbCdEfGhIjKlMnOpQrStUv", "AbCdEfGhIjKlMnOpQrStUv"),
+    "atlassian": ("ATATT3xFfGF0AbCdEfGhIjKlMnOpQrStUvWxYz0123456789=ABCD1234",
+                  "AbCdEfGhIjKlMnOpQrSt"),
+    "linear": ("lin_api_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "AbCdEfGhIjKlMnOpQrSt"),
+    "groq": ("gsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789", "AbCdEfGhIjKlMnOpQrSt"),
+    "vault": ("VAULT_TOKEN hvs.CAESIAbCdEfGhIjKlMnOpQrStUvWx", "CAESIAbCdEfGhIjKlMnOpQrStUvWx"),
+    "notion": ("secret_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg",
+               "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
+    "twilio key": (f"twilio SK{_HEX32}", _HEX32),
+    "mailgun": ("key-" + "a1b2c3d4" * 4, "a1b2c3d4" * 4),
+    "mailchimp": (f"{_HEX32}-us21", _HEX32),
+    "age key": ("AGE-SECRET-KEY-1" + "QWERTYUIOPASDFGHJKLZXCVBNM" * 2 + "ABCDEF",
+                "QWERTYUIOPASDFGHJKLZXCVBNM"),
+    "database password env": ("DATABASE_PASSWORD=pg-s3cr3t-99", "pg-s3cr3t-99"),
+    "db pass env": ("DB_PASS=rootroot1", "rootroot1"),
+    "connection string": ("Server=db1;Database=crm;User Id=sa;Password=Sq1-Adm1n!;",
+                          "Sq1-Adm1n!"),
+    "yaml token": ("github_token: 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a3928"),
+    "client_secret json": ('{"client_secret": "Zx9-Yw8_Vu7"}', "Zx9-Yw8_Vu7"),
+    "x-api-key header": ("x-api-key: 7f3e9a1c5b2d4e6f", "7f3e9a1c5b2d4e6f"),
+    "url query token": ("https://api.example.com/v1/items?access_token=Q2hhdGJvdFRva2Vu",
+                        "Q2hhdGJvdFRva2Vu"),
+    "azure sas": ("https://acme.blob.core.windows.net/c/f.txt?sv=2022-11-02&sig="
+                  "AbCdEfGhIjKlMnOpQrStUvWxYz0123%2B%3D", "AbCdEfGhIjKlMnOpQrStUvWx"),
+    "curl -u": ("curl -u ann:Pa55w0rd-x https://example.com", "Pa55w0rd-x"),
+    "mysql -p": ("mysql -u root -pS3cretRoot db", "S3cretRoot"),
+    "--password flag": ("docker login --password Dk3r-pass-1 registry.io", "Dk3r-pass-1"),
+    "netrc": ("machine api.example.com login ann password n3trc-Pw", "n3trc-Pw"),
+    "ssh url password": ("ssh://deploy:Depl0y!@10.0.0.5", "Depl0y!"),
+    "redis url": ("redis://:R3disPass@cache:6379/0", "R3disPass"),
+    "encrypted pem": ("-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIFHDBOBgkqhkiG9w0BBQ0w\n"
+                      "-----END ENCRYPTED PRIVATE KEY-----", "MIIFHDBOBgkqhkiG9w0BBQ0w"),
+    "pgp block": ("-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGRaAbCdEfGh\n"
+                  "-----END PGP PRIVATE KEY BLOCK-----", "lQOYBGRaAbCdEfGh"),
+    "prose passphrase": ("the passphrase for my ssh key is 'orange tulip river'",
+                         "orange tulip river"),
+    "prose wifi": ("Our wifi password is SunnyDay2024", "SunnyDay2024"),
+    "prose pin for": ("the PIN for my debit card is 7391", "7391"),
+    "ssn no verb": ("SSN 078-05-1120 on file", "078-05-1120"),
+    "security code": ("security code 0421", "0421"),
+    "cvc colon": ("CVC: 987", "987"),
+    "mastercard spaced": ("my mastercard 5555 5555 5555 4444 expires 11/27", "5555 5555 5555 4444"),
+    "discover": ("6011 1111 1111 1117", "6011 1111 1111 1117"),
+    "iban nl": ("rekening NL91 ABNA 0417 1643 00", "NL91 ABNA 0417 1643 00"),
+}
+
+ORDINARY: list[str] = [
+    "I use a password manager, 1Password, for everything",
+    "My password is too long to remember",
+    "the password is stored in my keychain",
+    "I forgot my password again, can you help me reset it?",
+    "My password's expired, I need a new one",
+    "Call me at +1 415 555 0132 or 020 7946 0958",
+    "My phone is +44 7911 123456",
+    "I was born on 1990-04-12 and moved on 12/03/2015",
+    "Order number 1234567890123456 arrived late",
+    "tracking 9400 1000 0000 0000 0000 00",
+    "ISBN 978-3-16-148410-0 is a good book",
+    "I ran 5 10 15 20 25 30 35 40 km this month",
+    "My flight is LH 2024 at 10:30, seat 14C",
+    "Boarding pass: 14C, gate B22",
+    "Bus pass: monthly, 49 euros",
+    "The task-force meeting is at 9",
+    "I keep my skills sharp; sk-8 park on Sundays",
+    "Bearer of good news: we got the house",
+    "My PIN code is something I never share",
+    "I prefer Python over Java and live in Lisbon",
+    "DE is my country code and 89 my age",
+    "She scored 4111 points, then 1111 more",
+    "Version 3.11.4 of Python, build 20240315",
+    "The api key rotation policy is quarterly",
+    "my account has 12 items in the cart",
+    "My password is not something I'd tell you",
+    "set max_tokens=1024 and temperature=0.2",
+    "The key: stay calm and keep going",
+    "Answer key: B, then D",
+    "monkey: 3, turkey: 2 at the farm",
+    "I passed: 3 of 5 exams this term",
+    "I have basic knowledge of German",
+    "Basic understanding of statistics helps",
+    "The server is at 192.168.100.200 on port 8080",
+    "Meet me at 12:30, then the 14:45 train",
+    "Commit 3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39 fixed it",
+    "My user id is 550e8400-e29b-41d4-a716-446655440000",
+    "The price went from 1.299 to 1.499 euros",
+    "I paid 4111 dollars in total for 1111 tiles",
+    "tokens: 5 left in the arcade",
+    "The token ring network was slow",
+    "I got a secret santa gift",
+    "the cvv field was confusing on the form",
+    "Security code review is on Friday",
+    "I started at SSN Motors last year",
+    "machine learning is my job and login is easy",
+    "Use the --help flag to see options",
+    "curl -s https://example.com | head",
+    "I read about mysql -e queries today",
+    "Our Slack channel is #general",
+    "I joined the Discord server for my guild",
+    "My Telegram handle is @ann_lisbon",
+    "The npm package is left-pad",
+    "Install it from PyPI with pip",
+    "Azure and AWS both offer free tiers",
+    "I love SG. Singapore food is great",
+    "My password manager's name is Bitwarden",
+    "passing the exam: yes",
+]
