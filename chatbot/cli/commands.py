@@ -17,6 +17,7 @@ from chatbot.cli import render
 from chatbot.cli.app import UsageError, resolve_memory_id, short_id
 from chatbot.cli.memories import memory_history, write_export
 from chatbot.errors import ChatbotError
+from chatbot.forget import purge_everywhere, record_export
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -176,7 +177,8 @@ class Commands:
         if not app.confirm(f"Forget {what} for good?"):
             render.note(app.out, "kept")
             return
-        n = app.store.purge(app.user, memory_id, actor="user")
+        transcripts = app.settings.transcripts_dir if app.settings.save_transcripts else None
+        n = purge_everywhere(app.store, transcripts, app.user, memory_id, actor="user")
         app.changes.forget(memory_id)
         self._count("manual_forget", n)
         render.note(app.out, f"forgot {n} {'memory' if n == 1 else 'memories'}")
@@ -233,6 +235,7 @@ class Commands:
         path = Path(arg).expanduser() if arg else Path(f"memories-{app.user}-{stamp}.jsonl")
         try:
             n = write_export(app.store, app.user, path)
+            record_export(app.settings.data_dir, app.user, path)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
         render.note(app.out, f"exported {n} memories to {path}")

@@ -26,6 +26,7 @@ from chatbot.cli.app import (
     stdin_is_tty,
 )
 from chatbot.errors import MemoryNotFoundError
+from chatbot.forget import forget_user, purge_everywhere, record_export
 from chatbot.memory import HistoryEvent, Memory, MemoryStore, RetrievedMemory
 
 EXPORT_FIELDS = ("id", "text", "categories", "memory_type", "created_at", "updated_at",
@@ -169,6 +170,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap.add_argument("id", metavar="ID", nargs="?", help="only this memory")
     ap.add_argument("--yes", "-y", action="store_true", help="do not ask")
 
+    f = one_line_errors(subparsers.add_parser(
+        "forget-me", help="erase every trace of a user: memories, history, transcripts, "
+        "typed lines, exports", description="Erase every trace of the user from the data dir "
+        "(memories, their history, transcripts, typed-line history) and the export files "
+        "written for them. This cannot be undone."))
+    add_common_options(f)
+    f.add_argument("--yes", "-y", action="store_true", help="do not ask")
+    f.add_argument("--json", action="store_true", help="print JSON")
+    f.set_defaults(func=lambda args: _with_store(args, cmd_forget_me))
+
     u = one_line_errors(subparsers.add_parser(
         "users", help="users with memories", description="Every user with memories."))
     add_common_options(u, user=False)
@@ -183,6 +194,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def _with_store(args: argparse.Namespace, fn: Callable[..., int]) -> int:
     settings = load_settings(args)
+    args.settings = settings  # for the commands that reach beyond the store
     store = open_store(settings)
     try:
         return fn(args, store, settings.user, Console())
@@ -293,6 +305,7 @@ def cmd_export(args, store: MemoryStore, user: str, out: Console) -> int:
             sys.stdout.write(line + "\n")
         return 0
     n = write_export(store, user, args.output)
+    record_export(args.settings.data_dir, user, args.output)
     if args.json:
         _print_json({"exported": n, "file": str(args.output)})
     else:
@@ -331,11 +344,29 @@ def cmd_purge(args, store: MemoryStore, user: str, out: Console) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             _say("nothing purged")
             return 1
-    n = store.purge(user, memory_id, actor="cli")
+    n = purge_everywhere(store, args.settings.transcripts_dir, user, memory_id, actor="cli")
     if args.json:
         _print_json({"purged": n})
     else:
         print(f"purged {n} memories of {user}")
+    return 0
+
+
+def cmd_forget_me(args, store: MemoryStore, user: str, out: Console) -> int:
+    if not args.yes:
+        if not stdin_is_tty():
+            raise UsageError(f"refusing to forget {user} without confirmation: pass --yes")
+        answer = input(f"Erase every trace of {user} (memories, history, transcripts, typed "
+                       "lines, exports)? This cannot be undone. [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            _say("nothing erased")
+            return 1
+    report = forget_user(store, args.settings.data_dir, user)
+    if args.json:
+        _print_json(asdict(report))
+    else:
+        print(f"forgot {user}: {report.memories} memories, {report.transcripts} transcripts, "
+              f"{report.exports} exports, {len(report.files)} typed-line files")
     return 0
 
 

@@ -112,8 +112,22 @@ def redacted_history(path: Path) -> Any:
             self.filename = str(filename)
             self._loaded, self._loaded_strings = False, []
 
+    _retire_shared_history(path.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
     return RedactedFileHistory(str(path))
+
+
+def _retire_shared_history(folder: Path) -> None:
+    """An older version kept one raw file for every user where the per-user folder goes now:
+    it is redacted and set aside as input_history.shared (chatbot forget-me removes it)."""
+    from chatbot.redact import redact
+
+    if not folder.is_file():
+        return
+    raw = folder.read_bytes().decode("utf-8", "replace")
+    shared = folder.with_name(folder.name + ".shared")
+    shared.write_text(redact(raw), encoding="utf-8")
+    folder.unlink()
 
 
 class PromptReader:

@@ -151,6 +151,15 @@ class History:
             # Old page images live on in the WAL until a checkpoint; truncate it.
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    def delete_user(self, user_id: str) -> int:
+        """Forget a user for good: every row of theirs goes, and VACUUM rewrites the file."""
+        with self._lock:
+            n = self._db.execute("DELETE FROM events WHERE user_id = ?", (user_id,)).rowcount
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.execute("VACUUM")  # the freed pages are gone, not only zeroed
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return n
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -287,6 +287,13 @@ class MemoryStore:
                 self._history.record(pid, user_id, "PURGE", None, None, actor, None)
             return len(ids)
 
+    def forget_user(self, user_id: str) -> int:
+        """Purge, then drop the user's history rows too: no trace of them stays in the store."""
+        with self._lock:
+            n = self.purge(user_id, actor="forget-me")
+            self._history.delete_user(user_id)
+            return n
+
     def touch(self, memories: list[RetrievedMemory]) -> None:
         """Count a retrieval, so access frequency and recency can be used later."""
         with self._lock:
