@@ -15,31 +15,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from chatbot.memory.facts import states
 from chatbot.memory.models import Memory
 from chatbot.transcripts import user_file_name, user_transcripts
 
 FORGOTTEN = "[forgotten]"
-_WORD = re.compile(r"[^\W_]{3,}")
-
-
-def _stems(text: str) -> set[str]:
-    # Four letters: "lives"/"live", "moved"/"moving" meet; short words carry no fact.
-    return {w.lower()[:4] for w in _WORD.findall(text)}
-
-
-def states(message: str, memory_text: str) -> bool:
-    """Whether a message says the memory: quotes it, or holds most of its words."""
-    if memory_text.lower().strip(" .") in message.lower():
-        return True
-    words = _stems(memory_text)
-    return bool(words) and len(words & _stems(message)) >= max(1, (len(words) + 1) // 2)
-
-
 def _rewrite(path: Path, memory: Memory) -> int:
     """Blank the lines of this transcript that state the memory; returns how many."""
     sources = set(memory.source.message_ids)

@@ -31,7 +31,7 @@ from chatbot.memory import HistoryEvent, Memory, MemoryStore, RetrievedMemory
 
 EXPORT_FIELDS = ("id", "text", "categories", "memory_type", "created_at", "updated_at",
                  "observed_at", "source", "valid", "superseded_by", "access_count",
-                 "last_accessed_at")
+                 "last_accessed_at", "supersedes", "valid_from", "valid_until")
 
 
 # ------------------------------------------------------------------------- records
@@ -45,6 +45,8 @@ def memory_record(m: Memory) -> dict[str, Any]:
         "created_at": m.created_at, "updated_at": m.updated_at, "observed_at": m.observed_at,
         "source": asdict(m.source), "valid": m.valid, "superseded_by": m.superseded_by,
         "access_count": m.access_count, "last_accessed_at": m.last_accessed_at,
+        "supersedes": list(m.supersedes), "valid_from": m.valid_from,
+        "valid_until": m.valid_until,
     }
     if isinstance(m, RetrievedMemory):
         record["score"] = round(m.score, 4)
@@ -159,6 +161,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     ap = action("history", "every change of a memory", cmd_history)
     ap.add_argument("id", metavar="ID")
+
+    ap = action("revert", "make an earlier version of a memory current again (see history)",
+                cmd_revert)
+    ap.add_argument("id", metavar="ID")
+    ap.add_argument("version", metavar="VERSION", type=int, nargs="?",
+                    help="the version number `history` shows (default: the one before)")
 
     ap = action("export", "write the user's memories as JSONL", cmd_export)
     ap.add_argument("--output", "-o", type=Path, metavar="FILE", help="file (default: stdout)")
@@ -282,8 +290,28 @@ def cmd_history(args, store: MemoryStore, user: str, out: Console) -> int:
     events = memory_history(store, user, args.id)
     if args.json:
         _print_json([event_record(e) for e in events])
+        return 0
+    out.print(render.history_table(events))
+    versions = _versions(store, user, events[0].memory_id) if events else []
+    if len(versions) > 1:
+        out.print(render.versions_table(versions, title="versions (memories revert ID VERSION)"))
+    return 0
+
+
+def _versions(store: MemoryStore, user: str, memory_id: str) -> list:
+    try:
+        return store.versions(memory_id, user_id=user)
+    except MemoryNotFoundError:  # purged: only its history is left
+        return []
+
+
+def cmd_revert(args, store: MemoryStore, user: str, out: Console) -> int:
+    memory_id = resolve_memory_id(store, user, args.id)
+    m = store.revert(memory_id, args.version, user_id=user, actor="cli")
+    if args.json:
+        _print_json(memory_record(m))
     else:
-        out.print(render.history_table(events))
+        print(f"reverted: {short_id(m.id)} is current again: {m.memory_text}")
     return 0
 
 

@@ -162,6 +162,20 @@ def history_table(events: Iterable[HistoryEvent], title: str | None = None) -> T
     return table
 
 
+def versions_table(versions: Iterable[Any], title: str | None = None) -> Table:
+    """A memory's versions (chatbot.memory.lifecycle.Version), oldest first."""
+    table = Table(title=plain(title) if title else None, title_justify="left")
+    table.add_column("version", justify="right")
+    table.add_column("id", style="dim", no_wrap=True)
+    table.add_column("when", style="dim", no_wrap=True)
+    table.add_column("text", overflow="fold")
+    table.add_column("", style="bold green")
+    for v in versions:
+        table.add_row(str(v.number), v.memory_id[:8], date(v.at), plain(v.text),
+                      "current" if v.current else "")
+    return table
+
+
 def users_table(users: Iterable[tuple[str, int]]) -> Table:
     table = Table()
     table.add_column("user", style="cyan")

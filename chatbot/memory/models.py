@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 MemoryType = Literal["semantic", "episodic", "procedural"]
 MEMORY_TYPES: tuple[str, ...] = ("semantic", "episodic", "procedural")
-EventKind = Literal["ADD", "UPDATE", "DELETE", "RESTORE", "PURGE"]
+EventKind = Literal["ADD", "UPDATE", "DELETE", "RESTORE", "PURGE", "SUPERSEDE"]
 
 
 @dataclass
@@ -48,6 +48,11 @@ class Memory:
     last_accessed_at: str | None = None
     # The assistant or app that wrote it (MemoryStore(app=...)); None: the user's shared pool.
     app: str | None = None
+    # The versions this one replaced (a correction, a split, a compaction), oldest link first.
+    supersedes: list[str] = field(default_factory=list)
+    # When the fact holds, as ISO dates resolved at write time (None: always).
+    valid_from: str | None = None
+    valid_until: str | None = None
 
     @classmethod
     def from_payload(cls, point_id: str, payload: dict[str, Any]) -> Memory:
@@ -67,6 +72,9 @@ class Memory:
             access_count=int(payload.get("access_count") or 0),
             last_accessed_at=payload.get("last_accessed_at"),
             app=payload.get("app"),
+            supersedes=[str(i) for i in payload.get("supersedes") or []],
+            valid_from=payload.get("valid_from"),
+            valid_until=payload.get("valid_until"),
         )
 
     def to_dict(self) -> dict[str, Any]:

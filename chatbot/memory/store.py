@@ -6,7 +6,7 @@ import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMo
 from chatbot.memory.embeddings import NEAR_DUPLICATE, Embedder
 from chatbot.memory.history import now_iso
 from chatbot.memory.keywords import KeywordEncoder
+from chatbot.memory.lifecycle import Lifecycle
 from chatbot.memory.models import (
     MEMORY_TYPES,
     HistoryEvent,
@@ -29,6 +30,7 @@ from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
 from chatbot.memory.retrieval import as_results, ranked_hits
 from chatbot.memory.validation import (
     MAX_MEMORY_CHARS,
+    as_date_str,
     as_datetime_str,
     check_items,
     check_text,
@@ -40,8 +42,10 @@ from chatbot.memory.validation import (
 from chatbot.privacy import DEFAULT_POLICY, PrivacyPolicy
 
 
-class MemoryStore:
-    """Long-term memory of many users; every call is scoped to one user in code."""
+class MemoryStore(Lifecycle):
+    """Long-term memory of many users; every call is scoped to one user in code.
+
+    Versions (supersede, chain, versions, revert) come from chatbot.memory.lifecycle."""
 
     def __init__(
         self, path: str | Path | None = None, url: str | None = None, in_memory: bool = False,
@@ -126,14 +130,20 @@ class MemoryStore:
         self, user_id: str, text: str, categories: Iterable[str] = (),
         memory_type: str = "semantic", source: Source | dict | None = None,
         observed_at: str | datetime | None = None, *, actor: str = "api",
+        valid_from: str | date | None = None, valid_until: str | date | None = None,
     ) -> WriteResult:
-        """Like add(), but says whether it was an ADD, an UPDATE of a near-duplicate, or a NOOP."""
+        """Like add(), but says whether it was an ADD, an UPDATE of a near-duplicate, or a NOOP.
+
+        valid_from / valid_until: the dates the fact holds (chatbot.memory.timeparse resolves
+        "next week"); after valid_until it leaves default search."""
         check_user(user_id)
         text = check_text(text)
         if memory_type not in MEMORY_TYPES:
             raise ConfigError(f"memory_type must be one of {', '.join(MEMORY_TYPES)}")
         cats = clean_categories(categories)
         self.privacy.check(text, cats)
+        window = {"valid_from": as_date_str(valid_from, "valid_from"),
+                  "valid_until": as_date_str(valid_until, "valid_until")}
         src = source if isinstance(source, Source) else Source.from_payload(source)
         src.actor = src.actor or actor
         with self._lock:
@@ -158,7 +168,7 @@ class MemoryStore:
             memory_id = str(uuid.uuid4())
             payload = self._tag(new_payload(
                 user_id, text, cats, memory_type, created_at=now, updated_at=now,
-                observed_at=as_datetime_str(observed_at), source=src, digest=digest))
+                observed_at=as_datetime_str(observed_at), source=src, digest=digest, **window))
             # History first: after a crash the store is never ahead of its log; at most the
             # one unacknowledged write has an ADD row without a point.
             self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
@@ -205,7 +215,10 @@ class MemoryStore:
                         f.get("memory_type", "semantic"), created_at=f.get("created_at") or now,
                         updated_at=f.get("updated_at") or now,
                         observed_at=as_datetime_str(f.get("observed_at")), source=src,
-                        digest=f["hash"], valid=bool(f.get("valid", True))))))
+                        digest=f["hash"], valid=bool(f.get("valid", True)),
+                        supersedes=f.get("supersedes"),
+                        valid_from=as_date_str(f.get("valid_from"), "valid_from"),
+                        valid_until=as_date_str(f.get("valid_until"), "valid_until")))))
                 self._history.record_many([
                     (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
                      p.payload["source"].get("session_id")) for p in points])

@@ -6,7 +6,7 @@ import hashlib
 import re
 import uuid
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from chatbot.errors import ConfigError
@@ -60,6 +60,20 @@ def as_datetime_str(value: str | datetime | None) -> str:
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     return parsed.isoformat(timespec="seconds")
+
+
+def as_date_str(value: str | date | None, name: str = "date") -> str | None:
+    """An ISO date (YYYY-MM-DD) or None; a datetime keeps only its date."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    try:
+        return date.fromisoformat(str(value)[:10]).isoformat()
+    except ValueError:
+        raise ConfigError(f"{name} must be an ISO date (YYYY-MM-DD), got {value!r}") from None
 
 
 def check_text(text: str) -> str:
