@@ -42,6 +42,10 @@ from chatbot.memory.validation import (
 from chatbot.privacy import DEFAULT_POLICY, PrivacyPolicy
 
 
+def _today(now: datetime | None) -> str:
+    return (now or datetime.now(UTC)).date().isoformat()
+
+
 class MemoryStore(Lifecycle):
     """Long-term memory of many users; every call is scoped to one user in code.
 
@@ -121,10 +125,12 @@ class MemoryStore(Lifecycle):
         self, user_id: str, text: str, categories: Iterable[str] = (),
         memory_type: str = "semantic", source: Source | dict | None = None,
         observed_at: str | datetime | None = None, *, actor: str = "api",
+        valid_from: str | date | None = None, valid_until: str | date | None = None,
     ) -> str:
         """Store a memory (or absorb it into an existing duplicate) and return its id."""
         return self.remember(
-            user_id, text, categories, memory_type, source, observed_at, actor=actor).id
+            user_id, text, categories, memory_type, source, observed_at, actor=actor,
+            valid_from=valid_from, valid_until=valid_until).id
 
     def remember(
         self, user_id: str, text: str, categories: Iterable[str] = (),
@@ -343,7 +349,7 @@ class MemoryStore(Lifecycle):
     def search(
         self, user_id: str, query: str, categories: Iterable[str] | None = None, limit: int = 5,
         score_threshold: float | None = None, *, mode: SearchMode = "hybrid", pool: int = 60,
-        explain: bool = False, now: datetime | None = None,
+        explain: bool = False, now: datetime | None = None, include_expired: bool = False,
     ) -> list[RetrievedMemory]:
         """The user's memories most relevant to the query, best first.
 
@@ -353,7 +359,9 @@ class MemoryStore(Lifecycle):
         stopwords) searches dense alone.
         explain: fill each result's `signals` (raw dense / bm25 scores, 1-based ranks in each
         pool, each signal's part of the fused score; see chatbot.memory.ranking.fuse).
-        now: the reference time of recency decay (default: the current time), e.g. a replay's.
+        now: the reference time of recency decay (default: the current time), e.g. a replay's;
+        also the day before which a memory's valid_until has expired it.
+        include_expired: search expired memories too (what was true in the past).
         """
         check_user(user_id)
         if not query or not query.strip():
@@ -361,20 +369,24 @@ class MemoryStore(Lifecycle):
         cats = tuple(clean_categories(categories)) or None
         dense = self.embedder.embed_query(query[:MAX_MEMORY_CHARS]).tolist()
         sparse = self.keywords.query(query[:MAX_MEMORY_CHARS])
-        scope = self._scope(user_id, categories=cats)
+        scope = self._scope(user_id, categories=cats,
+                            expired_before=None if include_expired else _today(now))
         with self._lock:
             hits = ranked_hits(self._backend, self.ranking, scope, dense, sparse, mode, limit,
                                pool, explain, now)
         return as_results(hits, score_threshold, explain)
 
     def list(self, user_id: str, categories: Iterable[str] | None = None, *,
-             include_deleted: bool = False) -> list[Memory]:
-        """All of the user's memories, oldest first."""
+             include_deleted: bool = False, include_expired: bool | None = None) -> list[Memory]:
+        """All of the user's current memories, oldest first; include_deleted lists every
+        memory (superseded, deleted and expired ones too), include_expired the expired ones."""
         check_user(user_id)
         cats = tuple(clean_categories(categories)) or None
+        expired = include_deleted if include_expired is None else include_expired
         with self._lock:
             rows = self._backend.scroll(
-                self._scope(user_id, categories=cats, valid=None if include_deleted else True))
+                self._scope(user_id, categories=cats, valid=None if include_deleted else True,
+                            expired_before=None if expired else _today(None)))
         memories = [Memory.from_payload(pid, p) for pid, p in rows]
         return sorted(memories, key=lambda m: (m.created_at, m.id))
 

@@ -32,6 +32,8 @@ class Scope:
     ids: tuple[str, ...] | None = None
     text_hashes: tuple[str, ...] | None = None
     app: str | None = None
+    # An ISO date: memories whose valid_until is before it (expired) are left out.
+    expired_before: str | None = None
 
 
 @dataclass(frozen=True)

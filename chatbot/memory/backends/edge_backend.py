@@ -59,6 +59,7 @@ INDEXES: list[tuple[str, Any]] = [
     ("observed_at", qe.PayloadSchemaType.Datetime),
     ("updated_at", qe.PayloadSchemaType.Datetime),
     ("app", qe.PayloadSchemaType.Keyword),
+    ("valid_until", qe.PayloadSchemaType.Datetime),
 ]
 PAGE = 256
 FLUSH_DELAY_S = 5.0
@@ -91,7 +92,10 @@ def build_filter(scope: Scope) -> qe.Filter | None:
         must.append(qe.HasIdCondition(set(scope.ids)))
     if scope.app is not None:
         must.append(qe.FieldCondition("app", match=_match(scope.app)))
-    return qe.Filter(must=must) if must else None
+    # A memory without valid_until never matches the range, so it is never left out.
+    must_not = [qe.FieldCondition("valid_until", range=qe.RangeDateTime(
+        lt=scope.expired_before))] if scope.expired_before else []
+    return qe.Filter(must=must, must_not=must_not or None) if must or must_not else None
 
 
 def _sparse(vec: SparseVector) -> qe.SparseVector:

@@ -46,7 +46,10 @@ def build_filter(scope: Scope) -> models.Filter:
         must.append(models.HasIdCondition(has_id=list(scope.ids)))
     if scope.app is not None:
         must.append(models.FieldCondition(key="app", match=models.MatchValue(value=scope.app)))
-    return models.Filter(must=must)
+    must_not: list[models.Condition] = [models.FieldCondition(
+        key="valid_until", range=models.DatetimeRange(lt=scope.expired_before))
+    ] if scope.expired_before else []
+    return models.Filter(must=must, must_not=must_not or None)
 
 
 def _sparse(vec: SparseVector) -> models.SparseVector:
@@ -108,6 +111,7 @@ class QdrantClientBackend(VectorBackend):
             ("observed_at", models.PayloadSchemaType.DATETIME),
             ("updated_at", models.PayloadSchemaType.DATETIME),
             ("app", models.PayloadSchemaType.KEYWORD),
+            ("valid_until", models.PayloadSchemaType.DATETIME),
         ]
         # Local mode ignores payload indexes and says so; we still create them so the same
         # collection definition is right on a server.

@@ -1,0 +1,81 @@
+"""Validity in time: dates in the user's words resolved at write time, and expired memories
+out of default search but listable and searchable for the past."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from chatbot.cli.main import main
+from chatbot.config import Settings
+from chatbot.errors import ConfigError
+from chatbot.memory import MemoryStore
+from chatbot.memory.timeparse import find_span, validity
+
+WEDNESDAY = date(2026, 4, 29)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("my sister is visiting next week", "2026-05-04", "2026-05-10"),
+    ("dentist tomorrow at 9", "2026-04-30", "2026-04-30"),
+    ("the day after tomorrow I fly", "2026-05-01", "2026-05-01"),
+    ("dinner next Friday", "2026-05-01", "2026-05-01"),
+    ("party on 3 May", "2026-05-03", "2026-05-03"),
+    ("on the 3rd of May 2027", "2027-05-03", "2027-05-03"),
+    ("March 3", "2027-03-03", "2027-03-03"),           # passed this year: the next one
+    ("back in two days", "2026-05-01", "2026-05-01"),
+    ("in a couple of weeks", "2026-05-13", "2026-05-13"),
+    ("in Berlin for two weeks", "2026-04-29", "2026-05-12"),
+    ("this weekend", "2026-05-02", "2026-05-03"),
+    ("next month", "2026-05-01", "2026-05-31"),
+    ("deadline 2026-06-10", "2026-06-10", "2026-06-10"),
+    ("went to Rome last week", "2026-04-20", "2026-04-26"),
+    ("three days ago", "2026-04-26", "2026-04-26"),
+])
+def test_time_expressions_resolve_to_dates(text, start, end):
+    span = find_span(text, WEDNESDAY)
+    assert span is not None, text
+    assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+
+
+def test_validity_of_a_memory():
+    assert validity("Sister visits next week", WEDNESDAY) == ("2026-05-04", "2026-05-10")
+    assert validity("Is in Berlin until Friday", WEDNESDAY) == (None, "2026-05-01")
+    assert validity("Has a cast until 3 May", WEDNESDAY) == (None, "2026-05-03")
+    assert validity("Went to Rome last week", WEDNESDAY) == (None, None)  # history: for good
+    assert validity("Likes tea", WEDNESDAY) == (None, None)
+    assert validity("Maybe 3 cats", WEDNESDAY) == (None, None)
+
+
+def test_expired_memories_leave_default_search(store):
+    today = datetime.now(UTC).date()
+    past = (today - timedelta(days=3)).isoformat()
+    soon = (today + timedelta(days=3)).isoformat()
+    gone = store.add("ann", "Sister Marta is visiting Lisbon", valid_from=past,
+                     valid_until=(today - timedelta(days=1)).isoformat())
+    coming = store.add("ann", "Brother Rui is visiting Lisbon", valid_until=soon)
+    always = store.add("ann", "Lives in Lisbon")
+    found = [m.id for m in store.search("ann", "who is visiting Lisbon", limit=5)]
+    assert gone not in found and coming in found and always in found
+    assert gone in [m.id for m in store.search("ann", "who is visiting", include_expired=True)]
+    assert gone not in [m.id for m in store.list("ann")]
+    assert gone in [m.id for m in store.list("ann", include_deleted=True)]
+    assert store.get(gone).valid_from == past
+    # a replay's reference time decides what has expired
+    then = datetime.combine(today - timedelta(days=2), datetime.min.time(), UTC)
+    assert gone in [m.id for m in store.search("ann", "who is visiting", now=then)]
+    with pytest.raises(ConfigError, match="valid_until must be an ISO date"):
+        store.add("ann", "Bad", valid_until="next week")
+
+
+def test_cli_list_all_shows_expired(capsys, embedder):
+    yesterday = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    with MemoryStore.from_settings(Settings()) as store:
+        store.add("ann", "Sister Marta is visiting", valid_until=yesterday)
+    assert main(["memories", "list", "--user", "ann", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    assert main(["memories", "list", "--user", "ann", "--all", "--json"]) == 0
+    [record] = json.loads(capsys.readouterr().out)
+    assert record["valid_until"] == yesterday and record["valid"]
