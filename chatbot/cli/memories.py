@@ -168,6 +168,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap.add_argument("version", metavar="VERSION", type=int, nargs="?",
                     help="the version number `history` shows (default: the one before)")
 
+    ap = action("compact", "merge overlapping memories into one each, through the LM "
+                "(reversible: memories revert ID)", cmd_compact)
+    ap.add_argument("--category", "-c", action="append", metavar="CAT", help="only this category")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="only show which memories would be merged (no LM call, no write)")
+
     ap = action("export", "write the user's memories as JSONL", cmd_export)
     ap.add_argument("--output", "-o", type=Path, metavar="FILE", help="file (default: stdout)")
 
@@ -325,6 +331,29 @@ def memory_history(store: MemoryStore, user: str, text: str) -> list[HistoryEven
             raise
         return events
     return store.history(memory_id, user_id=user)
+
+
+def cmd_compact(args, store: MemoryStore, user: str, out: Console) -> int:
+    from chatbot.cli import app
+    from chatbot.memory.compaction import compact
+
+    lm = None if args.dry_run else app.build_lm(args.settings)
+    report = compact(store, user, lm, categories=args.category, dry_run=args.dry_run)
+    if args.json:
+        _print_json({"user": user, "counts": dict(report.counts),
+                     "merges": [asdict(m) for m in report.merges]})
+        return 0
+    if not report.merges:
+        _say(f"nothing to compact for {user}")
+    for m in report.merges:
+        head = ("would merge" if args.dry_run else
+                f"merged into {short_id(m.new_id)}" if m.new_id else "kept apart")
+        print(f"{head}: " + " | ".join(m.source_texts))
+        if m.new_id:
+            print(f"  -> {m.text}")
+        elif m.refused:
+            print(f"  ({m.refused})")
+    return 0
 
 
 def cmd_export(args, store: MemoryStore, user: str, out: Console) -> int:

@@ -146,8 +146,13 @@ class Lifecycle:
 
     def revert(self: MemoryStore, memory_id: str, version: int | None = None, *,
                user_id: str, actor: str = "api") -> Memory:
-        """Make a version current again (default: the one before the current ones)."""
+        """Make a version current again (default: the one before the current ones; for a
+        merge of several memories, undo the merge)."""
         with self._lock:
+            given = self.get(memory_id, user_id=user_id)
+            if version is None and given.valid and len(given.supersedes) > 1:
+                self.undo_merge(given.id, user_id=user_id, actor=actor)
+                return self.get(given.supersedes[0], user_id=user_id)
             versions = self.versions(memory_id, user_id=user_id)
             if version is None:
                 first_current = next((v.number for v in versions if v.current), len(versions) + 1)
@@ -173,3 +178,26 @@ class Lifecycle:
                         "valid": False, "superseded_by": memory.id,
                         "updated_at": self._stamps()[0]})
             return self.get(memory.id, user_id=user_id)
+
+    def undo_merge(self: MemoryStore, memory_id: str, *, user_id: str,
+                   actor: str = "api") -> list[str]:
+        """Undo the write that made this memory (a compaction, a correction and its split):
+        every memory it superseded is current again; it and its siblings are retired.
+        Returns the ids brought back."""
+        with self._lock:
+            merged = self.get(memory_id, user_id=user_id, include_deleted=False)
+            if not merged.supersedes:
+                raise ConfigError("this memory replaced nothing; there is nothing to undo")
+            sources = set(merged.supersedes)
+            siblings = [m for m in self.list(user_id) if set(m.supersedes) == sources]
+            back = [self.get(i, user_id=user_id) for i in merged.supersedes]
+            for m in siblings:
+                self._history.record(m.id, user_id, "DELETE", m.memory_text, None, actor)
+                self._backend.set_payload(m.id, {"valid": False, "superseded_by": None,
+                                                 "updated_at": self._stamps()[0]})
+            for m in back:
+                if not m.valid:
+                    self._history.record(m.id, user_id, "RESTORE", None, m.memory_text, actor)
+                self._backend.set_payload(m.id, {"valid": True, "superseded_by": None,
+                                                 "updated_at": self._stamps()[0]})
+            return [m.id for m in back]
