@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from chatbot.errors import ChatbotError
 from chatbot.redact import redact
@@ -91,3 +92,46 @@ def is_hosted(lm_name: str, api_base: str | None = None) -> bool:
         return False
     host = (api_base or "").lower()
     return not any(h in host for h in ("://localhost", "://127.0.0.1", "://[::1]"))
+
+
+def _redact_messages(messages: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    if not messages:
+        return messages
+    out = []
+    for m in messages:
+        content = m.get("content")
+        if isinstance(content, str):
+            m = {**m, "content": redact(content)}
+        elif isinstance(content, list):
+            m = {**m, "content": [{**p, "text": redact(p["text"])}
+                                  if isinstance(p, dict) and isinstance(p.get("text"), str)
+                                  else p for p in content]}
+        out.append(m)
+    return out
+
+
+class _Redacting:
+    """Mixed into a DSPy LM's class: every prompt and message is redacted before it is sent."""
+
+    redacts_secrets = True
+
+    def __call__(self, prompt: str | None = None, *, messages: Any = None, **kwargs: Any) -> Any:
+        prompt = redact(prompt) if isinstance(prompt, str) else prompt
+        return super().__call__(prompt, messages=_redact_messages(messages), **kwargs)  # type: ignore[misc]
+
+    async def acall(self, prompt: str | None = None, *, messages: Any = None,
+                    **kwargs: Any) -> Any:
+        prompt = redact(prompt) if isinstance(prompt, str) else prompt
+        return await super().acall(  # type: ignore[misc]
+            prompt, messages=_redact_messages(messages), **kwargs)
+
+
+def redacting(lm: Any) -> Any:
+    """The same LM object, now sending every prompt with its secrets redacted (idempotent).
+    For a hosted LM: `if settings.redact_hosted_lm and is_hosted(settings.lm,
+    settings.lm_api_base): lm = redacting(lm)`."""
+    if getattr(lm, "redacts_secrets", False):
+        return lm
+    cls = type(lm)
+    lm.__class__ = type(f"Redacting{cls.__name__}", (_Redacting, cls), {})
+    return lm

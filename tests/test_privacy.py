@@ -92,3 +92,22 @@ def test_text_for_a_hosted_lm():
     assert not is_hosted("local") and not is_hosted("local:/m/x.gguf")
     assert not is_hosted("openai/qwen", "http://localhost:8080/v1")
     assert is_hosted("openai/gpt-4o-mini") and is_hosted("anthropic/claude-3-5-haiku")
+
+
+def test_a_redacting_lm_never_sends_a_secret():
+    import dspy
+    from dspy.utils import DummyLM
+
+    from chatbot.privacy import redacting
+
+    lm = redacting(DummyLM([{"answer": "noted"}, {"answer": "again"}]))
+    assert redacting(lm) is lm
+    with dspy.context(lm=lm):
+        pred = dspy.Predict("question -> answer")(question=f"my OpenAI key is {KEY}, ok?")
+    assert pred.answer == "noted"
+    sent = str(lm.history[-1]["messages"])
+    assert KEY not in sent and MARKER in sent and "my OpenAI key is" in sent
+    copied = lm.copy()  # DSPy copies LMs; the copy still redacts
+    with dspy.context(lm=copied):
+        dspy.Predict("question -> answer")(question=f"again {KEY}")
+    assert KEY not in str(copied.history[-1]["messages"])
