@@ -21,7 +21,7 @@ from pathlib import Path
 
 from chatbot.memory.facts import states
 from chatbot.memory.models import Memory
-from chatbot.transcripts import user_file_name, user_transcripts
+from chatbot.transcripts import input_history_file, user_file_name, user_transcripts
 
 FORGOTTEN = "[forgotten]"
 def _rewrite(path: Path, memory: Memory) -> int:
@@ -110,8 +110,6 @@ class ForgetReport:
 
 def forget_user(store, data_dir: Path, user_id: str) -> ForgetReport:
     """Every trace of the user in the data dir, and the exports written for them."""
-    from chatbot.cli.repl import input_history_file
-
     report = ForgetReport(memories=store.forget_user(user_id))
     report.transcripts = remove_transcripts(data_dir / "transcripts", user_id)
     ledger = exports_ledger(data_dir, user_id)

@@ -43,6 +43,11 @@ def user_transcripts(root: Path, user_id: str) -> Path:
     return root / user_file_name(user_id)
 
 
+def input_history_file(data_dir: Path, user_id: str) -> Path:
+    """One user's typed lines (the prompt's history): never shared between users."""
+    return data_dir / "input_history" / user_file_name(user_id)
+
+
 def transcript_file(root: Path, user_id: str, session_id: str) -> Path:
     session = re.sub(r"[^A-Za-z0-9_.-]", "_", session_id)
     return user_transcripts(root, user_id) / f"{session}.jsonl"

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from chatbot.transcripts import input_history_file  # noqa: F401 - the chat opens it here
+
 YES = {"y", "yes"}
 
 
@@ -87,13 +89,6 @@ def slash_completer(commands: list[str]) -> Any:
                     yield Completion("/" + name, start_position=-len(text))
 
     return SlashCompleter()
-
-
-def input_history_file(data_dir: Path, user_id: str) -> Path:
-    """One user's typed lines: never shared between the users of a data dir."""
-    from chatbot.transcripts import user_file_name
-
-    return data_dir / "input_history" / user_file_name(user_id)
 
 
 def redacted_history(path: Path) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from chatbot.errors import ChatbotError, ConfigError
 from chatbot.memory.backends.base import PointData
@@ -24,9 +24,6 @@ from chatbot.memory.facts import lost_facts
 from chatbot.memory.models import Memory, Source
 from chatbot.memory.payloads import new_payload
 from chatbot.memory.validation import check_text, clean_categories, text_hash
-
-if TYPE_CHECKING:
-    from chatbot.memory.store import MemoryStore
 
 
 class FactLossError(ChatbotError):
@@ -54,10 +51,11 @@ class Version:
 
 
 class Lifecycle:
-    """MemoryStore's versioning methods (a mixin: it uses the store's backend and history)."""
+    """MemoryStore's versioning methods (a mixin: it uses the store's backend and history,
+    lock, embedder and write stamps)."""
 
     def supersede(
-        self: MemoryStore, memory_id: str, text: str, categories: Iterable[str] | None = None,
+        self, memory_id: str, text: str, categories: Iterable[str] | None = None,
         *, user_id: str, actor: str = "api", session_id: str | None = None,
         on_loss: Literal["split", "refuse"] = "split",
         valid_from: str | None = None, valid_until: str | None = None,
@@ -110,7 +108,7 @@ class Lifecycle:
                                                  "updated_at": stamps[-1]})
             return Superseded(old.id, ids[0], tuple(ids[1:]), tuple(lost))
 
-    def chain(self: MemoryStore, memory_id: str, *, user_id: str) -> list[Memory]:
+    def chain(self, memory_id: str, *, user_id: str) -> list[Memory]:
         """Every memory linked to this one by supersede links, oldest first."""
         start = self.get(memory_id, user_id=user_id)
         with self._lock:
@@ -131,7 +129,7 @@ class Lifecycle:
         return sorted((memories[i] for i in seen if i in memories),
                       key=lambda m: (m.created_at, m.id))
 
-    def versions(self: MemoryStore, memory_id: str, *, user_id: str) -> list[Version]:
+    def versions(self, memory_id: str, *, user_id: str) -> list[Version]:
         """Every text the chain held, oldest first, numbered from 1."""
         out: list[Version] = []
         for m in self.chain(memory_id, user_id=user_id):
@@ -144,7 +142,7 @@ class Lifecycle:
         return [Version(n, v.memory_id, v.text, v.event, v.at, v.current)
                 for n, v in enumerate(out, 1)]
 
-    def revert(self: MemoryStore, memory_id: str, version: int | None = None, *,
+    def revert(self, memory_id: str, version: int | None = None, *,
                user_id: str, actor: str = "api") -> Memory:
         """Make a version current again (default: the one before the current ones; for a
         merge of several memories, undo the merge)."""
@@ -179,7 +177,7 @@ class Lifecycle:
                         "updated_at": self._stamps()[0]})
             return self.get(memory.id, user_id=user_id)
 
-    def undo_merge(self: MemoryStore, memory_id: str, *, user_id: str,
+    def undo_merge(self, memory_id: str, *, user_id: str,
                    actor: str = "api") -> list[str]:
         """Undo the write that made this memory (a compaction, a correction and its split):
         every memory it superseded is current again; it and its siblings are retired.
