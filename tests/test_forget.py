@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from files import files_holding
 
 from chatbot.cli.main import main
 from chatbot.cli.repl import input_history_file, redacted_history
@@ -18,15 +19,6 @@ from chatbot.transcripts import TranscriptWriter, transcript_file
 ANN = "ann-7c1e"
 ANN_FACTS = ["Keeps bees on the roof in Quixadá", "Collects zinnia seeds from Vestmanna"]
 BOB_FACT = "Restores Moto Guzzi motorbikes in Aveiro"
-
-
-def files_holding(root: Path, needles: list[str]) -> list[tuple[str, str]]:
-    hits = []
-    for f in root.rglob("*"):
-        if f.is_file():
-            data = f.read_bytes()
-            hits += [(str(f), n) for n in needles if n.encode() in data]
-    return hits
 
 
 def write_transcript(root: Path, user: str, session: str, lines: list[str]) -> Path:

@@ -111,3 +111,14 @@ def test_a_redacting_lm_never_sends_a_secret():
     with dspy.context(lm=copied):
         dspy.Predict("question -> answer")(question=f"again {KEY}")
     assert KEY not in str(copied.history[-1]["messages"])
+
+
+def test_the_app_redacts_what_it_sends_to_a_hosted_lm(tmp_path):
+    from chatbot.cli.app import build_lm
+
+    hosted = build_lm(Settings(lm="openai/gpt-4o-mini", lm_api_key="x"))
+    assert getattr(hosted, "redacts_secrets", False)
+    here = build_lm(Settings(lm="openai/qwen", lm_api_base="http://localhost:8080/v1"))
+    assert not getattr(here, "redacts_secrets", False)
+    off = build_lm(Settings(lm="openai/gpt-4o-mini", lm_api_key="x", redact_hosted_lm=False))
+    assert not getattr(off, "redacts_secrets", False)

@@ -74,8 +74,13 @@ def store_location(settings: Settings, store: MemoryStore | None = None) -> str:
 
 def build_lm(settings: Settings) -> Any:
     from chatbot.lm import build_lm as build
+    from chatbot.privacy import is_hosted, redacting
 
-    return build(settings)
+    lm = build(settings)
+    # What leaves the machine has its secrets redacted, whatever a transcript keeps.
+    if settings.redact_hosted_lm and is_hosted(settings.lm, settings.lm_api_base):
+        lm = redacting(lm)
+    return lm
 
 
 def describe_lm(settings: Settings) -> str:

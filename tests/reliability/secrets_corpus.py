@@ -1,7 +1,8 @@
 """A corpus of realistic credentials in the words people type them, and ordinary sentences that
 look close to one. Every value is made up; each has the published shape of its kind.
 
-SECRETS maps a name to (text, the part that must not survive). ORDINARY must come back unchanged.
+SECRETS maps a name to (text, the part that must not survive). ORDINARY must come back unchanged
+(tests/reliability/test_redact.py adds its own earlier lists of both).
 The redactor is measured on both (tests/reliability/test_redact.py), so the report shows misses
 and false positives side by side.
 """
@@ -102,32 +103,9 @@ SECRETS: dict[str, tuple[str, str]] = {
 }
 
 ORDINARY: list[str] = [
-    "I use a password manager, 1Password, for everything",
-    "My password is too long to remember",
-    "the password is stored in my keychain",
-    "I forgot my password again, can you help me reset it?",
     "My password's expired, I need a new one",
-    "Call me at +1 415 555 0132 or 020 7946 0958",
-    "My phone is +44 7911 123456",
-    "I was born on 1990-04-12 and moved on 12/03/2015",
-    "Order number 1234567890123456 arrived late",
-    "tracking 9400 1000 0000 0000 0000 00",
-    "ISBN 978-3-16-148410-0 is a good book",
-    "I ran 5 10 15 20 25 30 35 40 km this month",
-    "My flight is LH 2024 at 10:30, seat 14C",
     "Boarding pass: 14C, gate B22",
     "Bus pass: monthly, 49 euros",
-    "The task-force meeting is at 9",
-    "I keep my skills sharp; sk-8 park on Sundays",
-    "Bearer of good news: we got the house",
-    "My PIN code is something I never share",
-    "I prefer Python over Java and live in Lisbon",
-    "DE is my country code and 89 my age",
-    "She scored 4111 points, then 1111 more",
-    "Version 3.11.4 of Python, build 20240315",
-    "The api key rotation policy is quarterly",
-    "my account has 12 items in the cart",
-    "My password is not something I'd tell you",
     "set max_tokens=1024 and temperature=0.2",
     "The key: stay calm and keep going",
     "Answer key: B, then D",

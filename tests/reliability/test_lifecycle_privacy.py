@@ -9,6 +9,7 @@ import uuid
 import dspy
 import probes
 from dspy.utils import DummyLM
+from files import files_holding
 from secrets_corpus import SECRETS
 
 from chatbot.forget import forget_user
@@ -71,8 +72,7 @@ def test_forget_me_leaves_no_byte(tmp_path, embedder, shared_engine):
         w.write({"role": "user", "content": texts[0], "id": "s1:0"})
         forget_user(store, data, user)
     needles = [user, "saffron", "Albertina"]
-    hits = [(str(f), n) for f in data.rglob("*") if f.is_file()
-            for n in needles if n.encode() in f.read_bytes()]
+    hits = files_holding(data, needles)
     probes.count("forget", tried=1, leaks=len(hits))
     assert hits == []
 
