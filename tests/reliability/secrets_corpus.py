@@ -138,4 +138,12 @@ ORDINARY: list[str] = [
     "I love SG. Singapore food is great",
     "My password manager's name is Bitwarden",
     "passing the exam: yes",
+    # Code from a technical chat: the value is computed or looked up, never written there.
+    "const token = jwt.sign({ userId: user._id }, secret);",
+    "token = request.json.get('token')",
+    "id = db.Column(db.Integer, primary_key=True)",
+    "aws-secret-access-key: ${{ secrets.AWS_SECRET_ACCESS_KEY }}",
+    "new_token = create_access_token(identity=user_id)",
+    "const token = await RefreshToken.findOne({ user })",
+    "password = os.environ.get('DB_PASSWORD')",
 ]
