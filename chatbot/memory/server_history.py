@@ -110,5 +110,12 @@ class ServerHistory:
         self._client.set_payload(self.collection, payload={"old_text": None, "new_text": None},
                                  points=models.Filter(must=must), wait=True)
 
+    def delete_user(self, user_id: str) -> int:
+        """Forget a user for good (chatbot forget-me): every event of theirs is deleted."""
+        n = self.count(user_id)
+        self._client.delete(self.collection, points_selector=models.FilterSelector(
+            filter=models.Filter(must=[_match("user_id", user_id)])), wait=True)
+        return n
+
     def close(self) -> None:
         """The connection belongs to the memory backend, which closes it."""
