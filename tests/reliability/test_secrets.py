@@ -8,6 +8,7 @@ import uuid
 import probes
 import pytest
 from checks import ScriptedLM, read_transcript
+from files import files_holding
 
 from chatbot.agents.updater import MemoryUpdater
 from chatbot.lm.retry import RetryPolicy
@@ -24,15 +25,6 @@ IBAN = "DE89 3704 0044 0532 0130 00"
 SECRETS = [PASSWORD, CARD, KEY, IBAN]
 MESSAGE = (f"My gmail password is {PASSWORD}, my card is {CARD}, my OpenAI key is {KEY} "
            f"and my IBAN is {IBAN}. Also, I bank with ING.")
-
-
-def _files_with(root, needles):
-    hits = []
-    for f in root.rglob("*"):
-        if f.is_file():
-            data = f.read_bytes()
-            hits += [(str(f), n) for n in needles if n.encode() in data]
-    return hits
 
 
 def _leaks(text: str) -> int:
@@ -76,7 +68,7 @@ def test_secrets_never_reach_memory_history_or_store_files(tmp_path, embedder, s
     # what the update agent was given (its first prompt) held no secret; later prompts echo
     # this greedy model's own tool calls back to it
     update_prompts = str(lm.history[2]["messages"])
-    file_hits = _files_with(data / "store", SECRETS)
+    file_hits = files_holding(data / "store", SECRETS)
     leaks = _leaks(texts) + _leaks(history) + _leaks(update_prompts) + len(file_hits)
     raw = transcript.read_text(encoding="utf-8")
     read_transcript(transcript)
