@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "tests" / "reliability"
 REPORT_ENV = "CHATBOT_RELIABILITY_REPORT"
 COLUMNS = [("tried", "tried"), ("leaks", "leaks"), ("invented_id_writes", "invented-id writes"),
-           ("lost_writes", "lost writes"), ("unhandled", "unhandled")]
+           ("lost_writes", "lost writes"), ("unhandled", "unhandled"),
+           ("silently_changed", "silently changed")]
 
 
 def run_suite(extra: list[str]) -> tuple[dict, float, str]:

@@ -54,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     # the agents already cope with a cut-off step (they read it leniently or stop the loop).
     logging.getLogger("dspy.clients.lm").setLevel(logging.ERROR)
 
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if (bad := _undecodable(argv)) is not None:
+        print(f"chatbot: error: argument {bad + 1} is not valid UTF-8 text", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
@@ -62,11 +66,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except ChatbotError as exc:
-        print(f"chatbot: error: {exc}", file=sys.stderr)
+        from chatbot.cli.app import escape_controls
+
+        print(f"chatbot: error: {escape_controls(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         print("chatbot: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+
+
+def _undecodable(argv: list[str]) -> int | None:
+    """The index of the first argument that is not valid UTF-8 (Python keeps such bytes as
+    lone surrogates, which fail later, when written to a file or the store)."""
+    for i, arg in enumerate(argv):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return i
+    return None
 
 
 if __name__ == "__main__":

@@ -10,10 +10,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from chatbot.errors import ChatbotError, ConfigError, MemoryNotFoundError
+from chatbot.errors import ChatbotError, ConfigError, DamagedMemoryError, MemoryNotFoundError
 from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMode, VectorBackend
 from chatbot.memory.embeddings import NEAR_DUPLICATE, Embedder
+from chatbot.memory.facts import differing_anchor
 from chatbot.memory.history import now_iso
+from chatbot.memory.integrity import (
+    MAX_COSINE,
+    QUARANTINE_FIELD,
+    needs_quarantine,
+    problem_of,
+    split_readable,
+)
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.models import (
     MEMORY_TYPES,
@@ -26,6 +34,7 @@ from chatbot.memory.models import (
 from chatbot.memory.opening import check_embedder, open_storage, pick_embedder, store_arguments
 from chatbot.memory.payloads import new_payload, payload_of
 from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
+from chatbot.memory.records import UnreadableRecord, check_source, read_payload
 from chatbot.memory.retrieval import as_results, ranked_hits
 from chatbot.memory.validation import (
     MAX_MEMORY_CHARS,
@@ -62,6 +71,8 @@ class MemoryStore:
         self.app = app
         self._dedup_threshold = dedup_threshold
         self.stats: Counter[str] = Counter()
+        # user -> memory id -> why it was not served (unreadable, damaged, quarantined).
+        self.problems: dict[str, dict[str, str]] = {}
         self._lock = threading.RLock()
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.path = Path(path).expanduser() if path is not None else None
@@ -131,7 +142,7 @@ class MemoryStore:
         if memory_type not in MEMORY_TYPES:
             raise ConfigError(f"memory_type must be one of {', '.join(MEMORY_TYPES)}")
         cats = clean_categories(categories)
-        src = source if isinstance(source, Source) else Source.from_payload(source)
+        src = check_source(source)
         src.actor = src.actor or actor
         with self._lock:
             digest = text_hash(text)
@@ -143,9 +154,9 @@ class MemoryStore:
             dense = self.embedder.embed_documents([text])[0]
             near = self._backend.search(
                 self._scope(user_id), dense.tolist(), None, "dense", limit=1, pool=1)
-            if near and near[0].score >= self.dedup_threshold:
+            old = self._near_duplicate(text, near)
+            if old is not None:
                 self.stats["dedup_near"] += 1
-                old = Memory.from_payload(near[0].id, near[0].payload)
                 if len(normalise(text)) > len(normalise(old.memory_text)):
                     merged = old.categories + [c for c in cats if c not in old.categories]
                     self._rewrite(old, text, merged, actor, src.session_id, dense)
@@ -170,27 +181,26 @@ class MemoryStore:
         with self._lock:
             results: list[WriteResult] = []
             fresh: list[tuple[str, dict[str, Any]]] = []
-            texts = check_items(items, self._backend.retrieve)
-            digests = [text_hash(t) for t in texts]
+            items = check_items(items, self._backend.retrieve)
+            digests = [text_hash(i["text"]) for i in items]
             seen = self._stored_hashes(user_id, digests) if dedup else {}
-            for item, text, digest in zip(items, texts, digests, strict=True):
+            for item, digest in zip(items, digests, strict=True):
                 existing = seen.get(digest)
                 if existing is not None:
                     self.stats["dedup_exact"] += 1
                     results.append(WriteResult(existing, "NOOP", "identical memory exists"))
                     continue
-                memory_id = str(item.get("id") or uuid.uuid4())
+                memory_id = item.get("id") or str(uuid.uuid4())
                 if dedup:
                     seen[digest] = memory_id
-                fresh.append((memory_id, {**item, "text": text, "hash": digest}))
+                fresh.append((memory_id, {**item, "hash": digest}))
                 results.append(WriteResult(memory_id, "ADD"))
             if fresh:
                 vectors = self.embedder.embed_documents([f["text"] for _, f in fresh])
                 stamps = self._stamps(len(fresh))
                 points = []
                 for (memory_id, f), vec, now in zip(fresh, vectors, stamps, strict=True):
-                    src = f.get("source")
-                    src = src if isinstance(src, Source) else Source.from_payload(src)
+                    src = f.get("source") or Source()
                     src.actor = src.actor or actor
                     points.append(PointData(memory_id, vec.tolist(), self.keywords.document(
                         f["text"]), self._tag(new_payload(
@@ -205,6 +215,37 @@ class MemoryStore:
                 for start in range(0, len(points), 512):
                     self._backend.upsert(points[start:start + 512])
             return results
+
+    def _near_duplicate(self, text: str, near: list[Any]) -> Memory | None:
+        """The stored memory that `text` restates: close enough, sound, and the same fact."""
+        if not near or not self.dedup_threshold <= near[0].score <= MAX_COSINE:
+            return None
+        try:
+            old = read_payload(near[0].id, near[0].payload)
+        except UnreadableRecord:
+            return None
+        if problem_of(old, near[0].payload) is not None:
+            return None
+        if differing_anchor(old.memory_text, text) is not None:
+            self.stats["dedup_kept_apart"] += 1  # close in meaning, different in fact
+            return None
+        return old
+
+    def _sound(self, user_id: str, rows: Iterable[tuple[str, dict[str, Any]]]) -> list[Memory]:
+        """The rows that are sound memories; the others are quarantined and reported."""
+        good, bad = split_readable(rows)
+        if bad:
+            self.problems.setdefault(user_id, {}).update(bad)
+            for pid, reason in bad.items():
+                if needs_quarantine(reason):
+                    self._quarantine(user_id, pid, reason)
+        return good
+
+    def _quarantine(self, user_id: str, memory_id: str, reason: str) -> None:
+        """Out of search for good (invalid), the reason kept; purge still removes it."""
+        self.stats["quarantined"] += 1
+        self._history.record(memory_id, user_id, "QUARANTINE", None, None, "integrity", None)
+        self._backend.set_payload(memory_id, {"valid": False, QUARANTINE_FIELD: reason})
 
     def _stored_hashes(self, user_id: str, digests: list[str]) -> dict[str, str]:
         """Which of these text hashes the user already has (valid or not), and the ids."""
@@ -268,7 +309,11 @@ class MemoryStore:
         check_user(user_id)
         with self._lock:
             if memory_id is not None:
-                ids = [self.get(memory_id, user_id=user_id, include_deleted=True).id]
+                # Not get(): a damaged memory must be purgeable too.
+                found = self._backend.retrieve([self._uuid(memory_id)])
+                if not found or found[0][1].get("user_id") != user_id:
+                    raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
+                ids = [found[0][0]]
             else:
                 ids = [pid for pid, _ in self._backend.scroll(self._scope(user_id, valid=None))]
             self._backend.delete(ids)
@@ -292,19 +337,29 @@ class MemoryStore:
     def get(self, memory_id: str, *, user_id: str | None = None,
             include_deleted: bool = True) -> Memory:
         """One memory by id; with user_id, another user's memory is 'not found'."""
-        try:
-            uuid.UUID(str(memory_id))
-        except ValueError:
-            raise MemoryNotFoundError(f"no memory with id {memory_id!r}") from None
         with self._lock:
-            found = self._backend.retrieve([str(memory_id)])
-        if not found or (user_id is not None and found[0][1].get("user_id") != user_id) or (
-                self.app is not None and found[0][1].get("app") != self.app):
-            raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
-        memory = Memory.from_payload(*found[0])
+            found = self._backend.retrieve([self._uuid(memory_id)])
+            if not found or (user_id is not None and found[0][1].get("user_id") != user_id) or (
+                    self.app is not None and found[0][1].get("app") != self.app):
+                raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
+            owner = found[0][1].get("user_id")
+            sound = self._sound(owner if isinstance(owner, str) else "?", found)
+        if not sound:
+            reason = self.problems.get(owner, {}).get(str(memory_id), "damaged")
+            raise DamagedMemoryError(
+                f"memory {memory_id} cannot be used ({reason}); `chatbot memories purge "
+                f"{str(memory_id)[:8]}` removes it")
+        memory = sound[0]
         if not include_deleted and not memory.valid:
             raise MemoryNotFoundError(f"memory {memory_id!r} was deleted")
         return memory
+
+    @staticmethod
+    def _uuid(memory_id: Any) -> str:
+        try:
+            return str(uuid.UUID(str(memory_id)))
+        except ValueError:
+            raise MemoryNotFoundError(f"no memory with id {memory_id!r}") from None
 
     # How search fuses dense and BM25 (chatbot.memory.ranking); benchmarks swap it per run.
     ranking: RankingConfig = DEFAULT_RANKING
@@ -334,7 +389,15 @@ class MemoryStore:
         with self._lock:
             hits = ranked_hits(self._backend, self.ranking, scope, dense, sparse, mode, limit,
                                pool, explain, now)
-        return as_results(hits, score_threshold, explain)
+            # A dense score outside [-1, 1] can only come from a damaged vector.
+            bad_vector = {h.id: "its vector is damaged (cosine score out of range)"
+                          for h in hits if mode == "dense" and not abs(h.score) <= MAX_COSINE}
+            for pid, reason in bad_vector.items():
+                self.problems.setdefault(user_id, {})[pid] = reason
+                self._quarantine(user_id, pid, reason)
+            sound = {m.id for m in self._sound(
+                user_id, [(h.id, h.payload) for h in hits if h.id not in bad_vector])}
+        return as_results([h for h in hits if h.id in sound], score_threshold, explain)
 
     def list(self, user_id: str, categories: Iterable[str] | None = None, *,
              include_deleted: bool = False) -> list[Memory]:
@@ -344,7 +407,7 @@ class MemoryStore:
         with self._lock:
             rows = self._backend.scroll(
                 self._scope(user_id, categories=cats, valid=None if include_deleted else True))
-        memories = [Memory.from_payload(pid, p) for pid, p in rows]
+            memories = self._sound(user_id, rows)
         return sorted(memories, key=lambda m: (m.created_at, m.id))
 
     def count(self, user_id: str) -> int:

@@ -2,7 +2,8 @@
 
 Each probe class counts what was tried and what went wrong: leaks (another user's memory seen or
 changed, a secret stored), invented-id writes (a write through an id the model was not shown),
-lost writes (an acknowledged write missing after a kill) and unhandled exceptions (anything but a
+lost writes (an acknowledged write missing after a kill or a fault), silently changed memories
+(a stored fact altered or merged away without a word) and unhandled exceptions (anything but a
 ChatbotError escaping a library call). A test asserts its own counts are zero; the report sums them.
 """
 
@@ -17,7 +18,8 @@ from typing import Any, TypeVar
 
 from chatbot.errors import ChatbotError
 
-FIELDS = ("tried", "leaks", "invented_id_writes", "lost_writes", "unhandled")
+FIELDS = ("tried", "leaks", "invented_id_writes", "lost_writes", "unhandled",
+          "silently_changed")
 TOTALS: defaultdict[str, Counter[str]] = defaultdict(Counter)
 _lock = threading.Lock()
 T = TypeVar("T")
