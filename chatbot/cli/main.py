@@ -26,17 +26,23 @@ COMMAND_MODULES = [
     "chatbot.cli.transcripts_cmd",
 ]
 
+# Commands that need nothing but their own module: the others pull in DSPy (~1 s) at import.
+LIGHT_COMMANDS = {"memories": "chatbot.cli.memories", "users": "chatbot.cli.memories"}
+
 EXIT_USER_ERROR = 1
 EXIT_INTERRUPTED = 130
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given argv naming a light command, only that command's."""
     from chatbot.cli.app import OneLineParser
 
     parser = OneLineParser(
         prog="chatbot", description="A terminal chatbot that remembers you across sessions.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    first = next((a for a in argv or () if not a.startswith("-")), None)
+    modules = [LIGHT_COMMANDS[first]] if first in LIGHT_COMMANDS else COMMAND_MODULES
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -58,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if (bad := _undecodable(argv)) is not None:
         print(f"chatbot: error: argument {bad + 1} is not valid UTF-8 text", file=sys.stderr)
         return 2
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -105,7 +105,12 @@ def pick_embedder(backend: VectorBackend, embedder: Embedder | str | None,
     if embedder:
         return get_embedder(embedder, **options)
     # Unnamed: a store keeps the model that wrote its vectors; a new one gets the default.
-    built_with = backend.stored_metadata().get("embedder")
+    meta = backend.stored_metadata()
+    built_with = meta.get("embedder")
+    if built_with and isinstance(meta.get("dim"), int) and backend.stored_dim() == meta["dim"]:
+        from chatbot.memory.lazy_embedder import LazyEmbedder
+
+        return LazyEmbedder(built_with, meta["dim"], options)  # type: ignore[return-value]
     try:
         return get_embedder(built_with or DEFAULT_EMBEDDER, **options)
     except ConfigError as exc:

@@ -137,6 +137,7 @@ class EdgeBackend(VectorBackend):
         self._shard: qe.EdgeShard | None = None
         self._flush_lock = threading.Lock()
         self._flush_timer: threading.Timer | None = None
+        self._dirty = False  # a write since the last flush
         self._lock_file = self._acquire_lock(root / f"{collection}.lock")
         try:
             self._recover_compaction()
@@ -239,11 +240,14 @@ class EdgeBackend(VectorBackend):
     def flush(self) -> None:
         with self._flush_lock:
             self._cancel_timer()
-            self.shard.flush()
+            if self._dirty:
+                self.shard.flush()
+                self._dirty = False
 
     def _written(self) -> None:
         """Group commit: one flush within FLUSH_DELAY_S of the first unflushed write."""
         with self._flush_lock:
+            self._dirty = True
             if self._flush_timer is None:
                 self._flush_timer = threading.Timer(FLUSH_DELAY_S, self._timed_flush)
                 self._flush_timer.daemon = True
@@ -254,6 +258,7 @@ class EdgeBackend(VectorBackend):
             self._flush_timer = None
             if self._shard is not None:
                 self._shard.flush()
+                self._dirty = False
 
     def _cancel_timer(self) -> None:
         if self._flush_timer is not None:
@@ -264,7 +269,9 @@ class EdgeBackend(VectorBackend):
         with self._flush_lock:
             self._cancel_timer()
             if self._shard is not None:
-                self._shard.flush()
+                # A read-only command skips the fsyncs (0.1-0.4 s here): nothing to make durable.
+                if self._dirty:
+                    self._shard.flush()
                 self._shard.close()
                 self._shard = None
         self._release()
