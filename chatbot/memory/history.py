@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
@@ -36,6 +37,15 @@ def m001_events(db: sqlite3.Connection) -> None:
     )
     db.execute("CREATE INDEX events_memory ON events(memory_id)")
     db.execute("CREATE INDEX events_user ON events(user_id)")
+
+
+@migration
+def m002_recovery(db: sqlite3.Connection) -> None:
+    # Purges begun and not yet finished (chatbot.memory.recovery), and how far the log has
+    # been reconciled with the store.
+    db.execute("CREATE TABLE purges (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL,"
+               " memory_ids TEXT NOT NULL, whole_user INTEGER NOT NULL, started_at TEXT NOT NULL)")
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
 
 
 def now_iso() -> str:
@@ -150,6 +160,18 @@ class History:
                 )
             # Old page images live on in the WAL until a checkpoint; truncate it.
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic change of the log, for chatbot.memory.recovery."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:

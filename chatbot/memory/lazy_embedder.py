@@ -19,8 +19,9 @@ from chatbot.memory.embeddings import Embedder, get_embedder
 class LazyEmbedder:
     """Stands in for get_embedder(name, **options): same name and dim, loaded on first use."""
 
-    def __init__(self, name: str, dim: int, options: dict[str, Any]):
+    def __init__(self, name: str, dim: int, options: dict[str, Any], where: str = "?"):
         self.name = name
+        self._where = where
         self.dim = int(dim)
         self._options = dict(options)
         self._loaded: Embedder | None = None
@@ -37,8 +38,9 @@ class LazyEmbedder:
                     self._loaded = get_embedder(self.name, **self._options)
                 except ConfigError as exc:
                     raise ConfigError(
-                        f"the memories were embedded with {self.name}, which cannot be loaded "
-                        f"here ({exc}); set CHATBOT_EMBEDDER to that model's folder") from exc
+                        f"memory collection at {self._where} was built with {self.name}, which "
+                        f"cannot be loaded here ({exc}); set CHATBOT_EMBEDDER to that model's "
+                        "folder, or use a new CHATBOT_DATA_DIR / CHATBOT_COLLECTION") from exc
             return self._loaded
 
     def embed_documents(self, texts: list[str], batch_size: int = 64) -> np.ndarray:

@@ -110,7 +110,8 @@ def pick_embedder(backend: VectorBackend, embedder: Embedder | str | None,
     if built_with and isinstance(meta.get("dim"), int) and backend.stored_dim() == meta["dim"]:
         from chatbot.memory.lazy_embedder import LazyEmbedder
 
-        return LazyEmbedder(built_with, meta["dim"], options)  # type: ignore[return-value]
+        return LazyEmbedder(  # type: ignore[return-value]
+            built_with, meta["dim"], options, backend.location)
     try:
         return get_embedder(built_with or DEFAULT_EMBEDDER, **options)
     except ConfigError as exc:

@@ -35,6 +35,15 @@ from chatbot.memory.opening import check_embedder, open_storage, pick_embedder, 
 from chatbot.memory.payloads import new_payload, payload_of
 from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
 from chatbot.memory.records import UnreadableRecord, check_source, read_payload
+from chatbot.memory.recovery import (
+    begin_purge,
+    begin_writes,
+    end_writes,
+    finish_purge,
+    reconcile,
+    resume_purges,
+    roll_back,
+)
 from chatbot.memory.retrieval import as_results, ranked_hits
 from chatbot.memory.validation import (
     MAX_MEMORY_CHARS,
@@ -81,6 +90,8 @@ class MemoryStore:
         try:
             self.embedder = pick_embedder(self._backend, embedder, embed_options or {})
             check_embedder(self._backend, self.embedder, self.path)
+            if self.path is not None:  # embedded: this process alone writes here
+                self._recover()
         except ChatbotError:
             self._backend.close()
             self._history.close()
@@ -167,10 +178,7 @@ class MemoryStore:
             payload = self._tag(new_payload(
                 user_id, text, cats, memory_type, created_at=now, updated_at=now,
                 observed_at=as_datetime_str(observed_at), source=src, digest=digest))
-            # History first: after a crash the store is never ahead of its log; at most the
-            # one unacknowledged write has an ADD row without a point.
-            self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
-            self._backend.upsert([PointData(
+            self._write_new(user_id, actor, [PointData(
                 memory_id, dense.tolist(), self.keywords.document(text), payload)])
             return WriteResult(memory_id, "ADD")
 
@@ -209,12 +217,29 @@ class MemoryStore:
                         updated_at=f.get("updated_at") or now,
                         observed_at=as_datetime_str(f.get("observed_at")), source=src,
                         digest=f["hash"], valid=bool(f.get("valid", True))))))
-                self._history.record_many([
-                    (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
-                     p.payload["source"].get("session_id")) for p in points])
-                for start in range(0, len(points), 512):
-                    self._backend.upsert(points[start:start + 512])
+                self._write_new(user_id, actor, points)
             return results
+
+    def _write_new(self, user_id: str, actor: str, points: list[PointData]) -> None:
+        """New points, history first: after a crash the store is never ahead of its log, and
+        an ADD row whose point never arrived is rolled back (now, or at the next open)."""
+        location = self._backend.location
+        begin_writes(self._history, location, [
+            (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
+             p.payload["source"].get("session_id")) for p in points])
+        try:
+            for start in range(0, len(points), 512):
+                self._backend.upsert(points[start:start + 512])
+        except BaseException as exc:
+            try:
+                written = {pid for pid, _ in self._backend.retrieve([p.id for p in points])}
+            except Exception:  # noqa: BLE001 - unknown: the next open reconciles
+                raise exc from None
+            roll_back(self._history, user_id, [p.id for p in points if p.id not in written],
+                      actor, f"the write failed: {type(exc).__name__}")
+            end_writes(self._history, location)
+            raise
+        end_writes(self._history, location)
 
     def _near_duplicate(self, text: str, near: list[Any]) -> Memory | None:
         """The stored memory that `text` restates: close enough, sound, and the same fact."""
@@ -311,18 +336,31 @@ class MemoryStore:
             if memory_id is not None:
                 # Not get(): a damaged memory must be purgeable too.
                 found = self._backend.retrieve([self._uuid(memory_id)])
-                if not found or found[0][1].get("user_id") != user_id:
+                if not found or found[0][1].get("user_id") != user_id or (
+                        self.app is not None and found[0][1].get("app") != self.app):
                     raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
                 ids = [found[0][0]]
             else:
                 ids = [pid for pid, _ in self._backend.scroll(self._scope(user_id, valid=None))]
-            self._backend.delete(ids)
-            self._backend.erase_deleted()
-            self._backend.flush()
-            self._history.erase_text(user_id, ids)
-            for pid in ids:
-                self._history.record(pid, user_id, "PURGE", None, None, actor, None)
+            # An intent first: a purge killed half-way is finished at the next open.
+            # All of the user's history rows (orphans too), unless only one app's memories go.
+            whole = memory_id is None and self.app is None
+            intent = begin_purge(self._history, user_id, ids, whole_user=whole)
+            self._forget_points(ids)
+            finish_purge(self._history, intent, user_id, ids, whole, actor)
             return len(ids)
+
+    def _forget_points(self, ids: list[str]) -> None:
+        """Points gone, and their bytes too (the engine's WAL and segments), durably."""
+        self._backend.delete(ids)
+        self._backend.erase_deleted()
+        self._backend.flush()
+
+    def _recover(self) -> None:
+        """At open, before any other write: finish what a killed process left half-done."""
+        with self._lock:
+            self.stats["rolled_back_writes"] += reconcile(self._backend, self._history)
+            self.stats["resumed_purges"] += resume_purges(self._history, self._forget_points)
 
     def touch(self, memories: list[RetrievedMemory]) -> None:
         """Count a retrieval, so access frequency and recency can be used later."""
