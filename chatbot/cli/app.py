@@ -85,7 +85,9 @@ def load_settings(args: argparse.Namespace | None = None, **overrides: Any) -> S
 
 
 def open_store(settings: Settings) -> MemoryStore:
-    return MemoryStore.from_settings(settings)
+    """The store; while another process holds it, a line on stderr says we wait (bounded)."""
+    return MemoryStore.from_settings(
+        settings, on_wait=lambda message: print(f"chatbot: {message}", file=sys.stderr))
 
 
 def store_location(settings: Settings, store: MemoryStore | None = None) -> str:

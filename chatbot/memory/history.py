@@ -7,10 +7,14 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import wraps
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
+from chatbot.memory.faults import guarded
 from chatbot.memory.models import HistoryEvent
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = []
 
@@ -48,6 +52,15 @@ def m002_recovery(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
 
 
+def _guarded(method: F) -> F:
+    """A History method whose sqlite errors become one line naming the file."""
+    @wraps(method)
+    def wrapper(self: History, *args: Any, **kwargs: Any) -> Any:
+        with guarded("use the history log", self.path):
+            return method(self, *args, **kwargs)
+    return wrapper  # type: ignore[return-value]
+
+
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -73,7 +86,8 @@ class History:
     """The audit log; one file beside the Qdrant folder, or in memory for tests."""
 
     def __init__(self, path: Path | str | None):
-        target = ":memory:" if path is None else str(path)
+        self.path = ":memory:" if path is None else str(path)
+        target = self.path
         if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
@@ -96,6 +110,7 @@ class History:
                     fn(self._db)
                     self._db.execute("INSERT INTO _migrations VALUES (?)", (fn.__name__,))
 
+    @_guarded
     def record(
         self, memory_id: str, user_id: str, event: str, old_text: str | None = None,
         new_text: str | None = None, actor: str | None = None, session_id: str | None = None,
@@ -107,6 +122,7 @@ class History:
                 (memory_id, user_id, event, old_text, new_text, actor, session_id, now_iso()),
             )
 
+    @_guarded
     def record_many(
         self, rows: list[tuple[str, str, str, str | None, str | None, str | None, str | None]],
     ) -> None:
@@ -125,6 +141,7 @@ class History:
                 raise
             self._db.execute("COMMIT")
 
+    @_guarded
     def events(self, memory_id: str, user_id: str | None = None) -> list[HistoryEvent]:
         sql = "SELECT memory_id, user_id, event, old_text, new_text, actor, session_id, created_at"
         sql += " FROM events WHERE memory_id = ?"
@@ -144,6 +161,7 @@ class History:
                 " created_at FROM events ORDER BY seq").fetchall()
         return [HistoryEvent(*row) for row in rows]
 
+    @_guarded
     def erase_text(self, user_id: str, memory_ids: list[str] | None = None) -> None:
         """Forget for real: blank every text the log holds for these memories (or the user)."""
         with self._lock:
@@ -164,7 +182,7 @@ class History:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic change of the log, for chatbot.memory.recovery."""
-        with self._lock:
+        with self._lock, guarded("write the history log", self.path):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db

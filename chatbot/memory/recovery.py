@@ -19,16 +19,26 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.memory.backends.base import VectorBackend
-from chatbot.memory.history import History, now_iso
+from chatbot.memory.history import EventLog, History, now_iso
 
 INFLIGHT = "inflight:"  # + the collection's location: ids whose point write is under way
 CHECK_BATCH = 256
 
 
-def roll_back(history: History, user_id: str, memory_ids: list[str], actor: str,
+def _local(history: EventLog) -> bool:
+    """A SQLite log (transactions, intents); a log on a server takes plain rows only."""
+    return isinstance(history, History)
+
+
+def roll_back(history: EventLog, user_id: str, memory_ids: list[str], actor: str,
               why: str) -> None:
     """Writes that never reached the store: their text leaves the log; a row records why."""
     if not memory_ids:
+        return
+    if not _local(history):
+        history.erase_text(user_id, memory_ids)
+        history.record_many([(mid, user_id, "ROLLBACK", None, why, actor, None)
+                             for mid in memory_ids])
         return
     with history.transaction() as db:
         db.executemany("UPDATE events SET old_text = NULL, new_text = NULL"
@@ -40,11 +50,14 @@ def roll_back(history: History, user_id: str, memory_ids: list[str], actor: str,
             [(mid, user_id, why, actor, now_iso()) for mid in memory_ids])
 
 
-def begin_writes(history: History, location: str,
+def begin_writes(history: EventLog, location: str,
                  rows: list[tuple[str, str, str, str | None, str | None, str | None,
                                   str | None]]) -> None:
     """Log new memories' ADD rows and, in the same transaction, that their points are being
     written: (memory_id, user_id, event, old, new, actor, session)."""
+    if not _local(history):
+        history.record_many(rows)
+        return
     with history.transaction() as db:
         db.executemany(
             "INSERT INTO events (memory_id, user_id, event, old_text, new_text, actor,"
@@ -54,15 +67,19 @@ def begin_writes(history: History, location: str,
             INFLIGHT + location, json.dumps([[row[0], row[1]] for row in rows])))
 
 
-def end_writes(history: History, location: str) -> None:
+def end_writes(history: EventLog, location: str) -> None:
+    if not _local(history):
+        return
     with history.transaction() as db:
         db.execute("DELETE FROM meta WHERE key = ?", (INFLIGHT + location,))
 
 
-def reconcile(backend: VectorBackend, history: History) -> int:
+def reconcile(backend: VectorBackend, history: EventLog) -> int:
     """Points a killed process was writing: those that did not reach the store are rolled
     back in the log; returns how many. Only safe while no other process writes to this
     collection (an embedded store, under its lock)."""
+    if not _local(history):
+        return 0
     with history.transaction() as db:
         row = db.execute("SELECT value FROM meta WHERE key = ?",
                          (INFLIGHT + backend.location,)).fetchone()
@@ -83,7 +100,10 @@ def reconcile(backend: VectorBackend, history: History) -> int:
     return sum(len(v) for v in missing.values())
 
 
-def begin_purge(history: History, user_id: str, memory_ids: list[str], whole_user: bool) -> int:
+def begin_purge(history: EventLog, user_id: str, memory_ids: list[str],
+                whole_user: bool) -> int:
+    if not _local(history):
+        return 0
     with history.transaction() as db:
         cur = db.execute("INSERT INTO purges (user_id, memory_ids, whole_user, started_at)"
                          " VALUES (?, ?, ?, ?)",
@@ -91,11 +111,15 @@ def begin_purge(history: History, user_id: str, memory_ids: list[str], whole_use
         return int(cur.lastrowid)
 
 
-def finish_purge(history: History, intent: int, user_id: str, memory_ids: list[str],
+def finish_purge(history: EventLog, intent: int, user_id: str, memory_ids: list[str],
                  whole_user: bool, actor: str) -> None:
     """After the store forgot the points: blank every text the log holds for them (all of the
     user's rows for a whole-user purge, orphans included), log PURGE, drop the intent."""
     history.erase_text(user_id, None if whole_user else memory_ids)
+    if not _local(history):
+        history.record_many([(mid, user_id, "PURGE", None, None, actor, None)
+                             for mid in memory_ids])
+        return
     with history.transaction() as db:
         if db.execute("SELECT 1 FROM purges WHERE id = ?", (intent,)).fetchone() is None:
             return  # finished already
@@ -106,14 +130,16 @@ def finish_purge(history: History, intent: int, user_id: str, memory_ids: list[s
         db.execute("DELETE FROM purges WHERE id = ?", (intent,))
 
 
-def pending_purges(history: History) -> list[tuple[int, str, list[str], bool]]:
+def pending_purges(history: EventLog) -> list[tuple[int, str, list[str], bool]]:
+    if not _local(history):
+        return []
     with history.transaction() as db:
         rows = db.execute(
             "SELECT id, user_id, memory_ids, whole_user FROM purges ORDER BY id").fetchall()
     return [(i, user, json.loads(ids), bool(whole)) for i, user, ids, whole in rows]
 
 
-def resume_purges(history: History, forget: Callable[[list[str]], Any]) -> int:
+def resume_purges(history: EventLog, forget: Callable[[list[str]], Any]) -> int:
     """Finish purges a crash interrupted; `forget(ids)` removes points and their bytes."""
     pending = pending_purges(history)
     for intent, user, ids, whole in pending:

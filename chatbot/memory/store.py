@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,7 @@ from chatbot.errors import ChatbotError, ConfigError, DamagedMemoryError, Memory
 from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMode, VectorBackend
 from chatbot.memory.embeddings import NEAR_DUPLICATE, Embedder
 from chatbot.memory.facts import differing_anchor
+from chatbot.memory.faults import LockWait
 from chatbot.memory.history import now_iso
 from chatbot.memory.integrity import (
     MAX_COSINE,
@@ -66,12 +67,15 @@ class MemoryStore:
         collection: str = "memories", engine: str = "edge",
         history_path: str | Path | None = None, dedup_threshold: float | None = None,
         embed_options: dict[str, Any] | None = None, app: str | None = None,
+        lock_wait: float = 0.0, on_wait: Callable[[str], None] | None = None,
     ):
         """embedder: an Embedder, a model name, or None for the one the collection was built
         with (the default model for a new collection); embed_options go to get_embedder.
         dedup_threshold: the cosine of a near-duplicate (None: the embedder's own).
         app: the assistant this store serves; set, it writes, reads and dedups only that
-        app's memories of each user; None (default): every memory of the user, shared."""
+        app's memories of each user; None (default): every memory of the user, shared.
+        lock_wait: seconds to wait for an embedded store another process holds (on_wait is
+        told once that it waits); then StoreLockedError."""
         if sum(x is not None and x is not False for x in (path, url, in_memory or None)) != 1:
             raise ConfigError("MemoryStore needs exactly one of path=, url= or in_memory=True")
         self.keywords = KeywordEncoder()
@@ -86,7 +90,8 @@ class MemoryStore:
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.path = Path(path).expanduser() if path is not None else None
         self._backend, self._history = open_storage(
-            self.path, engine, collection, url, api_key, in_memory, history_path)
+            self.path, engine, collection, url, api_key, in_memory, history_path,
+            LockWait(lock_wait, on_wait))
         try:
             self.embedder = pick_embedder(self._backend, embedder, embed_options or {})
             check_embedder(self._backend, self.embedder, self.path)
@@ -117,10 +122,11 @@ class MemoryStore:
         return [t.isoformat(timespec="microseconds") for t in stamps]
 
     @classmethod
-    def from_settings(cls, settings: Any) -> MemoryStore:
-        """The store the app uses: embedded under the data dir, or a server by URL."""
+    def from_settings(cls, settings: Any, **options: Any) -> MemoryStore:
+        """The store the app uses: embedded under the data dir, or a server by URL; options
+        (e.g. on_wait) go to the constructor."""
         arguments, ranking = store_arguments(settings)
-        store = cls(**arguments)
+        store = cls(**arguments, **options)
         store.ranking = ranking
         return store
 
