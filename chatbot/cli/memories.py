@@ -370,6 +370,11 @@ def cmd_purge(args, store: MemoryStore, user: str, out: Console) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             _say("nothing purged")
             return 1
+    # Said, because it takes a while: the embedded engine keeps deleted bytes until its files
+    # are rewritten (no in-place erase: its vacuum measured slower and left the text in the
+    # WAL), so any purge rewrites the whole store.
+    if store.engine == "edge":
+        _say(f"erasing for good: rewriting the store's files ({store.total()} memories)")
     n = store.purge(user, memory_id, actor="cli")
     if args.json:
         _print_json({"purged": n})

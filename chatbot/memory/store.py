@@ -459,6 +459,11 @@ class MemoryStore:
         with self._lock:
             return self._backend.count(self._scope(user_id))
 
+    def total(self) -> int:
+        """Memories of every user, deleted ones included (what a purge rewrites)."""
+        with self._lock:
+            return self._backend.count(Scope(None, valid=None))
+
     def categories(self, user_id: str) -> list[str]:
         """The user's categories (Qdrant facet), most used first."""
         check_user(user_id)
