@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from cli_runner import run
 
-from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
 from chatbot.memory.embeddings import get_embedder
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line(err: str) -> str:

@@ -6,19 +6,10 @@ import io
 import json
 
 import pytest
+from cli_runner import run
 
-from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore, Source
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_json(capsys, *argv: str):

@@ -126,11 +126,12 @@ def resolve_memory_id(store: MemoryStore, user: str, text: str, *,
     wanted = text.strip().lower()
     if not wanted:
         raise UsageError("give a memory id (or the first characters of one)")
-    memories = store.list(user, include_deleted=include_deleted)
-    exact = [m.id for m in memories if m.id == wanted]
-    if exact:
-        return exact[0]
-    found = [m.id for m in memories if m.id.startswith(wanted)]
+    # Damaged memories are not listed, but can be named (to purge them).
+    ids = [m.id for m in store.list(user, include_deleted=include_deleted)]
+    ids += [pid for pid in store.problems.get(user, {}) if pid not in ids]
+    if wanted in ids:
+        return wanted
+    found = [pid for pid in ids if pid.startswith(wanted)]
     if not found:
         raise MemoryNotFoundError(f"no memory of {user} has an id starting with {text.strip()!r}")
     if len(found) > 1:

@@ -199,6 +199,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap = action("import", "add memories from an export (duplicates are skipped)", cmd_import)
     ap.add_argument("file", metavar="FILE", help="a JSONL export, or - for stdin")
 
+    ap = action("check", "check every memory (text and vector); quarantine damaged ones",
+                cmd_check)
+
     ap = action("purge", "forget memories for good (all of the user's, or one)", cmd_purge)
     ap.add_argument("id", metavar="ID", nargs="?", help="only this memory")
     ap.add_argument("--yes", "-y", action="store_true", help="do not ask")
@@ -380,6 +383,20 @@ def cmd_purge(args, store: MemoryStore, user: str, out: Console) -> int:
         _print_json({"purged": n})
     else:
         print(f"purged {n} memories of {user}")
+    return 0
+
+
+def cmd_check(args, store: MemoryStore, user: str, out: Console) -> int:
+    bad = store.verify(user)
+    if args.json:
+        _print_json({"damaged": bad})
+    elif bad:
+        print(f"{len(bad)} damaged memories of {user}, quarantined (out of search):")
+        for pid, why in bad.items():
+            print(f"  {short_id(pid)}  {why}")
+        store.problems.pop(user, None)  # listed above; no warning line as well
+    else:
+        print(f"all memories of {user} are sound")
     return 0
 
 

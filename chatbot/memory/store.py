@@ -10,7 +10,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from chatbot.errors import ChatbotError, ConfigError, DamagedMemoryError, MemoryNotFoundError
+from chatbot.errors import (
+    ChatbotError,
+    ConfigError,
+    DamagedMemoryError,
+    MemoryNotFoundError,
+    StorageError,
+)
 from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMode, VectorBackend
 from chatbot.memory.embeddings import NEAR_DUPLICATE, Embedder
 from chatbot.memory.facts import differing_anchor
@@ -22,6 +28,7 @@ from chatbot.memory.integrity import (
     needs_quarantine,
     problem_of,
     split_readable,
+    vector_problem,
 )
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.models import (
@@ -274,9 +281,13 @@ class MemoryStore:
 
     def _quarantine(self, user_id: str, memory_id: str, reason: str) -> None:
         """Out of search for good (invalid), the reason kept; purge still removes it."""
+        try:
+            self._history.record(memory_id, user_id, "QUARANTINE", None, None, "integrity",
+                                 None)
+            self._backend.set_payload(memory_id, {"valid": False, QUARANTINE_FIELD: reason})
+        except StorageError:
+            return  # a read-only store: still skipped and reported, marked on a later open
         self.stats["quarantined"] += 1
-        self._history.record(memory_id, user_id, "QUARANTINE", None, None, "integrity", None)
-        self._backend.set_payload(memory_id, {"valid": False, QUARANTINE_FIELD: reason})
 
     def _stored_hashes(self, user_id: str, digests: list[str]) -> dict[str, str]:
         """Which of these text hashes the user already has (valid or not), and the ids."""
@@ -458,6 +469,24 @@ class MemoryStore:
         check_user(user_id)
         with self._lock:
             return self._backend.count(self._scope(user_id))
+
+    def verify(self, user_id: str) -> dict[str, str]:
+        """Check every memory of the user, vectors included (finite, unit norm, the store's
+        dimension): a bad one is quarantined. Returns id -> reason for each bad memory."""
+        check_user(user_id)
+        found: dict[str, str] = {}
+        with self._lock:
+            for page in self._backend.points():
+                mine = [p for p in page if p.payload.get("user_id") == user_id]
+                for p in mine:
+                    why = vector_problem(p.dense, self.embedder.dim)
+                    if why is not None and not p.payload.get(QUARANTINE_FIELD):
+                        self._quarantine(user_id, p.id, why)
+                        found[p.id] = why
+                self._sound(user_id, [(p.id, p.payload) for p in mine if p.id not in found])
+            found.update(self.problems.get(user_id, {}))
+            self.problems.setdefault(user_id, {}).update(found)
+        return found
 
     def total(self) -> int:
         """Memories of every user, deleted ones included (what a purge rewrites)."""

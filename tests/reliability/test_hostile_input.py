@@ -10,22 +10,13 @@ import uuid
 import numpy as np
 import probes
 import pytest
+from cli_runner import run
 
-from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.errors import ChatbotError, ConfigError, DamagedMemoryError, TextTooLongError
 from chatbot.memory import MemoryStore
 from chatbot.memory.backends.base import PointData
 from chatbot.memory.validation import MAX_MEMORY_CHARS
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line(err: str) -> bool:
@@ -151,7 +142,8 @@ def test_cli_survives_an_unreadable_record(capsys, tmp_path):
     user = _user()
     with MemoryStore.from_settings(Settings()) as store:
         store.add(user, "Grows tomatoes on the balcony")
-        _inject(store, user, {"memory_text": "Born in Oslo", "created_at": 5, "valid": True})
+        bad = _inject(store, user, {"memory_text": "Born in Oslo", "created_at": 5,
+                                    "valid": True})
     for argv in (["memories", "list", "--json"], ["memories", "export"], ["users"],
                  ["memories", "search", "tomatoes", "--json"]):
         code, out, err = run(capsys, *argv, "-u", user) if argv != ["users"] else run(
@@ -162,9 +154,11 @@ def test_cli_survives_an_unreadable_record(capsys, tmp_path):
         # list quarantined it (out of search); list and export still name it
         if argv[:2] in (["memories", "list"], ["memories", "export"]):
             assert "skipped 1 damaged memories" in err, (argv, err)
+    code, out, err = run(capsys, "memories", "purge", bad[:8], "--yes", "-u", user)
+    assert code == 0 and "purged 1 memories" in out, err  # named by the short id it was shown
     code, out, err = run(capsys, "memories", "purge", "--yes", "-u", user)
-    assert code == 0 and "purged 2 memories" in out, err
-    probes.count("unreadable_record", tried=5)
+    assert code == 0 and "purged 1 memories" in out, err
+    probes.count("unreadable_record", tried=6)
 
 
 def test_a_flipped_text_byte_is_quarantined_not_served(shared_store):
@@ -199,6 +193,11 @@ def test_a_damaged_vector_is_not_served(shared_store, vector):
         assert all(abs(m.score) <= 1.001 for m in found)
         assert good in [m.id for m in found]
         assert bad not in [m.id for m in found][:1] or vector == "nan"
+    # A full check reads the vectors too: the NaN one is found there, and quarantined.
+    assert "vector" in shared_store.verify(user)[bad]
+    assert bad not in [m.id for m in shared_store.search(user, "plays", mode="dense")]
+    assert shared_store.verify(user).keys() == {bad}  # reported again, quarantined once
+    assert [e.event for e in shared_store.history(bad)] == ["QUARANTINE"]
     probes.count("integrity", tried=1)
 
 
