@@ -31,6 +31,7 @@ LIGHT_COMMANDS = {"memories": "chatbot.cli.memories", "users": "chatbot.cli.memo
 
 EXIT_USER_ERROR = 1
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell pipeline reports it
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -79,6 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("chatbot: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `chatbot memories export | head`: the reader left, not an error
+        # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a fault of the machine no layer below named: still one line
+        from chatbot.memory.faults import reason
+
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        print(f"chatbot: error: {reason(exc)}{where}", file=sys.stderr)
+        return EXIT_USER_ERROR
 
 
 def _undecodable(argv: list[str]) -> int | None:
