@@ -18,7 +18,9 @@ def one_line(err: str) -> str:
     return lines[0]
 
 
-def test_store_locked_by_another_process_names_the_path(capsys):
+def test_store_locked_by_another_process_names_the_path(capsys, monkeypatch):
+    # No wait: one line at once (with a wait, a line first says it waits; see test_faults.py).
+    monkeypatch.setenv("CHATBOT_LOCK_WAIT", "0")
     settings = Settings()
     holder = MemoryStore.from_settings(settings)  # stands for a running `chatbot chat`
     try:
