@@ -61,6 +61,8 @@ class Settings(BaseSettings):
     # Which assistant this is: set, it keeps its own memories of each user apart from other
     # apps'; empty, it shares every memory of the user (see docs/server.md).
     app: str = ""
+    # Seconds a command waits for an embedded store another process holds, then gives up.
+    lock_wait: float = Field(10.0, ge=0, le=3600, allow_inf_nan=False)
 
     # Memory behaviour.
     # Cosine at which a new memory counts as a near-duplicate; unset: the embedder's own

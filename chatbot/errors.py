@@ -23,3 +23,15 @@ class MemoryNotFoundError(ChatbotError):
 
 class ConfigError(ChatbotError):
     """A setting is invalid."""
+
+
+class TextTooLongError(ConfigError):
+    """A memory text over the store's limit (chatbot.memory.validation.MAX_MEMORY_CHARS)."""
+
+
+class StorageError(ChatbotError):
+    """A file of the store cannot be read or written: no space, read-only, damaged."""
+
+
+class DamagedMemoryError(MemoryNotFoundError):
+    """A memory whose stored record is unreadable or fails its integrity check."""

@@ -3,9 +3,11 @@
     .venv/bin/python scripts/reliability_report.py [--json] [-- extra pytest args]
 
 Runs pytest on tests/reliability (the tests count their probes in tests/reliability/probes.py)
-and prints, per probe class: probes tried, leaks, invented-id writes, lost writes after a kill,
-unhandled exceptions. Every column but "tried" must be 0, and no test may fail; the exit code
-is 0 only then. Tests of fixes not made yet (xfail) are listed apart, as pending.
+and prints, per probe class: probes tried, leaks, invented-id writes, lost writes after a kill
+or fault, unhandled exceptions, silently changed memories, then what each class tries and which
+fault injections the machine did not allow. Every column but "tried" must be 0, and no test may
+fail; the exit code is 0 only then. Tests of fixes not made yet (xfail) are listed apart, as
+pending.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "tests" / "reliability"
 REPORT_ENV = "CHATBOT_RELIABILITY_REPORT"
 COLUMNS = [("tried", "tried"), ("leaks", "leaks"), ("invented_id_writes", "invented-id writes"),
-           ("lost_writes", "lost writes"), ("unhandled", "unhandled")]
+           ("lost_writes", "lost writes"), ("unhandled", "unhandled"),
+           ("silently_changed", "silently changed")]
 
 
 def run_suite(extra: list[str]) -> tuple[dict, float, str]:
@@ -62,6 +65,13 @@ def render(data: dict, elapsed: float) -> tuple[str, bool]:
                  f"{tests.get('xfailed', 0)} xfailed (pending store fixes), "
                  f"{tests.get('xpassed', 0)} xpassed, {tests.get('skipped', 0)} skipped "
                  f"in {elapsed:.0f} s")
+    notes = data.get("notes", {})
+    tried = [f"  {name}: {notes[name]}" for name in classes if name in notes]
+    if tried:
+        lines += ["", "what the classes try:", *tried]
+    if data.get("skipped"):
+        lines.append("skipped (the machine does not allow the fault injection):")
+        lines += [f"  {line}" for line in data["skipped"]]
     pending = data.get("pending", [])
     if pending:
         lines.append("pending (xfail until chatbot/memory/store.py is fixed; see "

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from cli_runner import run
 
-from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore
 from chatbot.memory.embeddings import get_embedder
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line(err: str) -> str:
@@ -27,7 +18,9 @@ def one_line(err: str) -> str:
     return lines[0]
 
 
-def test_store_locked_by_another_process_names_the_path(capsys):
+def test_store_locked_by_another_process_names_the_path(capsys, monkeypatch):
+    # No wait: one line at once (with a wait, a line first says it waits; see test_faults.py).
+    monkeypatch.setenv("CHATBOT_LOCK_WAIT", "0")
     settings = Settings()
     holder = MemoryStore.from_settings(settings)  # stands for a running `chatbot chat`
     try:
@@ -78,7 +71,9 @@ def test_dimension_mismatch_is_one_line(capsys, monkeypatch):
 
 def test_a_store_whose_model_is_missing_is_one_line(capsys, monkeypatch):
     _store_built_by_another_model(monkeypatch)
-    code, _, err = run(capsys, "memories", "list", "-u", "alice")
+    # Listing needs no vector, so no model: it works; a search needs the model.
+    assert run(capsys, "memories", "list", "-u", "alice")[0] == 0
+    code, _, err = run(capsys, "memories", "search", "tea", "-u", "alice")
     line = one_line(err)
     assert code == 1
     assert "was built with some-768d-model, which cannot be loaded here" in line

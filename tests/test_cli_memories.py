@@ -6,19 +6,10 @@ import io
 import json
 
 import pytest
+from cli_runner import run
 
-from chatbot.cli.main import main
 from chatbot.config import Settings
 from chatbot.memory import MemoryStore, Source
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_json(capsys, *argv: str):
@@ -161,7 +152,10 @@ def test_import_from_stdin_and_purge_one(capsys, monkeypatch):
      "chatbot memories delete: error: the following arguments are required: ID"),
     (["memories", "edit", "abc"], 2, "the following arguments are required: TEXT"),
     (["memories", "frobnicate"], 2, "chatbot memories: error: argument ACTION: invalid choice"),
-    (["memories", "search", "x", "-n", "0"], 1, "chatbot: error: --limit must be at least 1"),
+    (["memories", "search", "x", "-n", "0"], 2,
+     "chatbot memories search: error: argument --limit/-n: 0 is out of range (1-1000)"),
+    (["memories", "search", "x", "-n", "99999999999999999999"], 2,
+     "argument --limit/-n: 99999999999999999999 is out of range (1-1000)"),
     (["memories", "import", "/no/such/file.jsonl"], 1,
      "chatbot: error: no such file: /no/such/file.jsonl"),
     (["memories", "purge", "-u", "alice"], 1,
@@ -185,7 +179,7 @@ def test_import_rejects_a_bad_line_before_writing(capsys, tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"text": "Fine"}\n{"categories": ["x"]}\n')
     code, _, err = run(capsys, "memories", "import", str(bad), "-u", "erin")
-    assert code == 1 and f"{bad} line 2: no memory text" in err
+    assert code == 1 and f"{bad}: nothing imported, 1 bad line(s): line 2: no memory text" in err
     assert run_json(capsys, "memories", "list", "-u", "erin") == []
 
 

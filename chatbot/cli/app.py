@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
@@ -16,6 +18,13 @@ from chatbot.errors import ChatbotError, ConfigError, MemoryNotFoundError
 from chatbot.memory import MemoryStore
 
 SHORT_ID = 8
+# Control characters (but tab and newline), DEL, C1 and bidi overrides: stored text never
+# drives the terminal (clear the screen, set the window title); shown as visible escapes.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: str) -> str:
+    return _CONTROL.sub(lambda m: m.group(0).encode("unicode_escape").decode("ascii"), text)
 
 
 class UsageError(ChatbotError):
@@ -33,6 +42,20 @@ def one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Give a parser made by someone else's add_subparsers our one-line error."""
     parser.error = OneLineParser.error.__get__(parser)  # type: ignore[method-assign]
     return parser
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number in [low, high], else argparse's one-line error."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({low}-{high})")
+        return value
+    parse.__name__ = "number"
+    return parse
 
 
 def add_common_options(parser: argparse.ArgumentParser, *, user: bool = True) -> None:
@@ -62,7 +85,9 @@ def load_settings(args: argparse.Namespace | None = None, **overrides: Any) -> S
 
 
 def open_store(settings: Settings) -> MemoryStore:
-    return MemoryStore.from_settings(settings)
+    """The store; while another process holds it, a line on stderr says we wait (bounded)."""
+    return MemoryStore.from_settings(
+        settings, on_wait=lambda message: print(f"chatbot: {message}", file=sys.stderr))
 
 
 def store_location(settings: Settings, store: MemoryStore | None = None) -> str:
@@ -106,11 +131,12 @@ def resolve_memory_id(store: MemoryStore, user: str, text: str, *,
     wanted = text.strip().lower()
     if not wanted:
         raise UsageError("give a memory id (or the first characters of one)")
-    memories = store.list(user, include_deleted=include_deleted)
-    exact = [m.id for m in memories if m.id == wanted]
-    if exact:
-        return exact[0]
-    found = [m.id for m in memories if m.id.startswith(wanted)]
+    # Damaged memories are not listed, but can be named (to purge them).
+    ids = [m.id for m in store.list(user, include_deleted=include_deleted)]
+    ids += [pid for pid in store.problems.get(user, {}) if pid not in ids]
+    if wanted in ids:
+        return wanted
+    found = [pid for pid in ids if pid.startswith(wanted)]
     if not found:
         raise MemoryNotFoundError(f"no memory of {user} has an id starting with {text.strip()!r}")
     if len(found) > 1:

@@ -26,17 +26,24 @@ COMMAND_MODULES = [
     "chatbot.cli.transcripts_cmd",
 ]
 
+# Commands that need nothing but their own module: the others pull in DSPy (~1 s) at import.
+LIGHT_COMMANDS = {"memories": "chatbot.cli.memories", "users": "chatbot.cli.memories"}
+
 EXIT_USER_ERROR = 1
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell pipeline reports it
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; given argv naming a light command, only that command's."""
     from chatbot.cli.app import OneLineParser
 
     parser = OneLineParser(
         prog="chatbot", description="A terminal chatbot that remembers you across sessions.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    first = next((a for a in argv or () if not a.startswith("-")), None)
+    modules = [LIGHT_COMMANDS[first]] if first in LIGHT_COMMANDS else COMMAND_MODULES
+    for name in modules:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -54,7 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     # the agents already cope with a cut-off step (they read it leniently or stop the loop).
     logging.getLogger("dspy.clients.lm").setLevel(logging.ERROR)
 
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if (bad := _undecodable(argv)) is not None:
+        print(f"chatbot: error: argument {bad + 1} is not valid UTF-8 text", file=sys.stderr)
+        return 2
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
@@ -62,11 +73,34 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except ChatbotError as exc:
-        print(f"chatbot: error: {exc}", file=sys.stderr)
+        from chatbot.cli.app import escape_controls
+
+        print(f"chatbot: error: {escape_controls(str(exc))}", file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         print("chatbot: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `chatbot memories export | head`: the reader left, not an error
+        # Python flushes stdout again at exit: point it at /dev/null so that is quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a fault of the machine no layer below named: still one line
+        from chatbot.memory.faults import reason
+
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        print(f"chatbot: error: {reason(exc)}{where}", file=sys.stderr)
+        return EXIT_USER_ERROR
+
+
+def _undecodable(argv: list[str]) -> int | None:
+    """The index of the first argument that is not valid UTF-8 (Python keeps such bytes as
+    lone surrogates, which fail later, when written to a file or the store)."""
+    for i, arg in enumerate(argv):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            return i
+    return None
 
 
 if __name__ == "__main__":

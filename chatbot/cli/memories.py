@@ -18,6 +18,7 @@ from chatbot.cli.app import (
     OneLineParser,
     UsageError,
     add_common_options,
+    bounded_int,
     load_settings,
     one_line_errors,
     open_store,
@@ -25,13 +26,19 @@ from chatbot.cli.app import (
     short_id,
     stdin_is_tty,
 )
-from chatbot.errors import MemoryNotFoundError
+from chatbot.errors import ChatbotError, MemoryNotFoundError, StorageError
 from chatbot.forget import forget_user, purge_everywhere, record_export
 from chatbot.memory import HistoryEvent, Memory, MemoryStore, RetrievedMemory
+from chatbot.memory.integrity import describe
+from chatbot.memory.records import check_item
+from chatbot.memory.validation import check_text
 
 EXPORT_FIELDS = ("id", "text", "categories", "memory_type", "created_at", "updated_at",
                  "observed_at", "source", "valid", "superseded_by", "access_count",
                  "last_accessed_at", "supersedes", "valid_from", "valid_until")
+# How many bad lines a refused import names.
+MAX_BAD_LINES = 5
+MAX_LIMIT = 1000
 
 
 # ------------------------------------------------------------------------- records
@@ -65,30 +72,56 @@ def export_lines(store: MemoryStore, user: str) -> list[str]:
 
 def write_export(store: MemoryStore, user: str, path: Path) -> int:
     lines = export_lines(store, user)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    if path.is_dir():
+        raise UsageError(f"cannot export to {path}: it is a folder; give a file name")
+    # Written beside the target and renamed: a full disk never leaves half an export behind.
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
     return len(lines)
 
 
-def parse_export(text: str, where: str = "input") -> list[dict[str, Any]]:
-    """Read export JSONL; every line is checked before anything is written."""
-    items = []
-    for n, line in enumerate(text.splitlines(), 1):
+def parse_export(data: str | bytes, where: str = "input") -> list[dict[str, Any]]:
+    """Read export JSONL into typed items. Every line is checked before anything is written;
+    if any line is bad the whole import is refused, naming each bad line (up to MAX_BAD_LINES)."""
+    raw = data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+    items, bad = [], []
+    for n, line in enumerate(raw.split(b"\n"), 1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{where} line {n}: not JSON ({exc.msg})") from None
-        if not isinstance(record, dict):
-            raise UsageError(f"{where} line {n}: expected a JSON object")
-        text_ = record.get("text", record.get("memory_text"))
-        if not isinstance(text_, str) or not text_.strip():
-            raise UsageError(f"{where} line {n}: no memory text (a \"text\" field)")
-        item = {k: record[k] for k in EXPORT_FIELDS if k in record and record[k] is not None}
-        item["text"] = text_
-        items.append(item)
+            items.append(_import_item(line))
+        except (ChatbotError, ValueError) as exc:
+            bad.append(f"line {n}: {exc}")
+    if bad:
+        more = f"; and {len(bad) - MAX_BAD_LINES} more" if len(bad) > MAX_BAD_LINES else ""
+        raise UsageError(f"{where}: nothing imported, {len(bad)} bad line(s): "
+                         + "; ".join(bad[:MAX_BAD_LINES]) + more)
     return items
+
+
+def _import_item(line: bytes) -> dict[str, Any]:
+    try:
+        record = json.loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not valid UTF-8") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg})") from None
+    if not isinstance(record, dict):
+        raise ValueError("expected a JSON object")
+    text = record.get("text", record.get("memory_text"))
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError('no memory text (a "text" field)')
+    item = {k: record[k] for k in EXPORT_FIELDS if k in record and record[k] is not None}
+    item["text"] = text
+    item = check_item(item)
+    item["text"] = check_text(item["text"])  # too long, only control characters: refused here
+    return item
 
 
 def import_items(store: MemoryStore, user: str, items: list[dict[str, Any]]) -> dict[str, Any]:
@@ -137,7 +170,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap = action("search", "search memories by meaning and keywords", cmd_search)
     ap.add_argument("query", metavar="QUERY")
     ap.add_argument("--category", "-c", action="append", metavar="CAT", help="only this category")
-    ap.add_argument("--limit", "-n", type=int, default=5, help="how many (default 5)")
+    ap.add_argument("--limit", "-n", type=bounded_int(1, MAX_LIMIT), default=5,
+                    help=f"how many (1-{MAX_LIMIT}, default 5)")
     ap.add_argument("--explain", action="store_true",
                     help="show each signal's share of the score (dense, BM25, recency)")
 
@@ -180,6 +214,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap = action("import", "add memories from an export (duplicates are skipped)", cmd_import)
     ap.add_argument("file", metavar="FILE", help="a JSONL export, or - for stdin")
 
+    ap = action("check", "check every memory (text and vector); quarantine damaged ones",
+                cmd_check)
+
     ap = action("purge", "forget memories for good (all of the user's, or one)", cmd_purge)
     ap.add_argument("id", metavar="ID", nargs="?", help="only this memory")
     ap.add_argument("--yes", "-y", action="store_true", help="do not ask")
@@ -211,7 +248,10 @@ def _with_store(args: argparse.Namespace, fn: Callable[..., int]) -> int:
     args.settings = settings  # for the commands that reach beyond the store
     store = open_store(settings)
     try:
-        return fn(args, store, settings.user, Console())
+        code = fn(args, store, settings.user, Console())
+        if store.problems.get(settings.user):
+            _say("chatbot: warning: " + describe(store.problems[settings.user], settings.user))
+        return code
     finally:
         store.close()
 
@@ -236,8 +276,6 @@ def cmd_list(args, store: MemoryStore, user: str, out: Console) -> int:
 
 
 def cmd_search(args, store: MemoryStore, user: str, out: Console) -> int:
-    if args.limit < 1:
-        raise UsageError("--limit must be at least 1")
     results = store.search(user, args.query, args.category, limit=args.limit,
                            explain=args.explain)
     if args.json:
@@ -372,13 +410,17 @@ def cmd_export(args, store: MemoryStore, user: str, out: Console) -> int:
 
 def cmd_import(args, store: MemoryStore, user: str, out: Console) -> int:
     if args.file == "-":
-        text, where = sys.stdin.read(), "stdin"
+        stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes from a real stdin
+        data, where = stream.read(), "stdin"
     else:
         path = Path(args.file)
         if not path.is_file():
             raise UsageError(f"no such file: {path}")
-        text, where = path.read_text(encoding="utf-8"), str(path)
-    summary = import_items(store, user, parse_export(text, where))
+        try:
+            data, where = path.read_bytes(), str(path)
+        except OSError as exc:
+            raise StorageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    summary = import_items(store, user, parse_export(data, where))
     if args.json:
         _print_json(summary)
     else:
@@ -401,6 +443,11 @@ def cmd_purge(args, store: MemoryStore, user: str, out: Console) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             _say("nothing purged")
             return 1
+    # Said, because it takes a while: the embedded engine keeps deleted bytes until its files
+    # are rewritten (no in-place erase: its vacuum measured slower and left the text in the
+    # WAL), so any purge rewrites the whole store.
+    if store.engine == "edge":
+        _say(f"erasing for good: rewriting the store's files ({store.total()} memories)")
     n = purge_everywhere(store, args.settings.transcripts_dir, user, memory_id, actor="cli")
     if args.json:
         _print_json({"purged": n})
@@ -424,6 +471,20 @@ def cmd_forget_me(args, store: MemoryStore, user: str, out: Console) -> int:
     else:
         print(f"forgot {user}: {report.memories} memories, {report.transcripts} transcripts, "
               f"{report.exports} exports, {len(report.files)} typed-line files")
+    return 0
+
+
+def cmd_check(args, store: MemoryStore, user: str, out: Console) -> int:
+    bad = store.verify(user)
+    if args.json:
+        _print_json({"damaged": bad})
+    elif bad:
+        print(f"{len(bad)} damaged memories of {user}, quarantined (out of search):")
+        for pid, why in bad.items():
+            print(f"  {short_id(pid)}  {why}")
+        store.problems.pop(user, None)  # listed above; no warning line as well
+    else:
+        print(f"all memories of {user} are sound")
     return 0
 
 

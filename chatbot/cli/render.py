@@ -15,7 +15,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from chatbot.cli.app import short_id
+from chatbot.cli.app import escape_controls, short_id
 from chatbot.memory import HistoryEvent, Memory, RetrievedMemory
 
 EVENT_STYLES = {"search": "dim", "memory": "dim green", "rejected": "dim yellow", "error": "red"}
@@ -42,13 +42,13 @@ def date(iso: str | None) -> str:
 
 
 def clip(text: str | None, width: int = 60) -> str:
-    text = " ".join((text or "").split())
+    text = escape_controls(" ".join((text or "").split()))
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def plain(text: str | None) -> Text:
-    """User and model text in a table: shown as is, never read as rich markup."""
-    return Text(text or "")
+def plain(text: str | None, style: str = "") -> Text:
+    """User and model text in a table: shown as is, never read as rich markup or escapes."""
+    return Text(escape_controls(text or ""), style=style)
 
 
 def reply(console: Console, text: str) -> None:
@@ -112,7 +112,7 @@ def memory_table(memories: Iterable[Memory], title: str | None = None) -> Table:
     table.add_column("categories", style="magenta")
     table.add_column("updated", style="dim", no_wrap=True)
     for m in memories:
-        text = Text(m.memory_text, style="" if m.valid else "dim strike")
+        text = plain(m.memory_text, style="" if m.valid else "dim strike")
         table.add_row(short_id(m.id), text, plain(", ".join(m.categories)), date(m.updated_at))
     return table
 

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import wraps
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
+from chatbot.memory.faults import guarded
 from chatbot.memory.models import HistoryEvent
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = []
 
@@ -36,6 +41,24 @@ def m001_events(db: sqlite3.Connection) -> None:
     )
     db.execute("CREATE INDEX events_memory ON events(memory_id)")
     db.execute("CREATE INDEX events_user ON events(user_id)")
+
+
+@migration
+def m002_recovery(db: sqlite3.Connection) -> None:
+    # Purges begun and not yet finished (chatbot.memory.recovery), and how far the log has
+    # been reconciled with the store.
+    db.execute("CREATE TABLE purges (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL,"
+               " memory_ids TEXT NOT NULL, whole_user INTEGER NOT NULL, started_at TEXT NOT NULL)")
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+
+
+def _guarded(method: F) -> F:
+    """A History method whose sqlite errors become one line naming the file."""
+    @wraps(method)
+    def wrapper(self: History, *args: Any, **kwargs: Any) -> Any:
+        with guarded("use the history log", self.path):
+            return method(self, *args, **kwargs)
+    return wrapper  # type: ignore[return-value]
 
 
 def now_iso() -> str:
@@ -65,7 +88,8 @@ class History:
     """The audit log; one file beside the Qdrant folder, or in memory for tests."""
 
     def __init__(self, path: Path | str | None):
-        target = ":memory:" if path is None else str(path)
+        self.path = ":memory:" if path is None else str(path)
+        target = self.path
         if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
@@ -88,6 +112,7 @@ class History:
                     fn(self._db)
                     self._db.execute("INSERT INTO _migrations VALUES (?)", (fn.__name__,))
 
+    @_guarded
     def record(
         self, memory_id: str, user_id: str, event: str, old_text: str | None = None,
         new_text: str | None = None, actor: str | None = None, session_id: str | None = None,
@@ -99,6 +124,7 @@ class History:
                 (memory_id, user_id, event, old_text, new_text, actor, session_id, now_iso()),
             )
 
+    @_guarded
     def record_many(
         self, rows: list[tuple[str, str, str, str | None, str | None, str | None, str | None]],
     ) -> None:
@@ -117,6 +143,7 @@ class History:
                 raise
             self._db.execute("COMMIT")
 
+    @_guarded
     def events(self, memory_id: str, user_id: str | None = None) -> list[HistoryEvent]:
         sql = "SELECT memory_id, user_id, event, old_text, new_text, actor, session_id, created_at"
         sql += " FROM events WHERE memory_id = ?"
@@ -136,6 +163,7 @@ class History:
                 " created_at FROM events ORDER BY seq").fetchall()
         return [HistoryEvent(*row) for row in rows]
 
+    @_guarded
     def erase_text(self, user_id: str, memory_ids: list[str] | None = None) -> None:
         """Forget for real: blank every text the log holds for these memories (or the user)."""
         with self._lock:
@@ -161,6 +189,18 @@ class History:
             self._db.execute("VACUUM")  # the freed pages are gone, not only zeroed
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             return n
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic change of the log, for chatbot.memory.recovery."""
+        with self._lock, guarded("write the history log", self.path):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:

@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chatbot.errors import (
-    ChatbotError,
     ConfigError,
     DimensionMismatchError,
     EmbedderMismatchError,
+    StorageError,
 )
 from chatbot.memory.backends.base import VectorBackend
 from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
+from chatbot.memory.faults import LockWait
+from chatbot.memory.faults import reason as fault
 from chatbot.memory.history import EventLog, History
 from chatbot.memory.ranking import DEFAULT_RANKING, PRODUCT_FLOOR, RankingConfig
 
@@ -42,7 +44,8 @@ def check_engine_folder(path: Path, engine: str, collection: str) -> None:
 
 
 def open_backend(engine: str, collection: str, path: Path | None, url: str | None,
-                 api_key: str | None, in_memory: bool) -> VectorBackend:
+                 api_key: str | None, in_memory: bool,
+                 lock: LockWait | None = None) -> VectorBackend:
     """Pick the Qdrant engine: a server by URL, else the embedded one asked for."""
     # Imported on demand: qdrant-client alone costs ~1.5 s and ~60 MB at startup.
     if url is not None or engine == "qdrant-local":
@@ -55,13 +58,15 @@ def open_backend(engine: str, collection: str, path: Path | None, url: str | Non
     if engine == "edge":
         from chatbot.memory.backends.edge_backend import EdgeBackend
 
-        return EdgeBackend(collection, path=None if in_memory else Path(path) / "edge")
+        return EdgeBackend(collection, path=None if in_memory else Path(path) / "edge",
+                           lock=lock)
     raise ConfigError(f"unknown engine {engine!r}; choose one of: {', '.join(ENGINES)}")
 
 
 def open_storage(path: Path | None, engine: str, collection: str, url: str | None,
                  api_key: str | None, in_memory: bool,
-                 history_path: str | Path | None) -> tuple[VectorBackend, EventLog]:
+                 history_path: str | Path | None,
+                 lock: LockWait | None = None) -> tuple[VectorBackend, EventLog]:
     """The vector collection and its audit log; an unwritable place is one line, not OSError.
 
     On a server the log is a second collection there (one history for every process), unless
@@ -70,18 +75,21 @@ def open_storage(path: Path | None, engine: str, collection: str, url: str | Non
         if path is not None:
             path.mkdir(parents=True, exist_ok=True)
             check_engine_folder(path, engine, collection)
-        backend = open_backend(engine, collection, path, url, api_key, in_memory)
+        backend = open_backend(engine, collection, path, url, api_key, in_memory, lock)
         if url is not None and history_path is None:
             return backend, server_history(backend, collection)
-        if history_path is None and path is not None:
-            history_path = path / "history.sqlite"
+    except (OSError, sqlite3.Error) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise StorageError(
+            f"cannot write the memory store at {path or history_path} ({reason}): check its "
+            "permissions or set CHATBOT_DATA_DIR") from None
+    if history_path is None and path is not None:
+        history_path = path / "history.sqlite"
+    try:
         return backend, History(history_path)
     except (OSError, sqlite3.Error) as exc:
-        where = path or history_path
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise ChatbotError(
-            f"cannot write the memory store at {where} ({reason}): check its permissions "
-            "or set CHATBOT_DATA_DIR") from None
+        backend.close()
+        raise StorageError(f"cannot open the history log {history_path}: {fault(exc)}") from None
 
 
 def server_history(backend: VectorBackend, collection: str) -> ServerHistory:
@@ -105,7 +113,13 @@ def pick_embedder(backend: VectorBackend, embedder: Embedder | str | None,
     if embedder:
         return get_embedder(embedder, **options)
     # Unnamed: a store keeps the model that wrote its vectors; a new one gets the default.
-    built_with = backend.stored_metadata().get("embedder")
+    meta = backend.stored_metadata()
+    built_with = meta.get("embedder")
+    if built_with and isinstance(meta.get("dim"), int) and backend.stored_dim() == meta["dim"]:
+        from chatbot.memory.lazy_embedder import LazyEmbedder
+
+        return LazyEmbedder(  # type: ignore[return-value]
+            built_with, meta["dim"], options, backend.location)
     try:
         return get_embedder(built_with or DEFAULT_EMBEDDER, **options)
     except ConfigError as exc:
@@ -159,4 +173,5 @@ def store_arguments(settings: Any) -> tuple[dict[str, Any], RankingConfig]:
                 "dedup_threshold": settings.dedup_threshold, **embedding}, ranking
     return {"path": settings.store_dir, "engine": settings.engine,
             "collection": settings.collection, "dedup_threshold": settings.dedup_threshold,
+            "lock_wait": settings.lock_wait,
             **embedding}, ranking

@@ -5,15 +5,31 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from chatbot.errors import ChatbotError, ConfigError, MemoryNotFoundError
+from chatbot.errors import (
+    ChatbotError,
+    ConfigError,
+    DamagedMemoryError,
+    MemoryNotFoundError,
+    StorageError,
+)
+from chatbot.memory.anchors import differing_anchor
 from chatbot.memory.backends.base import FACET_LIMIT, PointData, Scope, SearchMode, VectorBackend
 from chatbot.memory.embeddings import NEAR_DUPLICATE, Embedder
+from chatbot.memory.faults import LockWait
 from chatbot.memory.history import now_iso
+from chatbot.memory.integrity import (
+    MAX_COSINE,
+    QUARANTINE_FIELD,
+    needs_quarantine,
+    problem_of,
+    split_readable,
+    vector_problem,
+)
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.lifecycle import Lifecycle
 from chatbot.memory.models import (
@@ -27,6 +43,16 @@ from chatbot.memory.models import (
 from chatbot.memory.opening import check_embedder, open_storage, pick_embedder, store_arguments
 from chatbot.memory.payloads import new_payload, payload_of
 from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
+from chatbot.memory.records import UnreadableRecord, check_source, read_payload
+from chatbot.memory.recovery import (
+    begin_purge,
+    begin_writes,
+    end_writes,
+    finish_purge,
+    reconcile,
+    resume_purges,
+    roll_back,
+)
 from chatbot.memory.retrieval import as_results, ranked_hits
 from chatbot.memory.validation import (
     MAX_MEMORY_CHARS,
@@ -57,12 +83,15 @@ class MemoryStore(Lifecycle):
         collection: str = "memories", engine: str = "edge",
         history_path: str | Path | None = None, dedup_threshold: float | None = None,
         embed_options: dict[str, Any] | None = None, app: str | None = None,
+        lock_wait: float = 0.0, on_wait: Callable[[str], None] | None = None,
     ):
         """embedder: an Embedder, a model name, or None for the one the collection was built
         with (the default model for a new collection); embed_options go to get_embedder.
         dedup_threshold: the cosine of a near-duplicate (None: the embedder's own).
         app: the assistant this store serves; set, it writes, reads and dedups only that
-        app's memories of each user; None (default): every memory of the user, shared."""
+        app's memories of each user; None (default): every memory of the user, shared.
+        lock_wait: seconds to wait for an embedded store another process holds (on_wait is
+        told once that it waits); then StoreLockedError."""
         if sum(x is not None and x is not False for x in (path, url, in_memory or None)) != 1:
             raise ConfigError("MemoryStore needs exactly one of path=, url= or in_memory=True")
         self.keywords = KeywordEncoder()
@@ -71,14 +100,19 @@ class MemoryStore(Lifecycle):
         self.app = app
         self._dedup_threshold = dedup_threshold
         self.stats: Counter[str] = Counter()
+        # user -> memory id -> why it was not served (unreadable, damaged, quarantined).
+        self.problems: dict[str, dict[str, str]] = {}
         self._lock = threading.RLock()
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.path = Path(path).expanduser() if path is not None else None
         self._backend, self._history = open_storage(
-            self.path, engine, collection, url, api_key, in_memory, history_path)
+            self.path, engine, collection, url, api_key, in_memory, history_path,
+            LockWait(lock_wait, on_wait))
         try:
             self.embedder = pick_embedder(self._backend, embedder, embed_options or {})
             check_embedder(self._backend, self.embedder, self.path)
+            if self.path is not None:  # embedded: this process alone writes here
+                self._recover()
         except ChatbotError:
             self._backend.close()
             self._history.close()
@@ -104,10 +138,11 @@ class MemoryStore(Lifecycle):
         return [t.isoformat(timespec="microseconds") for t in stamps]
 
     @classmethod
-    def from_settings(cls, settings: Any) -> MemoryStore:
-        """The store the app uses: embedded under the data dir, or a server by URL."""
+    def from_settings(cls, settings: Any, **options: Any) -> MemoryStore:
+        """The store the app uses: embedded under the data dir, or a server by URL; options
+        (e.g. on_wait) go to the constructor."""
         arguments, ranking = store_arguments(settings)
-        store = cls(**arguments)
+        store = cls(**arguments, **options)
         store.ranking = ranking
         store.privacy = PrivacyPolicy.from_kinds(getattr(settings, "never_store", None))
         return store
@@ -150,7 +185,7 @@ class MemoryStore(Lifecycle):
         self.privacy.check(text, cats)
         window = {"valid_from": as_date_str(valid_from, "valid_from"),
                   "valid_until": as_date_str(valid_until, "valid_until")}
-        src = source if isinstance(source, Source) else Source.from_payload(source)
+        src = check_source(source)
         src.actor = src.actor or actor
         with self._lock:
             digest = text_hash(text)
@@ -162,9 +197,9 @@ class MemoryStore(Lifecycle):
             dense = self.embedder.embed_documents([text])[0]
             near = self._backend.search(
                 self._scope(user_id), dense.tolist(), None, "dense", limit=1, pool=1)
-            if near and near[0].score >= self.dedup_threshold:
+            old = self._near_duplicate(text, near)
+            if old is not None:
                 self.stats["dedup_near"] += 1
-                old = Memory.from_payload(near[0].id, near[0].payload)
                 if len(normalise(text)) > len(normalise(old.memory_text)):
                     merged = old.categories + [c for c in cats if c not in old.categories]
                     self._rewrite(old, text, merged, actor, src.session_id, dense)
@@ -175,10 +210,7 @@ class MemoryStore(Lifecycle):
             payload = self._tag(new_payload(
                 user_id, text, cats, memory_type, created_at=now, updated_at=now,
                 observed_at=as_datetime_str(observed_at), source=src, digest=digest, **window))
-            # History first: after a crash the store is never ahead of its log; at most the
-            # one unacknowledged write has an ADD row without a point.
-            self._history.record(memory_id, user_id, "ADD", None, text, actor, src.session_id)
-            self._backend.upsert([PointData(
+            self._write_new(user_id, actor, [PointData(
                 memory_id, dense.tolist(), self.keywords.document(text), payload)])
             return WriteResult(memory_id, "ADD")
 
@@ -189,11 +221,11 @@ class MemoryStore(Lifecycle):
         with self._lock:
             results: list[WriteResult] = []
             fresh: list[tuple[str, dict[str, Any]]] = []
-            texts = check_items(items, self._backend.retrieve)
-            digests = [text_hash(t) for t in texts]
+            items = check_items(items, self._backend.retrieve)
+            digests = [text_hash(i["text"]) for i in items]
             seen = self._stored_hashes(user_id, digests) if dedup else {}
-            for item, text, digest in zip(items, texts, digests, strict=True):
-                kind = self.privacy.kind_of(text, clean_categories(item.get("categories")))
+            for item, digest in zip(items, digests, strict=True):
+                kind = self.privacy.kind_of(item["text"], clean_categories(item.get("categories")))
                 if kind is not None:
                     results.append(WriteResult("", "NOOP", f"not stored: {kind}"))
                     continue
@@ -202,18 +234,17 @@ class MemoryStore(Lifecycle):
                     self.stats["dedup_exact"] += 1
                     results.append(WriteResult(existing, "NOOP", "identical memory exists"))
                     continue
-                memory_id = str(item.get("id") or uuid.uuid4())
+                memory_id = item.get("id") or str(uuid.uuid4())
                 if dedup:
                     seen[digest] = memory_id
-                fresh.append((memory_id, {**item, "text": text, "hash": digest}))
+                fresh.append((memory_id, {**item, "hash": digest}))
                 results.append(WriteResult(memory_id, "ADD"))
             if fresh:
                 vectors = self.embedder.embed_documents([f["text"] for _, f in fresh])
                 stamps = self._stamps(len(fresh))
                 points = []
                 for (memory_id, f), vec, now in zip(fresh, vectors, stamps, strict=True):
-                    src = f.get("source")
-                    src = src if isinstance(src, Source) else Source.from_payload(src)
+                    src = f.get("source") or Source()
                     src.actor = src.actor or actor
                     points.append(PointData(memory_id, vec.tolist(), self.keywords.document(
                         f["text"]), self._tag(new_payload(
@@ -225,12 +256,64 @@ class MemoryStore(Lifecycle):
                         supersedes=f.get("supersedes"),
                         valid_from=as_date_str(f.get("valid_from"), "valid_from"),
                         valid_until=as_date_str(f.get("valid_until"), "valid_until")))))
-                self._history.record_many([
-                    (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
-                     p.payload["source"].get("session_id")) for p in points])
-                for start in range(0, len(points), 512):
-                    self._backend.upsert(points[start:start + 512])
+                self._write_new(user_id, actor, points)
             return results
+
+    def _write_new(self, user_id: str, actor: str, points: list[PointData]) -> None:
+        """New points, history first: after a crash the store is never ahead of its log, and
+        an ADD row whose point never arrived is rolled back (now, or at the next open)."""
+        location = self._backend.location
+        begin_writes(self._history, location, [
+            (p.id, user_id, "ADD", None, p.payload["memory_text"], actor,
+             p.payload["source"].get("session_id")) for p in points])
+        try:
+            for start in range(0, len(points), 512):
+                self._backend.upsert(points[start:start + 512])
+        except BaseException as exc:
+            try:
+                written = {pid for pid, _ in self._backend.retrieve([p.id for p in points])}
+            except Exception:  # noqa: BLE001 - unknown: the next open reconciles
+                raise exc from None
+            roll_back(self._history, user_id, [p.id for p in points if p.id not in written],
+                      actor, f"the write failed: {type(exc).__name__}")
+            end_writes(self._history, location)
+            raise
+        end_writes(self._history, location)
+
+    def _near_duplicate(self, text: str, near: list[Any]) -> Memory | None:
+        """The stored memory that `text` restates: close enough, sound, and the same fact."""
+        if not near or not self.dedup_threshold <= near[0].score <= MAX_COSINE:
+            return None
+        try:
+            old = read_payload(near[0].id, near[0].payload)
+        except UnreadableRecord:
+            return None
+        if problem_of(old, near[0].payload) is not None:
+            return None
+        if differing_anchor(old.memory_text, text) is not None:
+            self.stats["dedup_kept_apart"] += 1  # close in meaning, different in fact
+            return None
+        return old
+
+    def _sound(self, user_id: str, rows: Iterable[tuple[str, dict[str, Any]]]) -> list[Memory]:
+        """The rows that are sound memories; the others are quarantined and reported."""
+        good, bad = split_readable(rows)
+        if bad:
+            self.problems.setdefault(user_id, {}).update(bad)
+            for pid, reason in bad.items():
+                if needs_quarantine(reason):
+                    self._quarantine(user_id, pid, reason)
+        return good
+
+    def _quarantine(self, user_id: str, memory_id: str, reason: str) -> None:
+        """Out of search for good (invalid), the reason kept; purge still removes it."""
+        try:
+            self._history.record(memory_id, user_id, "QUARANTINE", None, None, "integrity",
+                                 None)
+            self._backend.set_payload(memory_id, {"valid": False, QUARANTINE_FIELD: reason})
+        except StorageError:
+            return  # a read-only store: still skipped and reported, marked on a later open
+        self.stats["quarantined"] += 1
 
     def _stored_hashes(self, user_id: str, digests: list[str]) -> dict[str, str]:
         """Which of these text hashes the user already has (valid or not), and the ids."""
@@ -295,15 +378,20 @@ class MemoryStore(Lifecycle):
         check_user(user_id)
         with self._lock:
             if memory_id is not None:
-                ids = [self.get(memory_id, user_id=user_id, include_deleted=True).id]
+                # Not get(): a damaged memory must be purgeable too.
+                found = self._backend.retrieve([self._uuid(memory_id)])
+                if not found or found[0][1].get("user_id") != user_id or (
+                        self.app is not None and found[0][1].get("app") != self.app):
+                    raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
+                ids = [found[0][0]]
             else:
                 ids = [pid for pid, _ in self._backend.scroll(self._scope(user_id, valid=None))]
-            self._backend.delete(ids)
-            self._backend.erase_deleted()
-            self._backend.flush()
-            self._history.erase_text(user_id, ids)
-            for pid in ids:
-                self._history.record(pid, user_id, "PURGE", None, None, actor, None)
+            # An intent first: a purge killed half-way is finished at the next open.
+            # All of the user's history rows (orphans too), unless only one app's memories go.
+            whole = memory_id is None and self.app is None
+            intent = begin_purge(self._history, user_id, ids, whole_user=whole)
+            self._forget_points(ids)
+            finish_purge(self._history, intent, user_id, ids, whole, actor)
             return len(ids)
 
     def forget_user(self, user_id: str) -> int:
@@ -312,6 +400,18 @@ class MemoryStore(Lifecycle):
             n = self.purge(user_id, actor="forget-me")
             self._history.delete_user(user_id)
             return n
+
+    def _forget_points(self, ids: list[str]) -> None:
+        """Points gone, and their bytes too (the engine's WAL and segments), durably."""
+        self._backend.delete(ids)
+        self._backend.erase_deleted()
+        self._backend.flush()
+
+    def _recover(self) -> None:
+        """At open, before any other write: finish what a killed process left half-done."""
+        with self._lock:
+            self.stats["rolled_back_writes"] += reconcile(self._backend, self._history)
+            self.stats["resumed_purges"] += resume_purges(self._history, self._forget_points)
 
     def touch(self, memories: list[RetrievedMemory]) -> None:
         """Count a retrieval, so access frequency and recency can be used later."""
@@ -326,22 +426,32 @@ class MemoryStore(Lifecycle):
     def get(self, memory_id: str, *, user_id: str | None = None,
             include_deleted: bool = True) -> Memory:
         """One memory by id; with user_id, another user's memory is 'not found'."""
-        try:
-            uuid.UUID(str(memory_id))
-        except ValueError:
-            raise MemoryNotFoundError(f"no memory with id {memory_id!r}") from None
         with self._lock:
-            found = self._backend.retrieve([str(memory_id)])
-        if not found or (user_id is not None and found[0][1].get("user_id") != user_id) or (
-                self.app is not None and found[0][1].get("app") != self.app):
-            raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
-        memory = Memory.from_payload(*found[0])
+            found = self._backend.retrieve([self._uuid(memory_id)])
+            if not found or (user_id is not None and found[0][1].get("user_id") != user_id) or (
+                    self.app is not None and found[0][1].get("app") != self.app):
+                raise MemoryNotFoundError(f"no memory with id {memory_id!r}")
+            owner = found[0][1].get("user_id")
+            sound = self._sound(owner if isinstance(owner, str) else "?", found)
+        if not sound:
+            reason = self.problems.get(owner, {}).get(str(memory_id), "damaged")
+            raise DamagedMemoryError(
+                f"memory {memory_id} cannot be used ({reason}); `chatbot memories purge "
+                f"{str(memory_id)[:8]}` removes it")
+        memory = sound[0]
         if not include_deleted and not memory.valid:
             raise MemoryNotFoundError(f"memory {memory_id!r} was deleted")
         return memory
 
     # Kinds of personal data refused before any write (chatbot.privacy); settings may add some.
     privacy: PrivacyPolicy = DEFAULT_POLICY
+
+    @staticmethod
+    def _uuid(memory_id: Any) -> str:
+        try:
+            return str(uuid.UUID(str(memory_id)))
+        except ValueError:
+            raise MemoryNotFoundError(f"no memory with id {memory_id!r}") from None
 
     # How search fuses dense and BM25 (chatbot.memory.ranking); benchmarks swap it per run.
     ranking: RankingConfig = DEFAULT_RANKING
@@ -374,7 +484,15 @@ class MemoryStore(Lifecycle):
         with self._lock:
             hits = ranked_hits(self._backend, self.ranking, scope, dense, sparse, mode, limit,
                                pool, explain, now)
-        return as_results(hits, score_threshold, explain)
+            # A dense score outside [-1, 1] can only come from a damaged vector.
+            bad_vector = {h.id: "its vector is damaged (cosine score out of range)"
+                          for h in hits if mode == "dense" and not abs(h.score) <= MAX_COSINE}
+            for pid, reason in bad_vector.items():
+                self.problems.setdefault(user_id, {})[pid] = reason
+                self._quarantine(user_id, pid, reason)
+            sound = {m.id for m in self._sound(
+                user_id, [(h.id, h.payload) for h in hits if h.id not in bad_vector])}
+        return as_results([h for h in hits if h.id in sound], score_threshold, explain)
 
     def list(self, user_id: str, categories: Iterable[str] | None = None, *,
              include_deleted: bool = False, include_expired: bool | None = None) -> list[Memory]:
@@ -387,13 +505,36 @@ class MemoryStore(Lifecycle):
             rows = self._backend.scroll(
                 self._scope(user_id, categories=cats, valid=None if include_deleted else True,
                             expired_before=None if expired else _today(None)))
-        memories = [Memory.from_payload(pid, p) for pid, p in rows]
+            memories = self._sound(user_id, rows)
         return sorted(memories, key=lambda m: (m.created_at, m.id))
 
     def count(self, user_id: str) -> int:
         check_user(user_id)
         with self._lock:
             return self._backend.count(self._scope(user_id))
+
+    def verify(self, user_id: str) -> dict[str, str]:
+        """Check every memory of the user, vectors included (finite, unit norm, the store's
+        dimension): a bad one is quarantined. Returns id -> reason for each bad memory."""
+        check_user(user_id)
+        found: dict[str, str] = {}
+        with self._lock:
+            for page in self._backend.points():
+                mine = [p for p in page if p.payload.get("user_id") == user_id]
+                for p in mine:
+                    why = vector_problem(p.dense, self.embedder.dim)
+                    if why is not None and not p.payload.get(QUARANTINE_FIELD):
+                        self._quarantine(user_id, p.id, why)
+                        found[p.id] = why
+                self._sound(user_id, [(p.id, p.payload) for p in mine if p.id not in found])
+            found.update(self.problems.get(user_id, {}))
+            self.problems.setdefault(user_id, {}).update(found)
+        return found
+
+    def total(self) -> int:
+        """Memories of every user, deleted ones included (what a purge rewrites)."""
+        with self._lock:
+            return self._backend.count(Scope(None, valid=None))
 
     def categories(self, user_id: str) -> list[str]:
         """The user's categories (Qdrant facet), most used first."""

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import hashlib
 import re
-import uuid
 from collections.abc import Callable, Iterable
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
-from chatbot.errors import ConfigError
+from chatbot.errors import ConfigError, TextTooLongError
 from chatbot.memory.history import now_iso
+from chatbot.memory.records import check_item, iso_datetime
 from chatbot.redact import redact
+from chatbot.transcripts import clean_text
 
+# The longest memory text the store keeps. Longer text is refused (TextTooLongError), never cut:
+# a cut fact is a changed fact. Whoever has a long message splits it first.
 MAX_MEMORY_CHARS = 2000
 
 
@@ -31,6 +34,8 @@ def clean_categories(categories: Iterable[str] | None) -> list[str]:
         return []
     if isinstance(categories, str):
         categories = [categories]
+    if not isinstance(categories, Iterable) or isinstance(categories, (bytes, dict)):
+        raise ConfigError(f"categories must be a list of strings, got {categories!r}"[:200])
     seen: dict[str, None] = {}
     for raw in categories:
         c = re.sub(r"\s+", "_", str(raw).strip().lower())
@@ -49,17 +54,7 @@ def check_user(user_id: str) -> str:
 def as_datetime_str(value: str | datetime | None) -> str:
     if value is None:
         return now_iso()
-    if isinstance(value, datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        return value.isoformat(timespec="seconds")
-    try:
-        parsed = datetime.fromisoformat(value)
-    except ValueError:
-        raise ConfigError(f"observed_at must be an ISO date or datetime, got {value!r}") from None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.isoformat(timespec="seconds")
+    return iso_datetime(value, "observed_at", "seconds")
 
 
 def as_date_str(value: str | date | None, name: str = "date") -> str | None:
@@ -77,34 +72,40 @@ def as_date_str(value: str | date | None, name: str = "date") -> str | None:
 
 
 def check_text(text: str) -> str:
+    """The text as stored: no control characters or terminal escapes, secrets redacted."""
     if not isinstance(text, str) or not text.strip():
         raise ConfigError("memory text must be a non-empty string")
     # Defence in depth: the agents redact too, but every writer comes through here.
-    return redact(text.strip())[:MAX_MEMORY_CHARS]
+    clean = redact(clean_text(text).strip())
+    if not clean:
+        raise ConfigError("memory text must be a non-empty string (it held only control "
+                          "characters)")
+    if len(clean) > MAX_MEMORY_CHARS:
+        raise TextTooLongError(
+            f"memory text is {len(clean):,} characters, over the limit of {MAX_MEMORY_CHARS:,}; "
+            "nothing was stored: split it into shorter memories")
+    return clean
 
 
 def check_items(items: list[dict[str, Any]],
-                stored: Callable[[list[str]], list[Any]]) -> list[str]:
-    """The clean texts of a bulk batch, every item checked before anything is written.
-
-    An id may appear once, and not at all if `stored` (the backend's lookup) finds it."""
-    texts = []
+                stored: Callable[[list[str]], list[Any]]) -> list[dict[str, Any]]:
+    """A bulk batch as typed items with clean texts, every item checked before anything is
+    written (records.check_item). An id may appear once, and not at all if `stored` (the
+    backend's lookup) finds it."""
+    if not isinstance(items, (list, tuple)):
+        raise ConfigError("items must be a list of objects")
+    checked = []
     for n, item in enumerate(items):
-        if not isinstance(item, dict) or not isinstance(item.get("text"), str):
-            raise ConfigError(f"item {n}: needs a 'text' string")
         try:
-            texts.append(check_text(item["text"]))
+            typed = check_item(item)
+            typed["text"] = check_text(typed["text"])
         except ConfigError as exc:
-            raise ConfigError(f"item {n}: {exc}") from None
-        if item.get("id") is not None:
-            try:
-                uuid.UUID(str(item["id"]))
-            except ValueError:
-                raise ConfigError(f"item {n}: id {item['id']!r} is not a UUID") from None
-    wanted = [str(i["id"]) for i in items if i.get("id") is not None]
+            raise type(exc)(f"item {n}: {exc}") from None
+        checked.append(typed)
+    wanted = [i["id"] for i in checked if "id" in i]
     if len(set(wanted)) != len(wanted):
         raise ConfigError("the same id appears twice in one batch")
     taken = stored(wanted) if wanted else []
     if taken:
         raise ConfigError(f"id {taken[0][0]} already exists; leave 'id' out to get a new one")
-    return texts
+    return checked

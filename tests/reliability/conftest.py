@@ -15,6 +15,7 @@ from chatbot.memory import MemoryStore
 REPORT_ENV = "CHATBOT_RELIABILITY_REPORT"
 _outcomes = {"passed": 0, "failed": 0, "xfailed": 0, "xpassed": 0, "skipped": 0}
 _pending: list[str] = []
+_skipped: list[str] = []
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -40,11 +41,14 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
             _pending.append(report.nodeid.split("::", 1)[-1])
         else:
             _outcomes[report.outcome] += 1
+            if report.outcome == "skipped" and isinstance(report.longrepr, tuple):
+                _skipped.append(f"{report.nodeid.split('::', 1)[-1]}: {report.longrepr[2]}")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     target = os.environ.get(REPORT_ENV)
     if target:
         probes.dump(Path(target), {"tests": dict(_outcomes), "exitstatus": int(exitstatus),
-                                   "pending": _pending})
+                                   "pending": _pending, "skipped": _skipped,
+                                   "notes": dict(probes.NOTES)})
 

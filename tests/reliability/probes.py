@@ -2,7 +2,8 @@
 
 Each probe class counts what was tried and what went wrong: leaks (another user's memory seen or
 changed, a secret stored), invented-id writes (a write through an id the model was not shown),
-lost writes (an acknowledged write missing after a kill) and unhandled exceptions (anything but a
+lost writes (an acknowledged write missing after a kill or a fault), silently changed memories
+(a stored fact altered or merged away without a word) and unhandled exceptions (anything but a
 ChatbotError escaping a library call). A test asserts its own counts are zero; the report sums them.
 """
 
@@ -17,8 +18,27 @@ from typing import Any, TypeVar
 
 from chatbot.errors import ChatbotError
 
-FIELDS = ("tried", "leaks", "invented_id_writes", "lost_writes", "unhandled")
+FIELDS = ("tried", "leaks", "invented_id_writes", "lost_writes", "unhandled",
+          "silently_changed")
 TOTALS: defaultdict[str, Counter[str]] = defaultdict(Counter)
+# What each probe class tries, for the report (classes without a note are listed bare).
+NOTES = {
+    "import_lines": "import files with wrong-typed fields, invalid UTF-8, control-only and "
+                    "over-long texts: refused whole, the line named",
+    "library_arguments": "remember/add_many with wrong-typed categories, dates, source, items",
+    "argv": "non-UTF-8 arguments, out-of-range and non-numeric -n, export -o to a folder",
+    "unreadable_record": "stored payloads with wrong-typed fields: skipped, reported, purgeable",
+    "integrity": "a flipped text byte, garbage and NaN vectors: quarantined, never served",
+    "dedup": "near-duplicates differing in a number, date, name or negation: kept apart",
+    "control_characters": "escapes and control characters: removed on input, escaped on output",
+    "text_limit": "text over MAX_MEMORY_CHARS: refused with a typed error, never cut",
+    "history_consistency": "failed and SIGKILLed writes and purges in a child process, orphan "
+                           "ADD rows: no text left behind, purges finished at the next open",
+    "no_space": "a full 100 MB tmpfs under the store: one line, no SIGBUS, nothing lost",
+    "read_only": "chattr +i on the history log and on the shard folder",
+    "damaged_files": "random bytes over the history log and in every shard file",
+    "locked_store": "a store held by another opener: a bounded, announced wait",
+}
 _lock = threading.Lock()
 T = TypeVar("T")
 

@@ -23,6 +23,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,7 @@ from chatbot.memory.backends.base import (
     SearchMode,
     VectorBackend,
 )
+from chatbot.memory.faults import LockWait, check_free_space, engine_call
 from chatbot.memory.keywords import SparseVector
 
 try:
@@ -62,6 +64,7 @@ INDEXES: list[tuple[str, Any]] = [
     ("valid_until", qe.PayloadSchemaType.Datetime),
 ]
 PAGE = 256
+LOCK_POLL_S = 0.1
 FLUSH_DELAY_S = 5.0
 # Edge hands each query to a search thread pool sized from the CPU count. A memory shard is one
 # segment, so the pool buys no parallelism, only a thread handoff: on a busy 2-core box one
@@ -132,7 +135,7 @@ class EdgeBackend(VectorBackend):
 
     engine = "edge"
 
-    def __init__(self, collection: str, path: Path | None):
+    def __init__(self, collection: str, path: Path | None, lock: LockWait | None = None):
         self._tmp = tempfile.TemporaryDirectory(prefix="chatbot-edge-") if path is None else None
         root = Path(self._tmp.name) if self._tmp is not None else Path(path)  # type: ignore[arg-type]
         root.mkdir(parents=True, exist_ok=True)
@@ -141,8 +144,11 @@ class EdgeBackend(VectorBackend):
         self._shard: qe.EdgeShard | None = None
         self._flush_lock = threading.Lock()
         self._flush_timer: threading.Timer | None = None
-        self._lock_file = self._acquire_lock(root / f"{collection}.lock")
+        self._dirty = False  # a write since the last flush
+        self._lock_file = self._acquire_lock(root / f"{collection}.lock", lock or LockWait())
         try:
+            # Loading maps and may extend the WAL: on a full disk that is a SIGBUS, not an error.
+            check_free_space(root)
             self._recover_compaction()
             if (self.dir / EDGE_CONFIG_FILE).exists():
                 self._shard = self._open_shard(lambda: _load(self.dir))
@@ -152,25 +158,36 @@ class EdgeBackend(VectorBackend):
 
     # ------------------------------------------------------------ lifecycle
 
-    def _locked_error(self) -> StoreLockedError:
+    def _locked_error(self, waited: float = 0.0) -> StoreLockedError:
+        after = f" (waited {waited:g} s)" if waited else ""
         return StoreLockedError(
-            f"memory store {self.dir} is in use by another chatbot process (Qdrant Edge allows "
-            "one process per store); close that one first, or set CHATBOT_QDRANT_URL to a "
+            f"memory store {self.dir} is in use by another chatbot process{after} (Qdrant Edge "
+            "allows one process per store); close that one first, or set CHATBOT_QDRANT_URL to a "
             "Qdrant server to share memories between processes")
 
-    def _acquire_lock(self, lock_path: Path) -> Any:
+    def _acquire_lock(self, lock_path: Path, wait: LockWait) -> Any:
         # Our own lock, beside the shard: it also covers creation and compaction, when the
         # shard folder (and with it Edge's WAL lock) is briefly absent. flock locks conflict
-        # within one process too, and the OS drops them when a process dies.
+        # within one process too, and the OS drops them when a process dies. A short command
+        # waits a bounded time for it (a script's writes beside another command), saying so.
         if fcntl is None:
             return None
         handle = open(lock_path, "a+")  # noqa: SIM115 - held open for the backend's lifetime
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise self._locked_error() from None
-        return handle
+        deadline = time.monotonic() + wait.seconds
+        told = False
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return handle
+            except OSError:
+                if time.monotonic() >= deadline:
+                    handle.close()
+                    raise self._locked_error(wait.seconds) from None
+            if not told and wait.notify is not None:
+                wait.notify(f"memory store {self.dir} is in use by another process; waiting up "
+                            f"to {wait.seconds:g} s")
+                told = True
+            time.sleep(LOCK_POLL_S)
 
     def _open_shard(self, opener: Any) -> qe.EdgeShard:
         try:
@@ -240,14 +257,18 @@ class EdgeBackend(VectorBackend):
             raise ChatbotError(f"memory store {self.dir} is closed")
         return self._shard
 
+    @engine_call("write")
     def flush(self) -> None:
         with self._flush_lock:
             self._cancel_timer()
-            self.shard.flush()
+            if self._dirty:
+                self.shard.flush()
+                self._dirty = False
 
     def _written(self) -> None:
         """Group commit: one flush within FLUSH_DELAY_S of the first unflushed write."""
         with self._flush_lock:
+            self._dirty = True
             if self._flush_timer is None:
                 self._flush_timer = threading.Timer(FLUSH_DELAY_S, self._timed_flush)
                 self._flush_timer.daemon = True
@@ -256,8 +277,12 @@ class EdgeBackend(VectorBackend):
     def _timed_flush(self) -> None:
         with self._flush_lock:
             self._flush_timer = None
-            if self._shard is not None:
-                self._shard.flush()
+            try:
+                if self._shard is not None:
+                    self._shard.flush()
+                    self._dirty = False
+            except Exception:  # noqa: BLE001 - still dirty: the next flush or close reports it
+                pass
 
     def _cancel_timer(self) -> None:
         if self._flush_timer is not None:
@@ -265,13 +290,21 @@ class EdgeBackend(VectorBackend):
             self._flush_timer = None
 
     def close(self) -> None:
-        with self._flush_lock:
-            self._cancel_timer()
-            if self._shard is not None:
-                self._shard.flush()
-                self._shard.close()
-                self._shard = None
-        self._release()
+        try:
+            with self._flush_lock:
+                self._cancel_timer()
+                if self._shard is not None:
+                    # A read-only command skips the fsyncs (0.1-0.4 s): nothing to make durable.
+                    if self._dirty:
+                        self._close_flush()
+                    self._shard.close()
+                    self._shard = None
+        finally:
+            self._release()
+
+    @engine_call("write")
+    def _close_flush(self) -> None:
+        self.shard.flush()
 
     def _release(self) -> None:
         if self._lock_file is not None:
@@ -281,10 +314,12 @@ class EdgeBackend(VectorBackend):
             self._tmp.cleanup()
             self._tmp = None
 
+    @engine_call("rebuild")
     def erase_deleted(self) -> None:
         """Rebuild the shard from its live points: the only way Edge forgets deleted bytes."""
         dim = self.stored_dim()
         assert dim is not None
+        check_free_space(self.dir)
         fresh, old = self._compaction_dirs()
         shutil.rmtree(fresh, ignore_errors=True)
         new = qe.EdgeShard.create(str(fresh), _edge_config(dim))
@@ -314,17 +349,22 @@ class EdgeBackend(VectorBackend):
 
     # --------------------------------------------------------------- writes
 
+    @engine_call("write")
     def upsert(self, points: list[PointData]) -> None:
+        check_free_space(self.dir)
         self.shard.update(qe.UpdateOperation.upsert_points([
             qe.Point(p.id, {DENSE: p.dense, SPARSE: _sparse(p.sparse)}, p.payload)
             for p in points
         ]))
         self._written()
 
+    @engine_call("write")
     def set_payload(self, point_id: str, payload: dict[str, Any]) -> None:
+        check_free_space(self.dir)
         self.shard.update(qe.UpdateOperation.set_payload([point_id], payload))
         self._written()
 
+    @engine_call("write")
     def delete(self, ids: list[str]) -> None:
         if ids:
             self.shard.update(qe.UpdateOperation.delete_points(list(ids)))
@@ -332,6 +372,7 @@ class EdgeBackend(VectorBackend):
 
     # ---------------------------------------------------------------- reads
 
+    @engine_call("read")
     def points(self, page: int = PAGE) -> Iterator[list[PointData]]:
         offset = None
         while True:
@@ -350,9 +391,11 @@ class EdgeBackend(VectorBackend):
             if offset is None:
                 return
 
+    @engine_call("read")
     def retrieve(self, ids: list[str]) -> list[tuple[str, dict[str, Any]]]:
         return [(str(r.id), dict(r.payload or {})) for r in self.shard.retrieve(ids, True, False)]
 
+    @engine_call("read")
     def search(self, scope: Scope, dense: list[float] | None, sparse: SparseVector | None,
                mode: SearchMode, limit: int, pool: int) -> list[Hit]:
         flt = build_filter(scope)
@@ -379,6 +422,7 @@ class EdgeBackend(VectorBackend):
         return [Hit(str(p.id), float(p.score), dict(p.payload or {}))
                 for p in self.shard.query(request)]
 
+    @engine_call("read")
     def scroll(self, scope: Scope, limit: int | None = None) -> list[tuple[str, dict[str, Any]]]:
         out: list[tuple[str, dict[str, Any]]] = []
         offset = None
@@ -391,6 +435,7 @@ class EdgeBackend(VectorBackend):
             if offset is None or (limit is not None and len(out) >= limit):
                 return out
 
+    @engine_call("read")
     def facet(self, key: str, scope: Scope, limit: int = FACET_LIMIT) -> list[tuple[str, int]]:
         try:
             res = self.shard.facet(qe.FacetRequest(
@@ -403,5 +448,6 @@ class EdgeBackend(VectorBackend):
             raise
         return [(str(h.value), int(h.count)) for h in res.hits]
 
+    @engine_call("read")
     def count(self, scope: Scope) -> int:
         return int(self.shard.count(qe.CountRequest(exact=True, filter=build_filter(scope))))
