@@ -7,7 +7,7 @@ import threading
 from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import dspy
@@ -29,6 +29,7 @@ from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.store import normalise
+from chatbot.memory.timeparse import find_span, validity
 from chatbot.redact import MARKER, redact
 
 MAX_ACTIONS = 6
@@ -91,6 +92,7 @@ class _Run:
     assistant_texts: list[str] = field(default_factory=list)
     calls: Counter[str] = field(default_factory=Counter)       # call_key -> times run
     written: set[int] = field(default_factory=set)              # shown ids changed this run
+    day: date | None = None                                     # the conversation's date
 
 
 def _to_int(value: Any) -> int | None:
@@ -151,6 +153,31 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
             continue
         out.append((text, fact.get("categories"), kind if kind in MEMORY_TYPES else "semantic"))
     return out
+
+
+def _as_day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(str(text)[:10])
+    except ValueError:
+        return None
+
+
+def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
+    """The memory text with a relative date ("next Friday") written as the date it means on
+    the conversation's day, and the dates the fact holds (chatbot.memory.timeparse): a
+    coming event leaves default search once it is over. Resolved in code, not by the model."""
+    if day is None:
+        return text, None, None
+    span = find_span(text, day)
+    if span is None:
+        return text, None, None
+    valid_from, valid_until = validity(text, day)
+    if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
+        when = (f"{span.start.day} {span.start:%B %Y}" if span.start == span.end
+                else f"{span.start.day} {span.start:%B} to {span.end.day} {span.end:%B %Y}")
+        lead = "until" if span.until else ("on" if span.start == span.end else "from")
+        text = text.replace(span.phrase, f"{lead} {when}", 1)
+    return text, valid_from, valid_until
 
 
 def _raw(method: Any, *id_args: str) -> dspy.Tool:
@@ -255,7 +282,7 @@ class MemoryUpdater:
         with self._lock:
             self._run = _Run(shown, source, today, result, limits, user_texts,
                              [str(m["content"]) for m in window if m.get("role") != "assistant"],
-                             assistant_texts)
+                             assistant_texts, day=_as_day(date))
             react.faults.clear()
             react.guard_counts.clear()
             react.cap_tokens(limits.step_tokens, None, stop_at_completed=limits.stop_at_completed)
@@ -409,9 +436,13 @@ class MemoryUpdater:
         # ("Claro, responderé en español") would otherwise make it look like the assistant's.
         if memory_type != "procedural" and (refusal := self._ungrounded(run, text)) is not None:
             return refusal
+        text, valid_from, valid_until = _dated(text, run.day)
+        if valid_until is not None:
+            run.result.counts["dated_memories"] += 1
         res = self.store.remember(
             self.user_id, text, cats, memory_type, source=Source(**vars(run.source)),
-            observed_at=run.observed_at, actor=self.actor)
+            observed_at=run.observed_at, actor=self.actor, valid_from=valid_from,
+            valid_until=valid_until)
         run.result.counts[f"memory_{res.event.lower()}"] += 1
         if res.event != "ADD":
             run.result.counts["dedup_hits"] += 1
