@@ -127,6 +127,7 @@ class ChatSession:
         self._executor = ThreadPoolExecutor(1, "memory-writer") if background else None
         self._cancel_update = threading.Event()
         self._progress: Callable[[str], None] | None = None
+        self._turns: list[dict[str, str]] = []
         self._turn_lock = threading.Lock()  # one turn at a time, even from several threads
         self.responder = ResponseAgent(store, user_id, limit=search_limit,
                                        on_search=self._on_search, limits=limits)
@@ -172,6 +173,7 @@ class ChatSession:
             self._emit("notice", notices[-1])
         self.wait()  # read your own writes: the last update lands before this retrieval
         history = self._format_transcript()
+        self._turns = self._transcript_turns()
         self._append({"role": "user", "content": question}, truncated=bool(notices))
         self.stats["turns"] += 1
         answered = False
@@ -200,7 +202,8 @@ class ChatSession:
         try:
             for predictor, adapter in jobs:
                 predictor = getattr(predictor, "predict", predictor)
-                inputs = {name: "…" for name in predictor.signature.input_fields}
+                inputs = {name: "…" for name, f in predictor.signature.input_fields.items()
+                          if f.annotation is not dspy.History}
                 messages = adapter.format(predictor.signature, predictor.demos, inputs)
                 with self._dspy_context():
                     lm(messages=messages, max_tokens=1)
@@ -237,7 +240,8 @@ class ChatSession:
             on_progress("searching memories")
             with self._dspy_context(), token_sink(sink):
                 return self.responder(transcript=history, existing_categories=categories,
-                                      question=question, preferences=preferences)
+                                      question=question, preferences=preferences,
+                                      turns=self._turns)
 
         self._progress = on_progress
         try:
@@ -461,6 +465,23 @@ class ChatSession:
 
     def _today(self) -> str:
         return self.observed_at or datetime.now(UTC).strftime("%Y-%m-%d")
+
+    def _transcript_turns(self) -> list[dict[str, str]]:
+        """The recent turns as {"question", "response"} pairs, within the same budget."""
+        turns: list[dict[str, str]] = []
+        size = 0
+        recent = self.transcript[-2 * TRANSCRIPT_TURNS:]
+        for user, reply in zip(recent, recent[1:], strict=False):
+            if user.get("role") != "user" or reply.get("role") != "assistant":
+                continue
+            if not user.get("content") or not reply.get("content"):
+                continue
+            turns.append({"question": user["content"], "response": reply["content"]})
+            size += len(user["content"]) + len(reply["content"])
+        while turns and size > MAX_HISTORY_CHARS:
+            dropped = turns.pop(0)
+            size -= len(dropped["question"]) + len(dropped["response"])
+        return turns
 
     def _format_transcript(self) -> str:
         recent = self.transcript[-2 * TRANSCRIPT_TURNS:]

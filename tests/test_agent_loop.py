@@ -171,3 +171,17 @@ def test_memories_are_worded_in_the_third_person():
         assert third_person(said) == stored
     for kept in ("Works as a nurse", "Je suis architecte", "Priya is an architect"):
         assert third_person(kept) == kept
+
+
+def test_earlier_turns_reach_the_reply_as_real_turns(store):
+    llama = ScriptedLlama([chat_reply("Hi Ana!", False), chat_reply("Pasta.", False)])
+    with ChatSession("ana", store, scripted_local_lm(llama)) as s:
+        s.turn("Hello there, how are you?")
+        s.turn("What should I cook?")
+    messages = llama.calls[-1][0]
+    roles = [m["role"] for m in messages]
+    # system, the earlier turn as a user/assistant pair, then the latest message
+    assert roles == ["system", "user", "assistant", "user"]
+    assert "Hello there" in messages[1]["content"] and "Hi Ana!" in messages[2]["content"]
+    assert "What should I cook?" in messages[3]["content"]
+    assert "Hi Ana!" not in messages[3]["content"]

@@ -111,12 +111,21 @@ class ResponseAgent(dspy.Module):
         self.react_direct = GuardedReAct(
             Respond, [fetch], 0, required=("response",), step_instructions=prompts["step"],
             answer_instructions=prompts["reply"],
-            answer_inputs=("transcript", "preferences", "question"), answer_reasoning=False,
+            answer_inputs=("preferences", "question"), answer_reasoning=False,
             answer_fields={"memories": "what you know about this user from earlier "
                                        "conversations, one memory per line"},
             answer_trajectory=False)
+        # The conversation so far as real turns (DSPy History), not one transcript string: the
+        # model then answers the latest message instead of copying its previous reply, and
+        # each turn's prompt extends the last one, so llama.cpp's prompt cache covers it.
+        answer = self.react_direct.answer_predictor
+        answer.signature = answer.signature.prepend(
+            "history", dspy.InputField(desc="the earlier turns of this conversation"),
+            type_=dspy.History)
         self.react_direct.before_loop = self._search_the_message
-        self.react_direct.answer_context = lambda: {"memories": self.found_text()}
+        self.react_direct.answer_context = lambda: {
+            "memories": self.found_text(), "history": dspy.History(messages=self._turns)}
+        self._turns: list[dict[str, Any]] = []
         for react in (self.react, self.react_direct):
             react.before_tool = self._before_tool
             react.after_tool = self._after_tool
@@ -217,12 +226,17 @@ categories to search in (an empty list searches all)."""
         return react
 
     def forward(self, transcript: str, existing_categories: list[str], question: str,
-                preferences: str = NO_PREFERENCES):
+                preferences: str = NO_PREFERENCES, turns: list[dict[str, str]] | None = None):
+        """turns: the earlier turns as {"question", "response"} pairs (direct reply reads
+        them as a conversation; the tool loop reads `transcript`)."""
+        self._turns = [{**t, "save_memory": False} for t in turns or []]
         return self._start()(transcript=transcript, preferences=preferences,
                              existing_categories=existing_categories, question=question)
 
     async def aforward(self, transcript: str, existing_categories: list[str], question: str,
-                       preferences: str = NO_PREFERENCES):
+                       preferences: str = NO_PREFERENCES,
+                       turns: list[dict[str, str]] | None = None):
+        self._turns = [{**t, "save_memory": False} for t in turns or []]
         return await self._start().acall(
             transcript=transcript, preferences=preferences,
             existing_categories=existing_categories, question=question)

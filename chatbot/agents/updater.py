@@ -121,6 +121,10 @@ FACTS_SCHEMA: dict[str, Any] = {
         "required": ["text", "categories", "kind"],
     },
 }
+NAME_SCHEMA: dict[str, Any] = {
+    "type": "string",
+    "description": "the user's own first name if the latest message says it, else \"\"",
+}
 REPLY_PREFERENCES_SCHEMA: dict[str, Any] = {
     "type": "array",
     "description": "only what the user asked about how you reply (format, length, language, "
@@ -235,8 +239,10 @@ class MemoryUpdater:
 
     def _add_tool(self) -> dspy.Tool:
         tool = dspy.Tool(self.add_memory)
-        tool.args = {"facts": FACTS_SCHEMA, "reply_preferences": REPLY_PREFERENCES_SCHEMA}
-        tool.arg_types = {"facts": Any, "reply_preferences": Any}
+        # The name has its own slot: small models left it out of `facts` more often than not.
+        tool.args = {"name": NAME_SCHEMA, "facts": FACTS_SCHEMA,
+                     "reply_preferences": REPLY_PREFERENCES_SCHEMA}
+        tool.arg_types = {"name": Any, "facts": Any, "reply_preferences": Any}
         tool.arg_desc = {}
         return tool
 
@@ -411,10 +417,13 @@ class MemoryUpdater:
             return clean, cats, f" A secret in it was replaced by {MARKER}."
         return clean, cats, ""
 
-    def add_memory(self, facts: Any = None, reply_preferences: Any = None, **single: Any) -> str:
-        """Store new facts about the user, and how they want replies."""
+    def add_memory(self, facts: Any = None, reply_preferences: Any = None, name: Any = None,
+                   **single: Any) -> str:
+        """Store new facts about the user, their name, and how they want replies."""
         run = self._current()
         entries = _as_facts(facts, single)
+        if isinstance(name, str) and 0 < len(name.strip()) <= 60:
+            entries.insert(0, (f"Is called {name.strip()}", ["identity"], "semantic"))
         if isinstance(reply_preferences, str):
             reply_preferences = [reply_preferences]
         if isinstance(reply_preferences, (list, tuple)):

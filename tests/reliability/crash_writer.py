@@ -59,11 +59,11 @@ def fact(rng: random.Random, n: int) -> str:
 class AckingUpdater(MemoryUpdater):
     """Says when each write starts and when it was acknowledged (the tool returned)."""
 
-    def add_memory(self, facts=None, reply_preferences=None, **single) -> str:
+    def add_memory(self, facts=None, reply_preferences=None, name=None, **single) -> str:
         """Store new facts about the user (the scripts give one, as memory_text)."""
         memory_text = single["memory_text"]
         say("START", "add_memory", json.dumps(memory_text))
-        out = super().add_memory(facts, reply_preferences, **single)
+        out = super().add_memory(facts, reply_preferences, name, **single)
         action = self._current().result.actions[-1]
         say("ACK", action.event, str(action.memory_id), json.dumps(memory_text))
         return out
