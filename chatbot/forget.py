@@ -19,6 +19,7 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from chatbot.errors import DamagedMemoryError
 from chatbot.memory.facts import states
 from chatbot.memory.models import Memory
 from chatbot.transcripts import input_history_file, user_file_name, user_transcripts
@@ -75,9 +76,12 @@ def purge_everywhere(store, transcripts_dir: Path | None, user_id: str,
         if transcripts_dir is not None:
             remove_transcripts(transcripts_dir, user_id)
         return n
-    memory = store.get(memory_id, user_id=user_id, include_deleted=True)
+    try:
+        memory = store.get(memory_id, user_id=user_id, include_deleted=True)
+    except DamagedMemoryError:
+        memory = None  # unreadable: it still goes, only its transcript lines cannot be found
     n = store.purge(user_id, memory_id, actor=actor)
-    if transcripts_dir is not None:
+    if transcripts_dir is not None and memory is not None:
         forget_in_transcripts(transcripts_dir, user_id, memory)
     return n
 
