@@ -121,10 +121,6 @@ FACTS_SCHEMA: dict[str, Any] = {
         "required": ["text", "categories", "kind"],
     },
 }
-NAME_SCHEMA: dict[str, Any] = {
-    "type": "string",
-    "description": "the user's own first name if the latest message says it, else \"\"",
-}
 REPLY_PREFERENCES_SCHEMA: dict[str, Any] = {
     "type": "array",
     "description": "only what the user asked about how you reply (format, length, language, "
@@ -239,10 +235,10 @@ class MemoryUpdater:
 
     def _add_tool(self) -> dspy.Tool:
         tool = dspy.Tool(self.add_memory)
-        # The name has its own slot: small models left it out of `facts` more often than not.
-        tool.args = {"name": NAME_SCHEMA, "facts": FACTS_SCHEMA,
-                     "reply_preferences": REPLY_PREFERENCES_SCHEMA}
-        tool.arg_types = {"name": Any, "facts": Any, "reply_preferences": Any}
+        # No slot of its own for the user's name: measured, a required "name" made the model
+        # invent one ("John Doe") for messages that had none, and drop other facts.
+        tool.args = {"facts": FACTS_SCHEMA, "reply_preferences": REPLY_PREFERENCES_SCHEMA}
+        tool.arg_types = {"facts": Any, "reply_preferences": Any}
         tool.arg_desc = {}
         return tool
 
