@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import _thread
 import io
+import os
+import signal
 import threading
 import time
 
@@ -17,6 +18,12 @@ from chatbot.cli.stream import TurnView
 from scripted import ScriptedLlama, answer, chat_reply, finish, json_step, scripted_local_lm
 
 
+def ctrl_c() -> None:
+    """What the terminal does on Ctrl-C: a real SIGINT to this process. Unlike
+    _thread.interrupt_main it also wakes a main thread blocked in a wait."""
+    os.kill(os.getpid(), signal.SIGINT)
+
+
 def ctrl_c_after(llama: ScriptedLlama, pieces: int, delay: float = 0.01) -> None:
     """The user's Ctrl-C (SIGINT's KeyboardInterrupt in the main thread) after some pieces."""
     seen = [0]
@@ -24,7 +31,7 @@ def ctrl_c_after(llama: ScriptedLlama, pieces: int, delay: float = 0.01) -> None
     def on_piece(piece: str) -> None:
         seen[0] += 1
         if seen[0] == pieces:
-            _thread.interrupt_main()
+            ctrl_c()
         time.sleep(delay)
 
     llama.on_piece = on_piece
@@ -53,7 +60,7 @@ def test_exit_says_it_finishes_the_memory_write_and_ctrl_c_skips_it():
     long_fact = "Keeps a very long diary " * 60
     llama = ScriptedLlama([chat_reply("Noted.", True),
                            json_step("add_memory", {"facts": [{"text": long_fact}]})])
-    timer = threading.Timer(1.0, _thread.interrupt_main)  # the user's Ctrl-C while it writes
+    timer = threading.Timer(1.0, ctrl_c)  # the user's Ctrl-C while it writes
 
     def slow_memory_write(piece: str) -> None:
         if len(llama.calls) >= 2:  # the memory agent's call
@@ -103,7 +110,7 @@ def test_a_second_ctrl_c_stops_waiting_for_a_model_that_cannot_stop():
             if self.slow:
                 self.slow = False
                 for delay in (0.3, 0.6):  # two Ctrl-C while it thinks
-                    threading.Timer(delay, _thread.interrupt_main).start()
+                    threading.Timer(delay, ctrl_c).start()
                 time.sleep(2.0)
             return super().__call__(*a, **k)
 
