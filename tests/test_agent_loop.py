@@ -185,3 +185,16 @@ def test_earlier_turns_reach_the_reply_as_real_turns(store):
     assert "Hello there" in messages[1]["content"] and "Hi Ana!" in messages[2]["content"]
     assert "What should I cook?" in messages[3]["content"]
     assert "Hi Ana!" not in messages[3]["content"]
+
+
+def test_relative_dates_are_resolved_in_code_and_habits_left_alone():
+    from datetime import date
+
+    from chatbot.agents.updater import _dated
+
+    day = date(2024, 3, 15)  # a Friday
+    assert _dated("Has a driving exam next Friday", day) == (
+        "Has a driving exam on 22 March 2024", "2024-03-22", "2024-03-22")
+    assert _dated("Sister is visiting next week", day)[1:] == ("2024-03-18", "2024-03-24")
+    for habit in ("Plays chess on Sunday mornings", "Lives in Rome"):
+        assert _dated(habit, day) == (habit, None, None)

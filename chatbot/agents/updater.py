@@ -155,6 +155,10 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
     return out
 
 
+_RELATIVE = re.compile(r"\b(next|this|coming|tomorrow|tonight|today|yesterday|last|in\s+\w+\s+"
+                       r"(day|week|month|year)s?|(day|week|month|year)s?\s+ago)\b", re.I)
+
+
 def _as_day(text: str | None) -> date | None:
     try:
         return date.fromisoformat(str(text)[:10])
@@ -169,7 +173,9 @@ def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
     if day is None:
         return text, None, None
     span = find_span(text, day)
-    if span is None:
+    # Only an expression relative to the day it was said: a bare weekday is as often a habit
+    # ("keeps a chess club on Sunday mornings") as a date.
+    if span is None or not _RELATIVE.search(span.phrase):
         return text, None, None
     valid_from, valid_until = validity(text, day)
     if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
