@@ -8,6 +8,7 @@ import signal
 import threading
 import time
 
+import pytest
 from dspy.utils import DummyLM
 from rich.console import Console
 from test_cli_chat import Run, chat, read_jsonl, transcripts
@@ -16,6 +17,16 @@ from tmux_chat import REPLY
 from chatbot.cli.stream import TurnView
 
 from scripted import ScriptedLlama, answer, chat_reply, finish, json_step, scripted_local_lm
+
+
+@pytest.fixture(autouse=True)
+def _python_handles_ctrl_c():
+    """Each test starts with Python's own SIGINT handler (KeyboardInterrupt in the main thread),
+    as `chatbot chat` does: a library loaded by an earlier test in the same process may have
+    installed another one."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def ctrl_c() -> None:
