@@ -196,9 +196,9 @@ class ChatSession:
             return
         limits = self.responder.limits or limits_for(lm)
         reply = self.responder.react_direct if limits.direct_reply else self.responder.react
-        first = self.updater.react_first
+        memory = self.updater.sorter if limits.sort_parts else self.updater.react_first.react
         jobs = [(reply.extract if limits.direct_reply else reply.react, dspy.ChatAdapter()),
-                (first.react, dspy.JSONAdapter() if limits.grammar else dspy.ChatAdapter())]
+                (memory, dspy.JSONAdapter() if limits.grammar else dspy.ChatAdapter())]
         try:
             for predictor, adapter in jobs:
                 predictor = getattr(predictor, "predict", predictor)
@@ -239,8 +239,9 @@ class ChatSession:
             stream.__init__("response", shown)  # a retry starts a fresh reply
             on_progress("searching memories")
             with self._dspy_context(), token_sink(sink):
+                # The reply model never sees a secret either, so it cannot repeat one.
                 return self.responder(transcript=history, existing_categories=categories,
-                                      question=question, preferences=preferences,
+                                      question=redact(question), preferences=preferences,
                                       turns=self._turns)
 
         self._progress = on_progress

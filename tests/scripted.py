@@ -79,3 +79,19 @@ def json_step(tool: str, args: dict[str, Any] | None = None, thought: str = "ok"
 
     return json.dumps({"next_thought": thought, "next_tool_name": tool,
                        "next_tool_args": args or {}})
+
+
+def json_parts(parts: list[dict[str, Any]], shown: list[dict[str, Any]] | None = None) -> str:
+    """The memory agent's reply on small models: each part of the message sorted, then the
+    closest shown memories reviewed (chatbot.agents.parts)."""
+    import json
+
+    return json.dumps({"sorted_parts": parts, "shown_memories": shown or []})
+
+
+def fact(part: str, *memories: str, kind: str = "fact", name: str | None = None,
+         replaces: int | None = None) -> dict[str, Any]:
+    """One sorted part that holds memories to keep."""
+    return {"part": part, "kind": kind, "user_name": name,
+            "memories": [{"memory": m, "category": "misc", "replaces": replaces}
+                         for m in memories]}

@@ -10,37 +10,45 @@ import threading
 from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession
 
-from scripted import ScriptedLlama, chat_reply, json_step, scripted_local_lm
+from scripted import ScriptedLlama, chat_reply, fact, json_parts, scripted_local_lm
 
 
 def _schema_of(call) -> dict:
     return call[1]["response_format"]["schema"]
 
 
-def _tools_in(schema: dict) -> list[str]:
-    return [o["properties"]["next_tool_name"]["const"] for o in schema["anyOf"]]
+def _kinds(entry: dict) -> list[str]:
+    out = []
+    for option in entry["anyOf"]:
+        kind = option["properties"]["kind"]
+        out += kind.get("enum", [kind.get("const")])
+    return out
 
 
 def test_first_facts_are_kept_when_memory_is_empty(store):
+    message = "Hello! I'm Priya, an architect in Edinburgh with two cats."
     llama = ScriptedLlama([
         chat_reply("Nice to meet you, Priya!", True),
-        json_step("add_memory", {"facts": [
-            {"text": "Is called Priya", "categories": ["identity"], "kind": "fact"},
-            {"text": "Works as an architect in Edinburgh", "categories": ["work"],
-             "kind": "fact"},
-            {"text": "Has two cats", "categories": ["pets"], "kind": "fact"}]}),
+        json_parts([{"part": "Hello!", "kind": "small_talk"},
+                    fact("I'm Priya, an architect in Edinburgh with two cats.",
+                         "Works as an architect in Edinburgh", "Has two cats", name="Priya")]),
     ])
     with ChatSession("priya", store, scripted_local_lm(llama), background=False) as s:
-        reply = s.turn("Hello! I'm Priya, an architect in Edinburgh with two cats")
+        reply = s.turn(message)
         assert reply.response == "Nice to meet you, Priya!" and reply.error is None
         texts = sorted(m.memory_text for m in store.list("priya"))
         assert texts == ["Has two cats", "Is called Priya", "Works as an architect in Edinburgh"]
-        # One call to reply (no tool step of the model's own), one for memory (the add ends
-        # the run on a small model), none to summarise.
+        # One call to reply (no tool step of the model's own), one to sort the message part by
+        # part (code makes the tool calls), none to summarise.
         assert len(llama.calls) == 2
         schema = _schema_of(llama.calls[1])
-        # Nothing was shown, so nothing can be updated or deleted: those tools are not offered.
-        assert _tools_in(schema) == ["add_memory", "noop", "finish"]
+        entries = schema["properties"]["sorted_parts"]["prefixItems"]
+        # One entry per sentence, each must copy its own part; nothing shown, so nothing can be
+        # corrected or forgotten, and there is no memory to review.
+        assert [e["anyOf"][0]["properties"]["part"]["const"] for e in entries] == [
+            "Hello!", "I'm Priya, an architect in Edinburgh with two cats."]
+        assert "forget" not in _kinds(entries[0]) and "fact" in _kinds(entries[0])
+        assert schema["properties"]["shown_memories"]["prefixItems"] == []
         assert s.last_update.summary == "added 3"
 
 
@@ -49,17 +57,22 @@ def test_ids_in_the_schema_are_only_those_shown(store):
            store.add("tom", "Lives in Leeds", ["location"])]
     llama = ScriptedLlama([
         chat_reply("Got it, a Honda Civic.", True),
-        json_step("update_memory", {"memory_id": 0, "updated_memory_text": "Drives a Honda Civic",
-                                    "categories": ["car"]}),
-        json_step("finish"),
+        # The model does not link the new fact to the memory it corrects, but says that the
+        # memory changed: code pairs them by meaning.
+        json_parts([fact("My car is a Honda Civic, not a Toyota", "Drives a Honda Civic")],
+                   [{"memory": "Drives a Toyota Corolla", "now": "changed"},
+                    {"memory": "Lives in Leeds", "now": "unchanged"}]),
     ])
     with ChatSession("tom", store, scripted_local_lm(llama), background=False) as s:
         s.turn("My car is a Honda Civic, not a Toyota")
     schema = _schema_of(llama.calls[1])
-    assert _tools_in(schema) == ["add_memory", "update_memory", "delete_memory", "noop",
-                                 "finish"]
-    update = schema["anyOf"][1]["properties"]["next_tool_args"]["properties"]
-    assert update["memory_id"] == {"enum": [0, 1]}
+    [entry] = schema["properties"]["sorted_parts"]["prefixItems"]
+    assert "forget" in _kinds(entry)
+    forget = next(o for o in entry["anyOf"] if o["properties"]["kind"].get("const") == "forget")
+    assert forget["properties"]["removes"] == {"enum": [0, 1]}
+    reviewed = schema["properties"]["shown_memories"]["prefixItems"]
+    assert [r["properties"]["memory"]["const"] for r in reviewed] == [
+        "Drives a Toyota Corolla", "Lives in Leeds"]
     assert store.get(ids[0]).memory_text == "Drives a Honda Civic"
     assert store.get(ids[1]).memory_text == "Lives in Leeds"
 
@@ -115,9 +128,8 @@ def test_a_procedural_memory_reaches_the_next_session(store_dir, embedder, engin
     store = MemoryStore(path=store_dir, embedder=embedder, engine=engine)
     llama = ScriptedLlama([
         chat_reply("Entendido.", True),
-        json_step("add_memory", {"facts": [],
-                                 "reply_preferences": ["Wants replies in Spanish"]}),
-        json_step("finish"),
+        json_parts([fact("Always reply in Spanish, please.", "Wants replies in Spanish",
+                         kind="how_to_reply")]),
     ])
     with ChatSession("eva", store, scripted_local_lm(llama), background=False) as s:
         s.turn("Always reply in Spanish, please.")
@@ -138,8 +150,7 @@ def test_a_skipped_memory_write_stops_at_the_next_token(store):
     gate = threading.Event()
     llama = ScriptedLlama([
         chat_reply("Noted.", True),
-        json_step("add_memory", {"facts": [{"text": "Has a parrot called Kiwi",
-                                            "categories": ["pets"], "kind": "fact"}]}),
+        json_parts([fact("I have a parrot called Kiwi", "Has a parrot called Kiwi")]),
     ])
 
     def slow(piece: str) -> None:
@@ -198,3 +209,13 @@ def test_relative_dates_are_resolved_in_code_and_habits_left_alone():
     assert _dated("Sister is visiting next week", day)[1:] == ("2024-03-18", "2024-03-24")
     for habit in ("Plays chess on Sunday mornings", "Lives in Rome"):
         assert _dated(habit, day) == (habit, None, None)
+
+
+def test_an_unreadable_sorting_reply_writes_nothing_and_is_counted(store):
+    llama = ScriptedLlama([chat_reply("Noted.", True), "not json at all"])
+    with ChatSession("kai", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("I have a parrot called Kiwi")
+        assert reply.error is None and reply.response == "Noted."
+        assert store.list("kai") == []
+        assert s.last_update.counts["malformed_steps"] == 1
+        assert s.last_update.summary == "nothing changed"

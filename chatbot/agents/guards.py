@@ -51,6 +51,9 @@ class Limits:
     demos: show the worked examples (small models copy their facts into replies and memories).
     grammar: the memory agent's steps are JSON held to a schema of the tools offered and the
         ids shown (llama.cpp turns it into a grammar): no unknown tool, no invented id.
+    sort_parts: where the LM holds replies to a schema, the memory agent sorts the latest
+        message part by part in one LM call and code makes the tool calls it asks for
+        (chatbot.agents.parts): no fact of a multi-fact message is skipped unread.
     """
 
     name: str
@@ -72,6 +75,7 @@ class Limits:
     stop_after_add: bool = False
     demos: bool = True
     grammar: bool = False
+    sort_parts: bool = False
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to
@@ -84,7 +88,8 @@ SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_secon
                      answer_tokens=512, stop_at_completed=True, skip_questions=True,
                      require_user_words=True, json_fallback=False,
                      delete_needs_retraction=True, direct_reply=True, save_unless_question=True,
-                     stop_after_add=True, demos=False, grammar=True)
+                     stop_after_add=True, demos=False, grammar=True,
+                     sort_parts=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")
@@ -141,10 +146,11 @@ def _stem(word: str) -> str:
 
 
 def stems(text: str) -> set[str]:
-    """Content words of a text, crudely stemmed; numbers and date words left out."""
+    """Content words of a text, crudely stemmed, numbers included ("34"); date words left
+    out."""
     out = set()
     for word in _WORD.findall(str(text or "").lower()):
-        if word in _STOP or word in _NEUTRAL or word.isdigit() or len(word) < 2:
+        if word in _STOP or word in _NEUTRAL or (len(word) < 2 and not word.isdigit()):
             continue
         out.add(_stem(word))
     return out

@@ -135,6 +135,7 @@ class GuardedReAct(dspy.ReAct):
         self.answer_context: Callable[[], dict[str, Any]] | None = None
         self.answer_by_code: Callable[[dict[str, Any]], dict[str, Any]] | None = None
         self.answer_trajectory = answer_trajectory
+        self.code_thought = "(searched by code before the first step)"
         if step_instructions is not None:
             self.react = dspy.Predict(self._step_signature(signature, step_instructions))
         if (answer_instructions is not None or answer_inputs is not None or not answer_reasoning
@@ -250,7 +251,7 @@ class GuardedReAct(dspy.ReAct):
         """Run the calls `before_loop` asks for; the number of trajectory steps they took."""
         calls = self.before_loop(input_args) if self.before_loop is not None else []
         for idx, (name, args) in enumerate(calls):
-            trajectory[f"thought_{idx}"] = "(searched by code before the first step)"
+            trajectory[f"thought_{idx}"] = self.code_thought
             trajectory[f"tool_name_{idx}"] = name
             trajectory[f"tool_args_{idx}"] = args
             trajectory[f"observation_{idx}"] = self._execute(name, args)[0]

@@ -11,7 +11,9 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 import dspy
+from dspy.utils.exceptions import AdapterParseError
 
+from chatbot.agents import parts as sorting
 from chatbot.agents.grammar import SchemaAdapter, step_schema, supports_schema
 from chatbot.agents.guards import (
     STANDARD,
@@ -225,6 +227,15 @@ class MemoryUpdater:
         self.react = self._agent([self._add_tool(), _raw(self.update_memory, "memory_id"),
                                   _raw(self.delete_memory, "memory_ids"), self.noop], "step")
         self.react_first = self._agent([self._add_tool(), self.noop], "first")
+        # Small models (Limits.sort_parts): one LM call sorts the message part by part, held
+        # to a schema; code makes the tool calls that asks for (chatbot.agents.parts).
+        self.react_parts = self._agent(
+            [self._add_tool(), _raw(self.update_memory, "memory_id"),
+             _raw(self.delete_memory, "memory_ids"), self.noop], "step")
+        self.react_parts.before_loop = self._sorted_calls
+        self.react_parts.code_thought = "(the model sorted the message part by part; code calls)"
+        self.sorter = dspy.Predict(sorting.SortParts)
+        self.sorter.demos = [dspy.Example(**e) for e in load_examples(PROMPT).get("parts", [])]
 
     def _agent(self, tools: list[Any], examples: str) -> GuardedReAct:
         prompts = load_sections(PROMPT)
@@ -286,7 +297,11 @@ class MemoryUpdater:
         max_iters = self.react.max_iters
         if limits.max_actions is not None:
             max_iters = min(max_iters, limits.max_actions)
-        react = self.react if shown else self.react_first
+        lm = self.lm if self.lm is not None else dspy.settings.lm
+        sort = limits.sort_parts and supports_schema(lm)
+        react = self.react_parts if sort else self.react if shown else self.react_first
+        if sort:
+            max_iters = 0
         with self._lock:
             self._run = _Run(shown, source, today, result, limits, user_texts,
                              [str(m["content"]) for m in window if m.get("role") != "assistant"],
@@ -295,7 +310,6 @@ class MemoryUpdater:
             react.guard_counts.clear()
             react.cap_tokens(limits.step_tokens, None, stop_at_completed=limits.stop_at_completed)
             react.show_examples(limits.demos)
-            lm = self.lm if self.lm is not None else dspy.settings.lm
             react.step_adapter = None
             if limits.grammar and supports_schema(lm):
                 ids = sorted(shown)
@@ -317,6 +331,35 @@ class MemoryUpdater:
         result.trajectory = dict(getattr(pred, "trajectory", {}) or {})
         result.counts["tool_errors"] += count_tool_errors(result.trajectory)
         return result
+
+    def _sorted_calls(self, inputs: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        """The tool calls for the latest user message, sorted part by part by the model."""
+        run = self._current()
+        message = run.user_messages[-1] if run.user_messages else ""
+        parts = sorting.split_parts(message)
+        ids = sorted(run.shown)
+        shown = {i: run.shown[i].memory_text for i in ids}
+        adapter = SchemaAdapter(lambda: sorting.parts_schema(parts, ids, list(shown.values())))
+        self.sorter.config["max_tokens"] = sorting.MAX_TOKENS
+        try:
+            with dspy.context(adapter=adapter):
+                pred = self.sorter(parts=sorting.format_parts(parts), **inputs)
+        except AdapterParseError:  # counted; nothing is written from a reply nobody can read
+            run.result.counts["malformed_steps"] += 1
+            return []
+        run.result.counts["parts_sorted"] += len(parts)
+        known = " ".join(run.user_texts)
+        return sorting.tool_calls(
+            getattr(pred, "sorted_parts", None), ids, message=message, known=known,
+            shown=shown, reviews=getattr(pred, "shown_memories", None),
+            similarity=self._similarity)
+
+    def _similarity(self, a: str, b: str) -> float:
+        """Cosine similarity of two texts under the store's embedder."""
+        import numpy as np
+
+        va, vb = self.store.embedder.embed_documents([a, b])
+        return float(np.dot(va, vb) / ((np.linalg.norm(va) * np.linalg.norm(vb)) or 1.0))
 
     def _summary(self, trajectory: dict[str, Any]) -> dict[str, str]:
         """One line of what this run changed, written by code from its actions."""

@@ -1,0 +1,249 @@
+"""The memory agent on small models: the latest message, part by part, held to a schema.
+
+Asked to list "every new fact" of a message, the embedded 1.5B model listed one or two and
+stopped (a name, a city and two cats in one sentence kept only the city). Here code splits
+the message into numbered parts and the model must say, for each part in turn, what it is
+(a fact, a plan, how to reply, a correction of a shown memory, a request to forget one, or
+nothing to keep) and, where there is something to keep, the memory in the third person. The
+reply is JSON held to a schema built for the message (llama.cpp makes it a grammar): exactly
+one entry per part, kinds from a fixed list, ids only from those shown. Code then makes the
+tool calls (add_memory, update_memory, delete_memory, noop) that the entries ask for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import dspy
+
+from chatbot.agents.prompts import load_sections
+
+PROMPT = "memory_update_agent"
+MAX_PARTS = 8
+MAX_TOKENS = 640  # the reply for MAX_PARTS parts, each copied and sorted
+MAX_MEMORY_CHARS = 200
+MAX_MEMORIES_PER_PART = 4
+KEEP = ("fact", "plan_or_event", "how_to_reply")
+NOTHING = ("question", "request", "hypothetical", "small_talk")
+REVIEW = ("unchanged", "changed", "no_longer_true")
+MAX_REVIEWED = 3
+# How close a new fact must be to a memory said to have changed to become its new version.
+PAIR_MIN = 0.35
+# Sentences: a clause cut out of its sentence loses what it depends on ("If I ever won the
+# lottery" | "I'd buy a boat"; "my car is a Honda Civic" | "not a Toyota").
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def split_parts(text: str) -> list[str]:
+    """The message's sentences, in order; at most MAX_PARTS (the rest stays in the last)."""
+    parts = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
+    parts = parts or [text.strip()]
+    if len(parts) > MAX_PARTS:
+        parts = parts[:MAX_PARTS - 1] + [" ".join(parts[MAX_PARTS - 1:])]
+    return parts
+
+
+def format_parts(parts: list[str]) -> str:
+    return "\n".join(f"{i + 1}. {p}" for i, p in enumerate(parts))
+
+
+def parts_schema(parts: list[str], ids: list[int], shown: list[str] = ()) -> dict[str, Any]:
+    """One entry per part, in order: the part's own words (so the model reads the part it
+    sorts: with only a number it wrote part 2's fact under part 1), its kind, and the
+    memories it holds where there are some to keep."""
+    item: dict[str, Any] = {
+        "memory": {"type": "string", "minLength": 3, "maxLength": MAX_MEMORY_CHARS},
+        "category": {"type": "string", "minLength": 3, "maxLength": 24}}
+    if ids:  # a memory that corrects a shown one says which
+        item["replaces"] = {"enum": [None, *ids]}
+    memories = {"type": "array", "minItems": 1, "maxItems": MAX_MEMORIES_PER_PART,
+                "items": _object(item)}
+    # The user's own name, when the part gives it: kept only if the part says it (code checks),
+    # so it cannot be invented.
+    name = {"anyOf": [{"type": "null"}, {"type": "string", "minLength": 2, "maxLength": 40}]}
+
+    def entry(part: str) -> dict[str, Any]:
+        said = {"part": {"const": part}}
+        options: list[dict[str, Any]] = [
+            _object({**said, "kind": {"enum": list(NOTHING)}}),
+            _object({**said, "kind": {"enum": list(KEEP)}, "user_name": name,
+                     "memories": memories}),
+        ]
+        if ids:
+            options.append(_object({**said, "kind": {"const": "forget"},
+                                    "removes": {"enum": ids}}))
+        return {"anyOf": options}
+
+    # Then each of the closest shown memories, by its own words: still true, changed by the
+    # message, or no longer true. A small model that never links a new fact to the memory it
+    # corrects still says that the memory changed. ([] when none is shown.)
+    properties: dict[str, Any] = {
+        "sorted_parts": {"type": "array", "prefixItems": [entry(p) for p in parts]},
+        "shown_memories": {"type": "array", "prefixItems": [
+            _object({"memory": {"const": text}, "now": {"enum": list(REVIEW)}})
+            for text in shown[:MAX_REVIEWED]]}}
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
+def _object(properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": list(properties),
+            "additionalProperties": False}
+
+
+class SortParts(dspy.Signature):
+    conversation: str = dspy.InputField(desc="the latest messages, oldest first")
+    conversation_date: str = dspy.InputField(desc="when this conversation happened")
+    existing_memories: str = dspy.InputField(
+        desc="the user's related memories, one per line as `id: text [categories]`")
+    parts: str = dspy.InputField(desc="the user's latest message, in numbered parts")
+    sorted_parts: list[dict[str, Any]] = dspy.OutputField(
+        desc="one entry per part, in order: {part, kind, user_name?, memories?, removes?}")
+    shown_memories: list[dict[str, Any]] = dspy.OutputField(
+        desc="the first existing memories, in order, each {memory, now}: after this message "
+             "it is unchanged, changed, or no_longer_true")
+
+
+SortParts = SortParts.with_instructions(load_sections(PROMPT)["parts"])
+
+
+def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
+    """(text, categories, id it replaces or None) per memory of one entry."""
+    out = []
+    for m in entry.get("memories") or []:
+        if isinstance(m, str):
+            m = {"memory": m}
+        if not isinstance(m, dict) or not isinstance(m.get("memory"), str):
+            continue
+        text = m["memory"].strip()[:MAX_MEMORY_CHARS]
+        category = m.get("category")
+        if text:
+            out.append((text, [category] if isinstance(category, str) else [], m.get("replaces")))
+    return out
+
+
+def _proper_names(text: str) -> set[str]:
+    """Capitalised words past the first of the text: names of people and places (in scripts
+    with capitals; elsewhere the set is empty and nothing is checked)."""
+    words = _WORD.findall(text)[1:]
+    return {w for w in words if len(w) > 1 and w[0].isupper() and not w.isupper()}
+
+
+def _name(entry: dict[str, Any], message: str) -> str | None:
+    """The user's name as the entry gives it, if the message says it as a name: every word
+    capitalised as written there ("sister Ana" is not a name the user goes by)."""
+    name = entry.get("user_name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    name = name.strip()
+    found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
+    if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
+        return None
+    return found.group(0)
+
+
+def _new_words(text: str, old: str) -> bool:
+    return bool(set(_WORD.findall(text.lower())) - set(_WORD.findall(old.lower())))
+
+
+def _lower_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _invents(text: str, known: str) -> bool:
+    """The text names someone or something the user's words and the memories do not."""
+    return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
+
+
+def _drops_a_name(part: str, memories: str) -> bool:
+    """The memories leave out the first name the part says: most often who it is about ("My
+    sister Ana lives in Rome"); later ones may be what it denies ("..., not a Toyota")."""
+    names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)]
+    return bool(names) and names[0].lower() not in _lower_words(memories)
+
+
+def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
+               shown: dict[int, str] | None = None, reviews: Any = None,
+               similarity: Callable[[str, str], float] | None = None,
+               ) -> list[tuple[str, dict[str, Any]]]:
+    """The tool calls the sorted parts ask for: corrections and forgets first, then one
+    add_memory with every fact and reply preference; noop when there is nothing to do.
+
+    message: the user's latest message; known: the user's words and the shown memories;
+    shown: the shown memories' texts by id; reviews: the model's `shown_memories`;
+    similarity(a, b): how close two texts are (a memory said to have changed takes the new
+    fact closest to it as its new version). Checks in code: an entry whose memories leave out
+    a name the part says ("Lives in Rome" for "My sister Ana lives in Rome") or name what
+    nobody said keeps the part's own words instead, and a correction that only repeats the
+    shown memory is not made. Entries that do not fit the schema are skipped.
+    """
+    shown = shown or {}
+    facts: list[dict[str, Any]] = []
+    preferences: list[str] = []
+    removes: list[int] = []
+    updates: dict[int, dict[str, Any]] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        kind = str(entry.get("kind") or "").strip().lower()
+        part = str(entry.get("part") or "")
+        if kind == "forget" and entry.get("removes") in ids:
+            removes.append(entry["removes"])
+            continue
+        if kind not in KEEP:
+            continue
+        name = _name(entry, message)
+        if name is not None:
+            facts.append({"text": f"Is called {name}", "categories": ["identity"],
+                          "kind": "fact"})
+        found = _memories(entry)
+        said = " ".join(t for t, _, _ in found) + f" {name or ''}"
+        if part and (_drops_a_name(part, said)
+                     or any(_invents(t, known or message) for t, _, _ in found)):
+            cats = next((c for _, c, _ in found if c), [])
+            target = next((r for _, _, r in found if r in ids), None)
+            found = [(part, cats, target)]
+        for text, cats, target in found:
+            if kind == "how_to_reply":
+                preferences.append(text)
+            elif target in ids and target not in updates:
+                if _new_words(text, shown.get(target, "")):
+                    updates[target] = {"memory_id": target, "updated_memory_text": text,
+                                       "categories": cats}
+            else:
+                facts.append({"text": text, "categories": cats,
+                              "kind": "event" if kind == "plan_or_event" else "fact"})
+    _review(reviews, ids, shown, facts, updates, removes, similarity)
+    calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
+    removes = [i for i in dict.fromkeys(removes) if i not in updates]
+    if removes:
+        calls.append(("delete_memory", {"memory_ids": removes}))
+    if facts or preferences:
+        calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
+    return calls or [("noop", {})]
+
+
+def _review(reviews: Any, ids: list[int], shown: dict[int, str], facts: list[dict[str, Any]],
+            updates: dict[int, dict[str, Any]], removes: list[int],
+            similarity: Callable[[str, str], float] | None) -> None:
+    """Apply the model's verdict on the closest shown memories: a changed one becomes the
+    new fact closest to it (if one is close enough); one no longer true, with no new
+    version, is deleted."""
+    for memory_id, review in zip(ids[:MAX_REVIEWED], reviews if isinstance(reviews, list)
+                                 else [], strict=False):
+        now = review.get("now") if isinstance(review, dict) else None
+        if memory_id in updates or now not in ("changed", "no_longer_true"):
+            continue
+        old = shown.get(memory_id, "")
+        close = [(similarity(f["text"], old), n) for n, f in enumerate(facts)
+                 if f["kind"] == "fact" and _new_words(f["text"], old)] if similarity else []
+        best = max(close, default=(0.0, -1))
+        if best[0] >= PAIR_MIN:
+            fact = facts.pop(best[1])
+            updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": fact["text"],
+                                  "categories": fact["categories"]}
+        elif now == "no_longer_true":
+            removes.append(memory_id)

@@ -1,0 +1,128 @@
+"""The memory agent's part-by-part sorting on small models (chatbot.agents.parts): how a
+message is cut, the schema the reply is held to, and the tool calls code makes from it."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from chatbot.agents.parts import parts_schema, split_parts, tool_calls
+
+from scripted import fact
+
+
+def test_a_message_is_cut_into_sentences_not_clauses():
+    assert split_parts("Hello! I'm Priya, an architect in Edinburgh with two cats.") == [
+        "Hello!", "I'm Priya, an architect in Edinburgh with two cats."]
+    # A clause cut from its sentence loses what it depends on.
+    assert split_parts("If I ever won the lottery, I'd buy a boat.") == [
+        "If I ever won the lottery, I'd buy a boat."]
+    assert split_parts("Line one\nline two?  ...") == ["Line one", "line two?"]
+    long = " ".join(f"Fact {i}." for i in range(12))
+    parts = split_parts(long)
+    assert len(parts) == 8 and parts[-1].startswith("Fact 7.") and parts[-1].endswith("11.")
+
+
+def test_the_schema_holds_one_entry_per_part_and_only_shown_ids():
+    schema = parts_schema(["Hi.", "I moved."], [0, 1], ["Lives in Leeds", "Has a cat"])
+    entries = schema["properties"]["sorted_parts"]["prefixItems"]
+    assert [e["anyOf"][0]["properties"]["part"] for e in entries] == [
+        {"const": "Hi."}, {"const": "I moved."}]
+    forget = entries[0]["anyOf"][-1]["properties"]
+    assert forget["kind"] == {"const": "forget"} and forget["removes"] == {"enum": [0, 1]}
+    keep = entries[0]["anyOf"][1]["properties"]["memories"]["items"]["properties"]
+    assert keep["replaces"] == {"enum": [None, 0, 1]}
+    empty = parts_schema(["Hi."], [], [])
+    assert all("forget" not in json.dumps(o) for o in
+               empty["properties"]["sorted_parts"]["prefixItems"][0]["anyOf"])
+    assert "replaces" not in json.dumps(empty)
+
+
+def test_the_schema_compiles_to_a_llama_grammar():
+    grammar = pytest.importorskip("llama_cpp.llama_grammar")
+    schema = parts_schema(["Hello!", 'She said "hi" \\ left.'], [0], ["Lives in Leeds"])
+    assert grammar.LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+
+
+def test_facts_names_and_preferences_become_one_add():
+    message = "Hi, I'm Kofi. I test software. Keep answers short."
+    calls = tool_calls([
+        {"part": "Hi, I'm Kofi.", "kind": "small_talk"},
+        fact("I test software.", "Works as a software tester", name="Kofi"),
+        fact("Keep answers short.", "Wants short answers", kind="how_to_reply"),
+    ], [], message=message, known=message)
+    [(tool, args)] = calls
+    assert tool == "add_memory"
+    assert [f["text"] for f in args["facts"]] == ["Is called Kofi", "Works as a software tester"]
+    assert args["reply_preferences"] == ["Wants short answers"]
+
+
+def test_a_name_the_message_does_not_give_as_a_name_is_not_stored():
+    message = "My sister Ana lives in Rome."
+    calls = tool_calls([fact(message, "Sister Ana lives in Rome", name="Sister Ana")], [],
+                       message=message, known=message)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Sister Ana lives in Rome"]
+    invented = tool_calls([fact(message, "Sister Ana lives in Rome", name="John")], [],
+                          message=message, known=message)
+    assert [f["text"] for f in invented[0][1]["facts"]] == ["Sister Ana lives in Rome"]
+
+
+def test_memories_that_lose_the_subject_or_invent_a_name_keep_the_users_words():
+    message = "My sister Ana lives in Rome."
+    lost = tool_calls([fact(message, "Lives in Rome")], [], message=message, known=message)
+    assert [f["text"] for f in lost[0][1]["facts"]] == [message]
+    leaked = tool_calls([fact("My sister is Ana.", "Sister Ana lives in Leeds")], [],
+                        message="My sister is Ana.", known="My sister is Ana.")
+    assert [f["text"] for f in leaked[0][1]["facts"]] == ["My sister is Ana."]
+
+
+def test_nothing_to_keep_is_a_noop_and_forget_needs_a_shown_id():
+    assert tool_calls([{"part": "Thanks!", "kind": "small_talk"}], []) == [("noop", {})]
+    assert tool_calls([{"part": "Forget it.", "kind": "forget", "removes": 7}], [0]) == [
+        ("noop", {})]
+    assert tool_calls([{"part": "Forget the cat.", "kind": "forget", "removes": 0}], [0]) == [
+        ("delete_memory", {"memory_ids": [0]})]
+    assert tool_calls("not a list", []) == [("noop", {})]
+
+
+def test_a_changed_memory_takes_the_closest_new_fact(embedder):
+    def similarity(a: str, b: str) -> float:
+        va, vb = embedder.embed_documents([a, b])
+        return float(np.dot(va, vb) / (np.linalg.norm(va) * np.linalg.norm(vb)))
+
+    message = "My car is a Honda Civic now, and I started yoga."
+    shown = {0: "Lives in Denver", 1: "Drives a Toyota Corolla"}
+    calls = tool_calls(
+        [fact(message, "Drives a Honda Civic", "Does yoga")], [0, 1], message=message,
+        known=message, shown=shown, similarity=similarity,
+        reviews=[{"memory": "Lives in Denver", "now": "changed"},  # nothing close: kept
+                 {"memory": "Drives a Toyota Corolla", "now": "changed"}])
+    assert calls[0] == ("update_memory", {"memory_id": 1,
+                                          "updated_memory_text": "Drives a Honda Civic",
+                                          "categories": ["misc"]})
+    assert [f["text"] for f in calls[1][1]["facts"]] == ["Does yoga"]
+    assert len(calls) == 2
+
+
+def test_a_correction_that_repeats_the_old_text_is_not_made():
+    message = "Actually my car is a Honda Civic, not a Toyota."
+    shown = {0: "Drives a Toyota Corolla"}
+    calls = tool_calls([fact(message, "Drives a Toyota", replaces=0)], [0], message=message,
+                       known=message + " Drives a Toyota Corolla", shown=shown)
+    # The memory drops the part's first name (Honda), so the part's own words are kept, as
+    # the new version of the memory the model linked.
+    assert calls == [("update_memory", {"memory_id": 0, "updated_memory_text": message,
+                                        "categories": ["misc"]})]
+    same = tool_calls([fact("It is a Toyota.", "Drives a Toyota Corolla", replaces=0)], [0],
+                      message="It is a Toyota.", known="It is a Toyota. Drives a Toyota Corolla",
+                      shown=shown)
+    assert same == [("noop", {})]
+
+
+def test_no_longer_true_without_a_new_version_is_a_delete():
+    calls = tool_calls([{"part": "I sold it.", "kind": "small_talk"}], [0], message="I sold it.",
+                       shown={0: "Has a bike"}, reviews=[{"now": "no_longer_true"}],
+                       similarity=lambda a, b: 0.0)
+    assert calls == [("delete_memory", {"memory_ids": [0]})]
