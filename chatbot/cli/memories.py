@@ -339,13 +339,13 @@ def cmd_history(args, store: MemoryStore, user: str, out: Console) -> int:
         _print_json([event_record(e) for e in events])
         return 0
     out.print(render.history_table(events))
-    versions = _versions(store, user, events[0].memory_id) if events else []
+    versions = memory_versions(store, user, events[0].memory_id) if events else []
     if len(versions) > 1:
         out.print(render.versions_table(versions, title="versions (memories revert ID VERSION)"))
     return 0
 
 
-def _versions(store: MemoryStore, user: str, memory_id: str) -> list:
+def memory_versions(store: MemoryStore, user: str, memory_id: str) -> list:
     try:
         return store.versions(memory_id, user_id=user)
     except MemoryNotFoundError:  # purged: only its history is left
