@@ -190,9 +190,14 @@ def test_the_chat_compacts_after_a_session_and_can_be_turned_off(monkeypatch, em
         seed(store)
         chat = ChatApp(settings, store, DummyLM([{"memory_text": MERGED}]),
                        make_reader(None, io.StringIO("")), err, err)
+        chat.compaction.busy()  # as if a reply were running: the pass waits
         chat.start_session("ann")  # the chat starts: the last session's growth is compacted
+        assert not chat.compaction.wait(0.3)
+        assert chat.prompt_status() == "compacting memories"
+        chat.collect()  # at the prompt, nothing running: the pass goes on
         assert chat.compaction.wait(60)
         chat.collect()
+        assert chat.prompt_status() == ""
         assert "compacted 3 memories into 1" in err.file.getvalue()
         assert current(store) == sorted([MERGED, *OTHERS])
         chat.end_session()

@@ -258,7 +258,8 @@ class ChatApp:
         session = self.session
         if session is None or not session.pending:
             self._pending_since = None
-            return ""
+            compacting = self.compaction is not None and self.compaction.running
+            return "compacting memories" if compacting else ""
         if self._pending_since is None:
             self._pending_since = time.monotonic()
         return f"updating memory {time.monotonic() - self._pending_since:.0f} s"
