@@ -107,6 +107,7 @@ class ChatApp:
                                                 on_report=self._compacted)
                            if settings.auto_compact > 0 else None)
         self._compaction_notes: list[str] = []
+        self._warming: threading.Thread | None = None
         # Memory updates that land while the user types are shown above the prompt.
         reader.on_idle = self.collect
         reader.status = self.prompt_status
@@ -141,6 +142,8 @@ class ChatApp:
             context_messages=self.settings.update_context_messages,
             keep_raw_transcript=self.settings.keep_raw_transcript)
         self.session.transcript.extend(earlier)
+        if previous is None:
+            self._warm_up()
         self.changes = SessionChanges(self.store, user, session_id)
         count = len(self.store.list(user))
         resumed = f", resumed with {len(earlier)} earlier messages" if earlier else ""
@@ -286,10 +289,23 @@ class ChatApp:
         """From the compaction thread: shown at the next prompt."""
         self._compaction_notes.append(describe_compaction(report))
 
+    def _warm_up(self) -> None:
+        """The embedded model evaluates each agent's fixed prompt start while the user types
+        the first message; those states (no user text) are the ones saved for the next process
+        (chatbot.lm.local.prompt_cache). Only where states persist: a model with a cache dir."""
+        engine = getattr(self.lm, "engine", None)
+        if self.session is None or getattr(engine, "prompt_cache_dir", None) is None:
+            return
+        self._warming = threading.Thread(target=self.session.warm_up, daemon=True,
+                                         name="warm-up")
+        self._warming.start()
+
     def stop_background(self) -> None:
-        """At exit: background compaction stops after its current step."""
+        """At exit: background compaction stops after its current step, the warm-up ends."""
         if self.compaction is not None:
             self.compaction.close()
+        if self._warming is not None:
+            self._warming.join()
 
     def settle(self) -> None:
         """Finish pending memory writes before reading or changing memory by hand."""
