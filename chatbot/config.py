@@ -81,6 +81,9 @@ class Settings(BaseSettings):
     never_store: str = "credentials"
     # Redact secrets from what is sent to a hosted LM (chatbot.privacy.for_hosted_lm).
     redact_hosted_lm: bool = True
+    # After a chat session, a category of the user with this many current memories is
+    # compacted in the background (chatbot.autocompact); 0 = off.
+    auto_compact: int = Field(12, ge=0)
 
     @field_validator("data_dir", "models_dir", mode="after")
     @classmethod

@@ -35,6 +35,7 @@ from chatbot.agents.react import count_tool_errors
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
 from chatbot.agents.streaming import FieldStream
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
+from chatbot.lm.local.prompt_cache import shared_prompts
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
 from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
@@ -205,7 +206,7 @@ class ChatSession:
                 inputs = {name: "…" for name, f in predictor.signature.input_fields.items()
                           if f.annotation is not dspy.History}
                 messages = adapter.format(predictor.signature, predictor.demos, inputs)
-                with self._dspy_context():
+                with self._dspy_context(), shared_prompts():  # no user text: kept on disk
                     lm(messages=messages, max_tokens=1)
         except Exception as exc:  # noqa: BLE001 - a cold cache only costs time
             self.stats["warm_up_errors"] += 1

@@ -14,7 +14,7 @@ from chatbot.cli.repl import input_history_file, redacted_history
 from chatbot.config import Settings
 from chatbot.forget import FORGOTTEN, purge_everywhere
 from chatbot.memory import MemoryStore, Source
-from chatbot.transcripts import TranscriptWriter, transcript_file
+from chatbot.transcripts import TranscriptWriter, transcript_file, user_file_name
 
 ANN = "ann-7c1e"
 ANN_FACTS = ["Keeps bees on the roof in Quixadá", "Collects zinnia seeds from Vestmanna"]
@@ -113,3 +113,42 @@ def test_the_old_shared_typed_line_file_is_redacted_and_set_aside(tmp_path):
     assert shared.is_dir()
     kept = (tmp_path / "input_history.shared").read_text()
     assert "hunter2-Zq9" not in kept and "my password is" in kept
+
+
+def test_forget_me_after_real_chats_leaves_no_file_holding_the_user(tmp_path, capsys, embedder):
+    """Every file the app itself writes in a chat (store, history, transcript, typed lines,
+    export ledger) and the export: grepped clean after forget-me; the other user keeps theirs."""
+    from dspy.utils import DummyLM
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from test_cli_chat import Run, chat
+
+    from chatbot.cli.repl import PromptReader
+
+    from scripted import answer, finish, step
+
+    data = Settings().data_dir
+    export = tmp_path / "mine" / "ann-export.jsonl"
+    for user, line, fact in [(ANN, "I keep bees on the roof in Quixadá", ANN_FACTS[0]),
+                             ("bob", "I restore Moto Guzzi bikes in Aveiro", BOB_FACT)]:
+        lm = DummyLM([finish(), answer("Lovely!", True),
+                      step("add_memory", {"memory_text": fact, "categories": ["hobbies"]}),
+                      finish()])
+        with create_pipe_input() as pipe:
+            reader = PromptReader(input_history_file(data, user), input=pipe,
+                                  output=DummyOutput())
+            mine = export if user == ANN else tmp_path / "b.jsonl"
+            pipe.send_text(f"{line}\r/export {mine}\r")
+            pipe.send_text("\x04")
+            assert chat(Run(), None, lm, user=user, reader=reader) == 0
+    needles = [ANN, "Quixadá", "bees"]
+    held = {Path(f).relative_to(data).parts[0] for f, _ in files_holding(data, needles)}
+    assert {"memory", "transcripts", "input_history"} <= held, held
+    assert "Quixadá" in export.read_text() and any((data / "exports").iterdir())
+
+    assert main(["forget-me", "--user", ANN, "--yes"]) == 0
+    assert files_holding(data, needles) == [] and not export.exists()
+    assert [p.name for p in (data / "exports").iterdir()] == [f"{user_file_name('bob')}.txt"]
+    assert [p for p in data.rglob("*") if ANN in p.name] == []  # in no file name either
+    assert {Path(f).relative_to(data).parts[0] for f, _ in files_holding(data, ["Aveiro"])} >= {
+        "memory", "transcripts", "input_history"}

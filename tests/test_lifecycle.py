@@ -86,6 +86,8 @@ def test_revert_undoes_a_split_and_an_in_place_edit(store):
     res = store.supersede(old, CORRECTION, user_id="ann")
     store.revert(res.new_id, 1, user_id="ann")
     assert texts(store) == [BUNDLE]
+    store.revert(old, 2, user_id="ann")  # forward again: the split facts come back with it
+    assert texts(store) == sorted([CORRECTION, "Vegetarian", "Allergic to peanuts", "Teacher"])
     mid = store.add("bob", "Likes green tea")
     store.update(mid, "Likes black tea")
     assert store.revert(mid, user_id="bob").memory_text == "Likes green tea"
@@ -113,3 +115,22 @@ def test_cli_history_shows_the_chain_and_revert_brings_a_version_back(capsys, em
     assert json.loads(capsys.readouterr().out)["text"] == BUNDLE
     assert main(["memories", "revert", old[:8], "7", "--user", "ann"]) == 1
     assert "version must be between 1 and" in capsys.readouterr().err
+
+
+def test_chat_restore_brings_a_replaced_version_back_and_undo_takes_it_back(embedder):
+    from dspy.utils import DummyLM
+    from test_cli_chat import Run, chat
+
+    with MemoryStore.from_settings(Settings()) as store:
+        old = store.add("alice", BUNDLE)
+        new = store.supersede(old, CORRECTION, user_id="alice").new_id
+    run = Run()
+    assert chat(run, [f"/history {old[:8]}", f"/restore {old[:8]}", "/undo",
+                      f"/restore {new[:8]} 1", f"/restore {new[:8]} x", "/exit"], DummyLM([])) == 0
+    assert "versions (/restore ID VERSION)" in run.stdout
+    assert f"restored version 1: {old[:8]} is current again" in run.stdout
+    assert "undid the restore: version 2 is current again" in run.stdout
+    assert "error: usage: /restore ID [VERSION]" in run.stderr
+    with MemoryStore.from_settings(Settings()) as store:
+        assert texts(store, "alice") == [BUNDLE]
+        assert len(store.list("alice", include_deleted=True)) == 5  # nothing lost on the way

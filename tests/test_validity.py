@@ -13,6 +13,7 @@ from chatbot.config import Settings
 from chatbot.errors import ConfigError
 from chatbot.memory import MemoryStore
 from chatbot.memory.timeparse import find_span, validity
+from chatbot.memory.validity import describe_memory, status
 
 WEDNESDAY = date(2026, 4, 29)
 
@@ -79,3 +80,39 @@ def test_cli_list_all_shows_expired(capsys, embedder):
     assert main(["memories", "list", "--user", "ann", "--all", "--json"]) == 0
     [record] = json.loads(capsys.readouterr().out)
     assert record["valid_until"] == yesterday and record["valid"]
+
+
+def test_the_agent_reads_past_facts_as_past(store):
+    """What the response agent reads (chatbot.memory.validity.describe_memory) on a search
+    that includes expired memories: the past fact is there, marked as past."""
+    today = datetime.now(UTC).date()
+    last_week = (today - timedelta(days=7)).isoformat()
+    yesterday = (today - timedelta(days=1)).isoformat()
+    soon = (today + timedelta(days=3)).isoformat()
+    store.add("ann", "Sister Marta is visiting Lisbon", ["family"], valid_from=last_week,
+              valid_until=yesterday)
+    store.add("ann", "Brother Rui is in Lisbon", ["family"], valid_until=soon)
+    store.add("ann", "Has two sisters", ["family"])
+    hits = store.search("ann", "sister visiting Lisbon", limit=5, include_expired=True)
+    said = {m.memory_text: describe_memory(m, today) for m in hits}
+    assert said["Sister Marta is visiting Lisbon"].endswith(
+        f"(noted {hits[0].observed_at[:10]}; past: from {last_week} until {yesterday})")
+    assert said["Brother Rui is in Lisbon"].endswith(f"; until {soon})")
+    assert said["Has two sisters"] == f"[family] Has two sisters (noted {today.isoformat()})"
+    marta = next(m for m in hits if m.memory_text.startswith("Sister"))
+    assert status(marta, today) == "past"
+    assert status(marta, today - timedelta(days=3)) == "current"  # a replay of last week
+    assert status(marta, today - timedelta(days=8)) == "upcoming"
+
+
+def test_cli_search_all_finds_the_past_and_marks_it(capsys, monkeypatch, embedder):
+    monkeypatch.setenv("COLUMNS", "200")  # one table row a line
+    yesterday = (datetime.now(UTC).date() - timedelta(days=1)).isoformat()
+    with MemoryStore.from_settings(Settings()) as store:
+        store.add("ann", "Sister Marta is visiting", valid_until=yesterday)
+    assert main(["memories", "search", "sister visiting", "--user", "ann"]) == 0
+    assert "nothing found" in capsys.readouterr().err
+    assert main(["memories", "search", "sister visiting", "--user", "ann", "--all"]) == 0
+    assert f"past: until {yesterday}" in capsys.readouterr().out
+    assert main(["memories", "list", "--user", "ann", "--all"]) == 0
+    assert f"past: until {yesterday}" in capsys.readouterr().out

@@ -10,6 +10,8 @@ from typing import Any, TextIO
 
 from rich.console import Console
 
+from chatbot.autocompact import BackgroundCompaction
+from chatbot.autocompact import describe as describe_compaction
 from chatbot.cli import render
 from chatbot.cli.app import (
     add_common_options,
@@ -58,6 +60,7 @@ def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | No
     render.note(err, describe_lm(settings))
     with render.spinner(err, "opening memory…"):
         store = open_store(settings)
+    app = None
     try:
         render.note(err, f"memory: {store_location(settings, store)}")
         if lm is None:
@@ -74,6 +77,8 @@ def run_chat(args: argparse.Namespace, lm: Any = None, input_stream: TextIO | No
                              "Ctrl-D exits.")
         return app.loop()
     finally:
+        if app is not None:
+            app.stop_background()
         store.close()
 
 
@@ -97,6 +102,12 @@ class ChatApp:
         self._running: Outcome | None = None  # the turn in the worker thread
         self._pending_since: float | None = None
         self.session_factory = session_factory
+        # Compaction after each session, in the background (chatbot.autocompact).
+        self.compaction = (BackgroundCompaction(store, lm, size=settings.auto_compact,
+                                                on_report=self._compacted)
+                           if settings.auto_compact > 0 else None)
+        self._compaction_notes: list[str] = []
+        self._warming: threading.Thread | None = None
         # Memory updates that land while the user types are shown above the prompt.
         reader.on_idle = self.collect
         reader.status = self.prompt_status
@@ -112,6 +123,9 @@ class ChatApp:
         """Close the current session (its writes finish) and start a new one."""
         previous = self.session.user_id if self.session is not None else None
         self.end_session()
+        if self.compaction is not None:
+            # The session that just ended (at chat start: the one that ended at the last exit).
+            self.compaction.after_session(previous if previous is not None else user)
         session_id = session_id or new_session_id()
         if previous not in (None, user) and hasattr(self.reader, "use_history"):
             # typed lines are kept per user: /user switches the history file too
@@ -128,6 +142,8 @@ class ChatApp:
             context_messages=self.settings.update_context_messages,
             keep_raw_transcript=self.settings.keep_raw_transcript)
         self.session.transcript.extend(earlier)
+        if previous is None:
+            self._warm_up()
         self.changes = SessionChanges(self.store, user, session_id)
         count = len(self.store.list(user))
         resumed = f", resumed with {len(earlier)} earlier messages" if earlier else ""
@@ -180,6 +196,8 @@ class ChatApp:
         """
         assert self.session is not None
         self.finish_turn()
+        if self.compaction is not None:
+            self.compaction.busy()  # a merge running in the background gives way
         session = self.session
         cancel = threading.Event()
         view = TurnView(self.live_console(), "updating memory" if session.pending else "thinking")
@@ -243,7 +261,8 @@ class ChatApp:
         session = self.session
         if session is None or not session.pending:
             self._pending_since = None
-            return ""
+            compacting = self.compaction is not None and self.compaction.running
+            return "compacting memories" if compacting else ""
         if self._pending_since is None:
             self._pending_since = time.monotonic()
         return f"updating memory {time.monotonic() - self._pending_since:.0f} s"
@@ -260,8 +279,33 @@ class ChatApp:
         session = self.session
         if session is None:
             return
-        session.poll()
+        if session.poll() and self._running is None and self.compaction is not None:
+            self.compaction.idle()
         self.show_events()
+        while self._compaction_notes:
+            render.note(self.err, self._compaction_notes.pop(0))
+
+    def _compacted(self, report: Any) -> None:
+        """From the compaction thread: shown at the next prompt."""
+        self._compaction_notes.append(describe_compaction(report))
+
+    def _warm_up(self) -> None:
+        """The embedded model evaluates each agent's fixed prompt start while the user types
+        the first message; those states (no user text) are the ones saved for the next process
+        (chatbot.lm.local.prompt_cache). Only where states persist: a model with a cache dir."""
+        engine = getattr(self.lm, "engine", None)
+        if self.session is None or getattr(engine, "prompt_cache_dir", None) is None:
+            return
+        self._warming = threading.Thread(target=self.session.warm_up, daemon=True,
+                                         name="warm-up")
+        self._warming.start()
+
+    def stop_background(self) -> None:
+        """At exit: background compaction stops after its current step, the warm-up ends."""
+        if self.compaction is not None:
+            self.compaction.close()
+        if self._warming is not None:
+            self._warming.join()
 
     def settle(self) -> None:
         """Finish pending memory writes before reading or changing memory by hand."""

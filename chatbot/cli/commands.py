@@ -15,7 +15,7 @@ from rich.text import Text
 
 from chatbot.cli import render
 from chatbot.cli.app import UsageError, resolve_memory_id, short_id
-from chatbot.cli.memories import memory_history, write_export
+from chatbot.cli.memories import memory_history, memory_versions, write_export
 from chatbot.errors import ChatbotError
 from chatbot.forget import purge_everywhere, record_export
 
@@ -145,12 +145,15 @@ class Commands:
         app.out.print(render.search_table(results))
 
     def cmd_history(self, arg: str) -> None:
-        """/history ID  show every change of a memory"""
+        """/history ID  show every change of a memory, and its versions"""
         app = self.app
         self._need(arg, "history")
         app.settle()
         events = memory_history(app.store, app.user, arg)
         app.out.print(render.history_table(events, title=f"history of {short_id(arg)}"))
+        versions = memory_versions(app.store, app.user, events[0].memory_id) if events else []
+        if len(versions) > 1:
+            app.out.print(render.versions_table(versions, title="versions (/restore ID VERSION)"))
 
     def cmd_forget(self, arg: str) -> None:
         """/forget ID|all  erase a memory (or all of yours) for good, after a y/N"""
@@ -198,12 +201,31 @@ class Commands:
         render.note(app.out, f"updated {short_id(m.id)}: {m.memory_text}")
 
     def cmd_restore(self, arg: str) -> None:
-        """/restore ID  bring back a deleted memory"""
+        """/restore ID [VERSION]  bring back a deleted memory, or a version (see /history)"""
         app = self.app
-        self._need(arg, "restore")
+        ident, _, number = self._need(arg, "restore").partition(" ")
+        version = None
+        if number.strip():
+            if not number.strip().isdigit():
+                raise UsageError(f"usage: {self.help_line('restore')}")
+            version = int(number)
         app.settle()
-        memory_id = self._resolve(arg)
-        if app.store.get(memory_id, user_id=app.user).valid:
+        memory_id = self._resolve(ident)
+        memory = app.store.get(memory_id, user_id=app.user)
+        versions = app.store.versions(memory_id, user_id=app.user)
+        if version is None and memory.superseded_by:
+            # A replaced version: the text this memory held last is current again.
+            version = max(v.number for v in versions if v.memory_id == memory_id)
+        if version is not None:
+            before = next((v.number for v in versions if v.current), None)
+            m = app.store.revert(memory_id, version, user_id=app.user, actor="user")
+            if before is not None:
+                app.changes.record("REVERT", m.id, before)
+            self._count("manual_restore")
+            render.note(app.out, f"restored version {version}: {short_id(m.id)} is current "
+                                 f"again: {m.memory_text}")
+            return
+        if memory.valid:
             render.note(app.out, f"memory {short_id(memory_id)} is not deleted")
             return
         m = app.store.restore(memory_id, user_id=app.user, actor="user")

@@ -165,7 +165,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     ap = action("list", "list memories (oldest first)", cmd_list)
     ap.add_argument("--category", "-c", action="append", metavar="CAT", help="only this category")
-    ap.add_argument("--all", action="store_true", help="include deleted memories")
+    ap.add_argument("--all", action="store_true",
+                    help="include deleted, superseded and expired memories")
 
     ap = action("search", "search memories by meaning and keywords", cmd_search)
     ap.add_argument("query", metavar="QUERY")
@@ -174,6 +175,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     help=f"how many (1-{MAX_LIMIT}, default 5)")
     ap.add_argument("--explain", action="store_true",
                     help="show each signal's share of the score (dense, BM25, recency)")
+    ap.add_argument("--all", action="store_true",
+                    help="include expired memories (what held in the past)")
 
     ap = action("add", "add a memory", cmd_add)
     ap.add_argument("text", metavar="TEXT")
@@ -277,7 +280,7 @@ def cmd_list(args, store: MemoryStore, user: str, out: Console) -> int:
 
 def cmd_search(args, store: MemoryStore, user: str, out: Console) -> int:
     results = store.search(user, args.query, args.category, limit=args.limit,
-                           explain=args.explain)
+                           explain=args.explain, include_expired=args.all)
     if args.json:
         _print_json([memory_record(m) | ({"signals": m.signals} if args.explain else {})
                      for m in results])
@@ -336,13 +339,13 @@ def cmd_history(args, store: MemoryStore, user: str, out: Console) -> int:
         _print_json([event_record(e) for e in events])
         return 0
     out.print(render.history_table(events))
-    versions = _versions(store, user, events[0].memory_id) if events else []
+    versions = memory_versions(store, user, events[0].memory_id) if events else []
     if len(versions) > 1:
         out.print(render.versions_table(versions, title="versions (memories revert ID VERSION)"))
     return 0
 
 
-def _versions(store: MemoryStore, user: str, memory_id: str) -> list:
+def memory_versions(store: MemoryStore, user: str, memory_id: str) -> list:
     try:
         return store.versions(memory_id, user_id=user)
     except MemoryNotFoundError:  # purged: only its history is left

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from chatbot.cli.app import escape_controls, short_id
 from chatbot.memory import HistoryEvent, Memory, RetrievedMemory
+from chatbot.memory.validity import validity_note
 
 EVENT_STYLES = {"search": "dim", "memory": "dim green", "rejected": "dim yellow", "error": "red"}
 NOTHING_SAVED = "nothing saved"  # a memory event that says why nothing was written
@@ -113,6 +114,7 @@ def memory_table(memories: Iterable[Memory], title: str | None = None) -> Table:
     table.add_column("updated", style="dim", no_wrap=True)
     for m in memories:
         text = plain(m.memory_text, style="" if m.valid else "dim strike")
+        _dated(text, m)
         table.add_row(short_id(m.id), text, plain(", ".join(m.categories)), date(m.updated_at))
     return table
 
@@ -124,9 +126,17 @@ def search_table(results: Iterable[RetrievedMemory], title: str | None = None) -
     table.add_column("memory", overflow="fold")
     table.add_column("categories", style="magenta")
     for m in results:
-        table.add_row(f"{m.score:.2f}", short_id(m.id), plain(m.memory_text),
+        table.add_row(f"{m.score:.2f}", short_id(m.id), _dated(plain(m.memory_text), m),
                       plain(", ".join(m.categories)))
     return table
+
+
+def _dated(text: Text, m: Memory) -> Text:
+    """The memory's validity after its text, dim ("until 2026-12-13", "past: until ...")."""
+    note = validity_note(m)
+    if note:
+        text.append(f"  ({note})", style="dim")
+    return text
 
 
 def explain_table(results: Iterable[RetrievedMemory], title: str | None = None) -> Table:

@@ -9,14 +9,16 @@ from chatbot.cli.app import UsageError, short_id
 from chatbot.memory import MemoryStore
 
 # What each change's undo does: ADD and RESTORE are deleted, UPDATE gets its old text back,
-# DELETE is restored. A purge is for good; NOOP changed nothing.
-UNDOABLE = ("ADD", "UPDATE", "DELETE", "RESTORE")
+# DELETE is restored, REVERT makes the version current before it current again. A purge is
+# for good; NOOP changed nothing.
+UNDOABLE = ("ADD", "UPDATE", "DELETE", "RESTORE", "REVERT")
 
 
 @dataclass(frozen=True)
 class Change:
     event: str
     memory_id: str
+    version: int | None = None  # REVERT: the version that was current before
 
 
 class SessionChanges:
@@ -28,9 +30,10 @@ class SessionChanges:
         self.session_id = session_id
         self._changes: list[Change] = []
 
-    def record(self, event: str | None, memory_id: str | None) -> None:
+    def record(self, event: str | None, memory_id: str | None,
+               version: int | None = None) -> None:
         if event in UNDOABLE and memory_id:
-            self._changes.append(Change(event, memory_id))
+            self._changes.append(Change(event, memory_id, version))
 
     def forget(self, memory_id: str | None) -> None:
         """A purged memory (None: all of them) has nothing left to undo."""
@@ -46,6 +49,10 @@ class SessionChanges:
             text = store.get(mid, user_id=user).memory_text
             store.delete(mid, user_id=user, actor="user", session_id=self.session_id)
             return f"undid {change.event} of {short_id(mid)}: deleted '{render.clip(text)}'"
+        if change.event == "REVERT" and change.version is not None:
+            m = store.revert(mid, change.version, user_id=user, actor="user")
+            return f"undid the restore: version {change.version} is current again " \
+                   f"('{render.clip(m.memory_text)}')"
         if change.event == "DELETE":
             m = store.restore(mid, user_id=user, actor="user")
             return f"undid DELETE of {short_id(mid)}: restored '{render.clip(m.memory_text)}'"

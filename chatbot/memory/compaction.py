@@ -12,6 +12,7 @@ it. Never across users: every read and write is scoped to the one user id.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +20,14 @@ import dspy
 import numpy as np
 
 from chatbot.errors import ChatbotError
+from chatbot.lm.streaming import was_cancelled
 from chatbot.memory.facts import split_facts, states
 from chatbot.memory.models import Memory
 
 OVERLAP = 0.4        # MiniLM cosine, within one category: one topic 0.39-0.61, others <= 0.32
 MAX_GROUP = 8        # notes per merge: a small model keeps every fact of a short list
 TRIGGER_SIZE = 12    # a category this large is worth a compaction pass after a session
+RETRIES = 3          # LM calls of one group interrupted by the user before the pass gives up
 
 
 def _instructions() -> str:
@@ -54,6 +57,7 @@ class CompactionReport:
     user_id: str
     merges: list[Merge] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
+    error: str | None = None        # why a background pass ended early
 
 
 def overlapping_groups(store: Any, user_id: str, categories: list[str] | None = None,
@@ -105,42 +109,76 @@ def dropped_facts(sources: list[str], merged: str) -> list[str]:
 
 
 def compact(store: Any, user_id: str, lm: Any = None, *, categories: list[str] | None = None,
-            dry_run: bool = False, overlap: float = OVERLAP,
-            actor: str = "compaction") -> CompactionReport:
-    """Merge each overlapping group of the user's memories (dry_run: only find the groups)."""
+            dry_run: bool = False, overlap: float = OVERLAP, actor: str = "compaction",
+            gate: Callable[[], bool] | None = None,
+            skip: set[frozenset[str]] | None = None) -> CompactionReport:
+    """Merge each overlapping group of the user's memories (dry_run: only find the groups).
+
+    gate: called before each LM call; it may wait (the chat is busy) and returns False to end
+    the pass there (the groups left stay as they were). An LM call the user interrupted (a
+    Cancelled from the token sink) is tried again after the gate. skip: groups (their source
+    ids) not to try, e.g. ones refused before.
+    """
     report = CompactionReport(user_id)
     predictor = dspy.Predict(ConsolidateMemories.with_instructions(_instructions()))
     for group in overlapping_groups(store, user_id, categories, overlap=overlap):
         merge = Merge([m.id for m in group], [m.memory_text for m in group])
+        if skip is not None and frozenset(merge.source_ids) in skip:
+            report.counts["skipped"] += 1
+            continue
         report.merges.append(merge)
         report.counts["groups"] += 1
         if dry_run:
             continue
+        for attempt in range(RETRIES + 1):
+            if gate is not None and not gate():
+                report.counts["stopped"] += 1
+                return report
+            try:
+                with dspy.context(lm=lm) if lm is not None else dspy.context():
+                    pred = predictor(notes=merge.source_texts)
+                break
+            except Exception as exc:  # noqa: BLE001 - a failed merge leaves the group as it was
+                if was_cancelled(exc) and attempt < RETRIES:
+                    report.counts["interrupted"] += 1
+                    continue
+                merge.refused = f"the LM failed: {str(exc).splitlines()[0][:200]}"
+                report.counts["lm_errors"] += 1
+                break
+        if merge.refused is None:
+            _write(store, user_id, group, merge, str(getattr(pred, "memory_text", "") or ""),
+                   report, actor)
+    return report
+
+
+def _write(store: Any, user_id: str, group: list[Memory], merge: Merge, text: str,
+           report: CompactionReport, actor: str) -> None:
+    """Write one merge as a supersede of every source, unless it loses a fact or a source
+    changed while the LM wrote (a memory update, an edit or a forget in the meantime)."""
+    merge.text = text.strip()
+    lost = dropped_facts(merge.source_texts, merge.text) if merge.text else ["everything"]
+    if lost:
+        merge.refused = f"the merge dropped: {'; '.join(lost)}"
+        report.counts["refused_lossy"] += 1
+        return
+    cats = list(dict.fromkeys(c for m in group for c in m.categories))
+    with store._lock:  # the check and the write, with no other write in between
         try:
-            with dspy.context(lm=lm) if lm is not None else dspy.context():
-                pred = predictor(notes=merge.source_texts)
-        except Exception as exc:  # noqa: BLE001 - a failed merge leaves the group as it was
-            merge.refused = f"the LM failed: {str(exc).splitlines()[0][:200]}"
-            report.counts["lm_errors"] += 1
-            continue
-        merge.text = str(getattr(pred, "memory_text", "") or "").strip()
-        lost = dropped_facts(merge.source_texts, merge.text) if merge.text else ["everything"]
-        if lost:
-            merge.refused = f"the merge dropped: {'; '.join(lost)}"
-            report.counts["refused_lossy"] += 1
-            continue
-        cats = list(dict.fromkeys(c for m in group for c in m.categories))
-        try:
+            now = [store.get(i, user_id=user_id) for i in merge.source_ids]
+            if any(not m.valid or m.memory_text != t
+                   for m, t in zip(now, merge.source_texts, strict=True)):
+                merge.refused = "a source changed meanwhile"
+                report.counts["refused_changed"] += 1
+                return
             done = store.supersede(group[0].id, merge.text, cats, user_id=user_id, actor=actor,
                                    supersedes_also=merge.source_ids[1:])
-        except ChatbotError as exc:  # e.g. a never-stored kind: the group stays
+        except ChatbotError as exc:  # e.g. a never-stored kind, a purged source: it stays
             merge.refused = str(exc)
             report.counts["refused"] += 1
-            continue
-        merge.new_id = done.new_id
-        report.counts["merged"] += 1
-        report.counts["memories_merged"] += len(group)
-    return report
+            return
+    merge.new_id = done.new_id
+    report.counts["merged"] += 1
+    report.counts["memories_merged"] += len(group)
 
 
 def should_compact(store: Any, user_id: str, *, size: int = TRIGGER_SIZE) -> list[str]:

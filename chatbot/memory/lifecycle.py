@@ -164,12 +164,18 @@ class Lifecycle:
             if memory.memory_text != target.text:
                 self._rewrite(memory, check_text(target.text), memory.categories, actor, None,
                               self.embedder.embed_documents([target.text])[0])
-            if not memory.valid:
-                self._history.record(memory.id, user_id, "RESTORE", None, target.text, actor)
-            self._backend.set_payload(memory.id, {
-                "valid": True, "superseded_by": None, "updated_at": self._stamps()[0]})
-            for m in self.chain(memory.id, user_id=user_id):
-                if m.valid and m.id != memory.id:
+            chain = self.chain(memory.id, user_id=user_id)
+            # The facts split off in the same write (same `supersedes`) come back with it.
+            kept = [memory, *(m for m in chain if m.id != memory.id and memory.supersedes
+                              and m.supersedes == memory.supersedes)]
+            for m in kept:
+                if not m.valid:
+                    self._history.record(m.id, user_id, "RESTORE", None,
+                                         target.text if m is memory else m.memory_text, actor)
+                self._backend.set_payload(m.id, {
+                    "valid": True, "superseded_by": None, "updated_at": self._stamps()[0]})
+            for m in chain:
+                if m.valid and m.id not in {k.id for k in kept}:
                     self._history.record(m.id, user_id, "SUPERSEDE", m.memory_text,
                                          target.text, actor)
                     self._backend.set_payload(m.id, {

@@ -38,6 +38,15 @@ NOTES = {
     "read_only": "chattr +i on the history log and on the shard folder",
     "damaged_files": "random bytes over the history log and in every shard file",
     "locked_store": "a store held by another opener: a bounded, announced wait",
+    "lifecycle": "bundled memories corrected (every other fact must stay), reverts back and "
+                 "forth through a split",
+    "compaction": "overlapping notes merged by a scripted LM, by hand and in the background: "
+                  "sources' message ids kept, revert restores them, other users untouched, a "
+                  "lossy merge refused",
+    "expiry": "memories past valid_until: out of default search and list, found with "
+              "include_expired and marked past",
+    "forget": "forget-me on each engine: every file of the data dir grepped, binary included",
+    "hosted_lm": "the secrets corpus through the redacting LM wrapper: no secret in a prompt",
 }
 _lock = threading.Lock()
 T = TypeVar("T")

@@ -7,8 +7,14 @@ tokens. Two changes to its stock caches:
   311 MB for the bundled model) that no later call reads: after a state is loaded the last
   prompt token is always evaluated again. Kept, they made a chat process grow past 7 GB;
   here they are dropped, so a state is its KV cache (~28 KB per token).
-- States also go to a folder (under the models dir), so the next process starts warm: a new
-  `chatbot chat` or demo does not pay the first evaluation of each agent's prompt again.
+- States of prompts that hold no user text (the warm-up of each agent's fixed start, made
+  inside `shared_prompts()`) also go to a folder (under the models dir), so the next process
+  starts warm: a new `chatbot chat` or demo does not pay the first evaluation of each agent's
+  prompt again. Every other prompt carries what the user said and what is remembered of them
+  (its tokens are the key, its KV cache is derived from them): those states stay in RAM and
+  die with the process, so no file outside the data dir holds a user's words, and forget-me
+  has nothing to chase. Older versions saved every prompt (as `*.state`): those files are
+  removed when the folder is opened.
 """
 
 from __future__ import annotations
@@ -20,6 +26,9 @@ import pickle
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +38,21 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_RAM_BYTES = 512 << 20
 DEFAULT_DISK_BYTES = 1536 << 20
-_SUFFIX = ".state"
+_SUFFIX = ".shared-state"
+_OLD_SUFFIX = ".state"  # every prompt, user text included: removed on sight
+
+_SHARED: ContextVar[bool] = ContextVar("chatbot_shared_prompts", default=False)
+
+
+@contextmanager
+def shared_prompts() -> Iterator[None]:
+    """The model calls in this block send prompts with no user text in them (a warm-up with
+    placeholder inputs): their states may be kept on disk for the next process."""
+    token = _SHARED.set(True)
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
 
 
 def _prefix_len(a: tuple[int, ...], b: tuple[int, ...]) -> int:
@@ -88,7 +111,7 @@ class PromptCache:
         state = self._compact(value)
         with self._lock:
             self._keep(key, state)
-            if self.folder is None:
+            if self.folder is None or not _SHARED.get():
                 return
             # Written by a background thread, newest state first: the reply does not wait.
             self._to_write = (key, state)
@@ -142,6 +165,8 @@ class PromptCache:
     def _read_index(folder: Path) -> dict[tuple[int, ...], Path]:
         index: dict[tuple[int, ...], Path] = {}
         try:
+            for old in folder.glob(f"*{_OLD_SUFFIX}"):
+                old.unlink(missing_ok=True)
             files = sorted(folder.glob(f"*{_SUFFIX}"), key=lambda p: p.stat().st_mtime)
         except OSError:
             return index

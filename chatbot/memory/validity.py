@@ -1,0 +1,48 @@
+"""What a memory's dates (valid_from / valid_until) say on a given day, and how a memory reads
+with them: the response agent and the tables show "until 2026-12-13" on a fact that still
+holds and "past: until 2026-11-20" on one that no longer does, so the model can answer about
+the past without taking it for the present."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Literal
+
+from chatbot.memory.models import Memory
+
+Status = Literal["current", "upcoming", "past"]
+
+
+def _day(today: date | datetime | str | None) -> str:
+    if today is None:
+        return datetime.now(UTC).date().isoformat()
+    if isinstance(today, datetime):
+        return today.date().isoformat()
+    return today.isoformat() if isinstance(today, date) else str(today)[:10]
+
+
+def status(m: Memory, today: date | datetime | str | None = None) -> Status:
+    """past once valid_until is before the day, upcoming before valid_from, else current."""
+    day = _day(today)
+    if m.valid_until and m.valid_until[:10] < day:
+        return "past"
+    if m.valid_from and m.valid_from[:10] > day:
+        return "upcoming"
+    return "current"
+
+
+def validity_note(m: Memory, today: date | datetime | str | None = None) -> str:
+    """The dates as the agent reads them; empty for a fact with no dates."""
+    start, end = (m.valid_from or "")[:10], (m.valid_until or "")[:10]
+    if not start and not end:
+        return ""
+    span = " ".join(p for p in (start and f"from {start}", end and f"until {end}") if p)
+    return f"past: {span}" if status(m, today) == "past" else span
+
+
+def describe_memory(m: Memory, today: date | datetime | str | None = None) -> str:
+    """One memory for the response agent: "[cats] text (noted DATE; until DATE)"."""
+    cats = ", ".join(m.categories) or "uncategorised"
+    notes = [f"noted {m.observed_at[:10]}" if m.observed_at else "", validity_note(m, today)]
+    said = "; ".join(n for n in notes if n)
+    return f"[{cats}] {m.memory_text}" + (f" ({said})" if said else "")
