@@ -84,6 +84,7 @@ class Turn:
     update_s: float = 0.0
     lm_calls: int = 0             # on the critical path: from turn() called to turn() returned
     update_lm_calls: int = 0
+    sorted_parts: Any = None      # the memory agent's part-by-part reply (small models)
 
 
 @dataclass

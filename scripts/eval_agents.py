@@ -74,7 +74,8 @@ def timed_turn(session: Any, message: str, session_no: int, alias: str) -> Turn:
         if update is not None else [],
         ttft_s=round((first[0] if first else returned) - start, 2),
         reply_s=round(returned - start, 2), update_s=round(update_s, 2), lm_calls=critical,
-        update_lm_calls=session.stats["lm_calls"] - calls - critical)
+        update_lm_calls=session.stats["lm_calls"] - calls - critical,
+        sorted_parts=update.sorted if update is not None else None)
 
 
 def snapshot(store: Any, user_id: str) -> list[Mem]:

@@ -21,6 +21,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
 )
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.query import search_text as search_query
+from chatbot.memory.validity import describe_memory
 
 MAX_TOOL_ROUNDS = 2
 MAX_SEARCH_CHARS = 500
@@ -57,9 +58,10 @@ class SearchCall:
     note: str = ""
 
 
-def format_memory(m: RetrievedMemory) -> str:
-    cats = ", ".join(m.categories) or "uncategorised"
-    return f"[{cats}] {m.memory_text} (noted {m.observed_at[:10]})"
+def format_memory(m: RetrievedMemory, today: datetime | None = None) -> str:
+    """A found memory as the model reads it, with its dates: "past: until ..." on one that no
+    longer holds, so the past can be asked about without being taken for the present."""
+    return describe_memory(m, today)
 
 
 def _as_list(value: Any) -> list[str]:
@@ -145,7 +147,7 @@ class ResponseAgent(dspy.Module):
                 seen.setdefault(m.id, m)
         if not seen:
             return "(nothing stored about this user yet)"
-        return "\n".join(f"- {format_memory(m)}" for m in seen.values())
+        return "\n".join(f"- {format_memory(m, self.now)}" for m in seen.values())
 
     @property
     def active_react(self) -> GuardedReAct:
@@ -195,9 +197,12 @@ categories to search in (an empty list searches all)."""
             known = set(store.categories(user_id))
             usable = [c for c in wanted if c in known]
             call = SearchCall(text, usable)
-            results = store.search(user_id, query, usable or None, limit=self.limit, now=self.now)
+            # Expired memories too: each says it is past, and the user may ask about the past.
+            results = store.search(user_id, query, usable or None, limit=self.limit,
+                                   now=self.now, include_expired=True)
             if usable and not results:
-                results = store.search(user_id, query, None, limit=self.limit, now=self.now)
+                results = store.search(user_id, query, None, limit=self.limit, now=self.now,
+                                       include_expired=True)
                 call.note = "nothing in those categories; searched all"
             elif wanted and not usable:
                 call.note = f"no such categories {wanted}; searched all"
@@ -208,7 +213,7 @@ categories to search in (an empty list searches all)."""
                 self.on_search(call)
             if not results:
                 return "No memories found."
-            return [format_memory(m) for m in results]
+            return [format_memory(m, self.now) for m in results]
 
         return fetch_similar_memories
 

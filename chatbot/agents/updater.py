@@ -73,6 +73,7 @@ class UpdateResult:
     counts: Counter[str] = field(default_factory=Counter)
     error: str | None = None  # set by the caller when the run failed part-way
     seconds: float = 0.0      # wall time of the whole update (set by the session)
+    sorted: dict[str, Any] = field(default_factory=dict)  # the part-by-part reply, if any
 
     @property
     def writes(self) -> list[MemoryAction]:
@@ -348,6 +349,8 @@ class MemoryUpdater:
             run.result.counts["malformed_steps"] += 1
             return []
         run.result.counts["parts_sorted"] += len(parts)
+        run.result.sorted = {"parts": getattr(pred, "sorted_parts", None),
+                             "shown": getattr(pred, "shown_memories", None)}
         known = " ".join(run.user_texts)
         return sorting.tool_calls(
             getattr(pred, "sorted_parts", None), ids, message=message, known=known,
