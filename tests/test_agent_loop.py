@@ -201,7 +201,7 @@ def test_earlier_turns_reach_the_reply_as_real_turns(store):
 def test_relative_dates_are_resolved_in_code_and_habits_left_alone():
     from datetime import date
 
-    from chatbot.agents.updater import _dated
+    from chatbot.agents.new_facts import _dated
 
     day = date(2024, 3, 15)  # a Friday
     assert _dated("Has a driving exam next Friday", day) == (

@@ -1,0 +1,92 @@
+"""What the memory agent's add_memory takes, and how a fact's text is dated before it is stored:
+the facts schema, the kinds the model chooses, and relative dates resolved in code."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from chatbot.memory.models import MEMORY_TYPES
+from chatbot.memory.timeparse import find_span, validity
+
+# The memory type as the model chooses it, by names that say what each one is for;
+# procedural memories (how the user wants replies) have their own argument.
+KINDS = {"fact": "semantic", "event": "episodic", "how_to_reply": "procedural"}
+FACTS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "description": "one entry per fact about the user; `kind`: event for a dated event or "
+                   "plan, else fact",
+    "items": {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string", "minLength": 3},
+            "categories": {"type": "array", "items": {"type": "string"}},
+            "kind": {"enum": ["fact", "event"]},
+        },
+        "required": ["text", "categories", "kind"],
+    },
+}
+REPLY_PREFERENCES_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "description": "only what the user asked about how you reply (format, length, language, "
+                   "units, tone), one per entry; [] if they asked nothing of the kind",
+    "items": {"type": "string", "minLength": 3},
+}
+
+
+def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
+    """(text, categories, memory_type) per fact, from a list of facts (objects or plain
+    strings) or from one fact given as memory_text / categories / memory_type."""
+    if facts is None and single:
+        facts = [{"text": single.get("memory_text") or single.get("text"),
+                  "categories": single.get("categories"),
+                  "type": single.get("memory_type") or single.get("type")}]
+    if isinstance(facts, (str, dict)):
+        facts = [facts]
+    if not isinstance(facts, (list, tuple)):
+        return []
+    out = []
+    for fact in facts:
+        if isinstance(fact, str):
+            fact = {"text": fact}
+        if not isinstance(fact, dict):
+            continue
+        kind = str(fact.get("kind") or fact.get("type") or fact.get("memory_type") or "")
+        kind = KINDS.get(kind.strip().lower(), kind.strip().lower())
+        text = fact.get("text") or fact.get("memory_text")
+        if not isinstance(text, str):  # a nested object or a list is not a memory text
+            continue
+        out.append((text, fact.get("categories"), kind if kind in MEMORY_TYPES else "semantic"))
+    return out
+
+
+_RELATIVE = re.compile(r"\b(next|this|coming|tomorrow|tonight|today|yesterday|last|in\s+\w+\s+"
+                       r"(day|week|month|year)s?|(day|week|month|year)s?\s+ago)\b", re.I)
+
+
+def _as_day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(str(text)[:10])
+    except ValueError:
+        return None
+
+
+def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
+    """The memory text with a relative date ("next Friday") written as the date it means on
+    the conversation's day, and the dates the fact holds (chatbot.memory.timeparse): a
+    coming event leaves default search once it is over. Resolved in code, not by the model."""
+    if day is None:
+        return text, None, None
+    span = find_span(text, day)
+    # Only an expression relative to the day it was said: a bare weekday is as often a habit
+    # ("keeps a chess club on Sunday mornings") as a date.
+    if span is None or not _RELATIVE.search(span.phrase):
+        return text, None, None
+    valid_from, valid_until = validity(text, day)
+    if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
+        when = (f"{span.start.day} {span.start:%B %Y}" if span.start == span.end
+                else f"{span.start.day} {span.start:%B} to {span.end.day} {span.end:%B %Y}")
+        lead = "until" if span.until else ("on" if span.start == span.end else "from")
+        text = text.replace(span.phrase, f"{lead} {when}", 1)
+    return text, valid_from, valid_until
