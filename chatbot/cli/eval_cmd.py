@@ -32,7 +32,7 @@ def _ids(text: str) -> list[str]:
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
     from chatbot.evaluation.locomo import DATA_HINT
-    from chatbot.memory.ranking import PRODUCT_FLOOR
+    from chatbot.memory.ranking import PRODUCT_FLOOR, PRODUCT_REPEAT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
     benchmarks = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK")
@@ -67,6 +67,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--floor", type=float, default=PRODUCT_FLOOR, metavar="COSINE",
                    help="relevance floor of hybrid search: hits under this dense cosine are "
                         f"dropped (default: the app's, {PRODUCT_FLOOR:g}; 0 = off)")
+    p.add_argument("--repeat", type=float, default=PRODUCT_REPEAT, metavar="WEIGHT",
+                   help="repetition penalty of hybrid search: a hit loses WEIGHT x the share of "
+                        f"its lines already shown above it (default: the app's, "
+                        f"{PRODUCT_REPEAT:g}; 0 = off)")
     p.add_argument("--engine", help="store engine (default: CHATBOT_ENGINE)")
     p.add_argument("--store-dir", type=Path, metavar="DIR",
                    help="keep the eval store here (conversations already in it are reused); "
@@ -156,7 +160,7 @@ def run_locomo_command(args: argparse.Namespace) -> int:
             store = _open_store(settings, engine, args.store_dir, stack)
             from dataclasses import replace
 
-            store.ranking = replace(store.ranking, floor=args.floor)
+            store.ranking = replace(store.ranking, floor=args.floor, repeat_weight=args.repeat)
         opened = time.perf_counter()
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)

@@ -143,14 +143,16 @@ def explain_table(results: Iterable[RetrievedMemory], title: str | None = None) 
     """Each hit's signals: raw dense / BM25 scores with their pool ranks, and each one's share."""
     table = Table(title=plain(title) if title else None, title_justify="left")
     for name in ("#", "score", "dense (rank)", "bm25 (rank)", "dense part", "bm25 part",
-                 "recency part"):
+                 "recency part", "access part", "repeat part"):
         table.add_column(name, justify="right", style="dim" if name == "#" else None)
     table.add_column("memory", overflow="fold")
     for m in results:
         s = m.signals
         table.add_row(str(int(s.get("rank", 0))), f"{m.score:.3f}", _raw_signal(s, "dense"),
                       _raw_signal(s, "bm25"), *(f"{s[k]:.3f}" if k in s else "–" for k in (
-                          "dense_part", "bm25_part", "recency_part")), plain(m.memory_text))
+                          "dense_part", "bm25_part", "recency_part", "access_part",
+                          "repeat_part")),
+                      plain(m.memory_text))
     return table
 
 
