@@ -24,9 +24,9 @@ from chatbot.memory.embeddings import get_embedder
 from chatbot.memory.query import search_text
 
 
-def dump(store: MemoryStore, data: Path, bm25: int) -> dict:
+def dump(store: MemoryStore, data: Path, bm25: int, ids: list[str] | None = None) -> dict:
     out: dict = {"embedder": store.embedder.name, "conversations": []}
-    for conv in load_locomo(data):
+    for conv in load_locomo(data, ids):
         user = conv.sample_id
         memories = store.list(user)
         if not memories:
@@ -66,12 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--store", type=Path, required=True)
     p.add_argument("--embedder", help="the store's embedder (default: the one it records)")
     p.add_argument("--bm25", type=int, default=300, help="keyword hits kept per question")
+    p.add_argument("--conversations", help="comma-separated sample ids (default: all)")
     p.add_argument("--out", type=Path, required=True)
     args = p.parse_args(argv)
     embedder = get_embedder(args.embedder) if args.embedder else None
     store = MemoryStore(path=args.store, embedder=embedder, collection="locomo")
     try:
-        result = dump(store, args.data, args.bm25)
+        ids = args.conversations.split(",") if args.conversations else None
+        result = dump(store, args.data, args.bm25, ids)
     finally:
         store.close()
     args.out.write_text(json.dumps(result), encoding="utf-8")

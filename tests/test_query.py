@@ -101,6 +101,6 @@ def test_repetition_penalty_lets_another_turn_through(store):
         assert h.score == pytest.approx(h.signals["fused"] - PRODUCT_REPEAT * h.signals["repeat"])
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     assert [h.signals["rank"] for h in hits] == [1, 2, 3, 4]
-    assert "repeat(weight=0.8)" in store.ranking.describe()
+    assert "repeat(weight=1.6)" in store.ranking.describe()
     with pytest.raises(ConfigError):
         RankingConfig(repeat_weight=-1)

@@ -109,7 +109,7 @@ DEFAULT_RANKING = RankingConfig()
 PRODUCT_FLOOR = 0.10
 # The repetition penalty of the product path: chosen leave-one-conversation-out on both dev sets
 # (docs/retrieval-quality.md, "Repeated turns").
-PRODUCT_REPEAT = 0.8
+PRODUCT_REPEAT = 1.6
 # What the app's store (MemoryStore.from_settings) and `chatbot eval locomo` search with.
 PRODUCT_RANKING = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT)
 _HEADER = re.compile(r"^\[[^\]\n]*\]\s*")
