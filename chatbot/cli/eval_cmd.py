@@ -31,7 +31,7 @@ def _ids(text: str) -> list[str]:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
-    from chatbot.evaluation.locomo import DATA_HINT
+    from chatbot.evaluation.locomo import DATA_HINT, QUERY_MODES
     from chatbot.memory.ranking import PRODUCT_FLOOR, PRODUCT_REPEAT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
@@ -57,9 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --answer: an LLM judge (LiteLLM model string, temperature 0)")
     p.add_argument("--window", type=int, default=DEFAULT_WINDOW, metavar="N",
                    help=f"agent mode: messages per update-agent run (default: {DEFAULT_WINDOW})")
-    p.add_argument("--query", choices=["rewrite", "question"], default="rewrite",
+    p.add_argument("--query", choices=QUERY_MODES, default="rewrite",
                    help="rewrite: search without the speakers' names and the 'would ... likely' "
-                        "scaffolding, as the response agent would phrase it; question: the "
+                        "scaffolding (chatbot.memory.query.search_text); agent: the same without "
+                        "removing names, as the response agent's tool calls it; question: the "
                         "question as it is (default: rewrite)")
     p.add_argument("--context", type=int, default=DIRECT_CONTEXT, metavar="N",
                    help="direct mode: earlier turns of the session stored with each turn as "
