@@ -4,7 +4,9 @@ Input: the files of `scripts/retrieval_pools.py` (one per dev set). Each variant
 default fused pool (DBSF dense 1 : BM25 2, pool 60, cosine floor PRODUCT_FLOOR) with one more
 signal, as `chatbot.memory.ranking` would; every weight of its grid is scored on all
 conversations, and the weight chosen on the other conversations is scored on each one left out
-("held out"). Printed per set: R@5, R@10 and turns@20 overall and R@10 per category.
+("held out"). Printed per set: R@5, R@10 and turns@20 overall and R@10 per category. With two
+or more sets, each variant is also fitted across all of them: one conversation of any set left
+out, the weight chosen on the rest with each set's mean weighing the same.
 
     .venv/bin/python scripts/eval_fusion_sweep.py /tmp/pools-locomo.json /tmp/pools-beam.json
 
@@ -40,7 +42,7 @@ from chatbot.memory.ranking import (
 POOL = 60
 LIMIT = 20  # what `chatbot eval locomo` asks for; the floor and the penalty see 2 x LIMIT
 GRIDS = {
-    "repeat": (0.0, 0.2, 0.4, 0.8, 1.2, 2.0),
+    "repeat": (0.0, 0.2, 0.4, 0.8, 1.2, 1.6, 2.0),
     "recency": (0.0, 0.1, 0.3, 1.0),
     "access": (0.0, 0.05, 0.1, 0.3, 1.0),
     "entity": (0.0, 0.1, 0.25, 0.5, 1.0),
@@ -146,21 +148,43 @@ def held_out(per: dict[float, list[tuple]], metric: int) -> tuple[list[tuple], l
     return held, picks
 
 
+def pooled_held_out(per: dict[str, dict[float, list[tuple]]], metric: int) -> None:
+    """Leave one conversation of any set out; fit on the rest, each set's mean weighing 1/n."""
+    grid = list(next(iter(per.values())))
+    for name, rows in per.items():
+        held, picks = [], []
+        for cid in dict.fromkeys(r[0] for r in rows[grid[0]]):
+            def fit(w: float, cid: str = cid) -> float:
+                means = [sum(r[metric] for r in p[w] if r[0] != cid)
+                         / max(sum(1 for r in p[w] if r[0] != cid), 1) for p in per.values()]
+                return round(sum(means) / len(means), 9)
+            best = max(grid, key=lambda w: (fit(w), -w))
+            picks.append(best)
+            held += [r for r in rows[best] if r[0] == cid]
+        print(f"  {name}: picks {picks}: {json.dumps(summary(held))}")
+
+
 def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
+    results: dict[str, dict[str, dict[float, list[tuple]]]] = defaultdict(dict)
     for path in argv:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         print(f"== {Path(path).name} ({data['embedder']})")
         for variant, grid in GRIDS.items():
-            per = {w: run(data, variant, w) for w in grid}
+            per = results[variant][Path(path).stem] = {w: run(data, variant, w) for w in grid}
             for w, rows in per.items():
                 print(f"{variant:8} {w:<5g} {json.dumps(summary(rows))}")
             for metric, name in ((2, "R@5"), (3, "R@10")):
                 held, picks = held_out(per, metric)
                 print(f"{variant:8} held out, fitted on {name}, picks {picks}: "
                       f"{json.dumps(summary(held))}")
+    if len(argv) > 1:
+        for variant, per in results.items():
+            for metric, name in ((2, "R@5"), (3, "R@10")):
+                print(f"== {variant}: fitted on {name} across {', '.join(per)}, held out")
+                pooled_held_out(per, metric)
     return 0
 
 

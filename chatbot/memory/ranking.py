@@ -138,7 +138,7 @@ def without_repeats(hits: Sequence[Hit], weight: float) -> list[Hit]:
         best = max(left, key=lambda i: (hits[i].score - weight * shares[i], -i))
         left.remove(best)
         shown |= keys[best]
-        part = -weight * shares[best]
+        part = -weight * shares[best] if shares[best] else 0.0
         out.append(replace(hits[best], score=hits[best].score + part, signals=hits[best].signals
                            | {"repeat": shares[best], "repeat_part": part,
                               "rank": len(out) + 1}))
