@@ -72,6 +72,8 @@ class Settings(BaseSettings):
     # Recency decay of hybrid search (chatbot.memory.ranking); weight 0 = off, the default.
     recency_weight: float = Field(0.0, ge=0, allow_inf_nan=False)
     recency_half_life_days: float = Field(30.0, gt=0, allow_inf_nan=False)
+    # How much being read before (access_count) lifts a memory in hybrid search; 0 = off.
+    access_weight: float = Field(0.0, ge=0, allow_inf_nan=False)
     update_context_messages: int = 6
     save_transcripts: bool = True
     # Transcripts keep secrets as typed only when this is on (default: redacted).

@@ -68,3 +68,39 @@ def test_relevance_floor_is_a_raw_cosine_applied_by_search(store):
     assert "floor" not in RankingConfig().describe()  # off unless asked (the app asks)
     with pytest.raises(ConfigError):
         RankingConfig(floor=2)
+
+
+def test_repetition_penalty_lets_another_turn_through(store):
+    from chatbot.memory.chunking import Line, message_memories
+    from chatbot.memory.ranking import PRODUCT_REPEAT, line_keys
+
+    turns = [Line("D1:1", "Ann", "We adopted a beagle puppy last week."),
+             Line("D1:2", "Bob", "A beagle puppy! What is the beagle puppy called?"),
+             Line("D1:3", "Ann", "Our beagle puppy is called Rex.")]
+    items = [{"text": text, "source": {"message_ids": ids}}
+             for n, turn in enumerate(turns)
+             for text, ids in message_memories(turn, turns[max(0, n - 2):n], "[1 May 2024] ")]
+    items.append({"text": "[9 June 2024] Ann: Rex the beagle puppy chewed my shoes.",
+                  "source": {"message_ids": ["D2:1"]}})
+    store.add_many("u", items, dedup=False)
+    # the date header is not part of a line, and a clipped context line keeps its key
+    assert line_keys("[1 May 2024] Ann: hi\nBob: hello") == {"Ann: hi", "Bob: hello"}
+
+    store.ranking = RankingConfig(floor=PRODUCT_FLOOR)
+    plain = store.search("u", "beagle puppy", limit=4, explain=True)
+    alone = [h.source.message_ids for h in plain]
+    # without the penalty the first turn, whose line both later memories repeat, beats D2:1
+    assert alone.index(["D1:1"]) < alone.index(["D2:1"])
+    store.ranking = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT)
+    hits = store.search("u", "beagle puppy", limit=4, explain=True)
+    assert hits[0].id == plain[0].id and hits[0].signals["repeat"] == 0
+    ranked = [h.source.message_ids for h in hits]
+    assert ranked.index(["D2:1"]) < ranked.index(["D1:1"])
+    assert hits[ranked.index(["D1:1"])].signals["repeat"] == 1
+    for h in hits:  # demoted by weight x share of lines already above
+        assert h.score == pytest.approx(h.signals["fused"] - PRODUCT_REPEAT * h.signals["repeat"])
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert [h.signals["rank"] for h in hits] == [1, 2, 3, 4]
+    assert "repeat(weight=1.6)" in store.ranking.describe()
+    with pytest.raises(ConfigError):
+        RankingConfig(repeat_weight=-1)

@@ -14,9 +14,12 @@ from chatbot.errors import ConfigError
 from chatbot.memory import MemoryStore
 from chatbot.memory.backends.base import Hit
 from chatbot.memory.ranking import (
+    ACCESS_HALF,
     DEFAULT_RANKING,
     PRODUCT_FLOOR,
+    PRODUCT_RANKING,
     RankingConfig,
+    access_factor,
     fuse,
     recency_factor,
 )
@@ -189,6 +192,7 @@ def test_qdrant_fusion_refuses_decay(store):
 @pytest.mark.parametrize(("name", "value", "says"), [
     ("CHATBOT_RECENCY_WEIGHT", "-1", "greater than or equal to 0"),
     ("CHATBOT_RECENCY_WEIGHT", "nan", "finite"),
+    ("CHATBOT_ACCESS_WEIGHT", "-0.5", "greater than or equal to 0"),
     ("CHATBOT_RECENCY_HALF_LIFE_DAYS", "0", "greater than 0"),
     ("CHATBOT_RECENCY_HALF_LIFE_DAYS", "a month", "number"),
 ])
@@ -203,15 +207,35 @@ def test_a_bad_setting_is_one_line(monkeypatch, name, value, says):
 
 def test_settings_set_the_store_ranking(monkeypatch, engine):
     with MemoryStore.from_settings(Settings(engine=engine)) as s:
-        # the app's store: the default ranking with the product's relevance floor
-        assert s.ranking == RankingConfig(floor=PRODUCT_FLOOR) and s.ranking.recency_weight == 0
+        # the app's store: the default ranking with the product's floor and repeat penalty
+        assert s.ranking == PRODUCT_RANKING and s.ranking.floor == PRODUCT_FLOOR
+        assert s.ranking.recency_weight == s.ranking.access_weight == 0
     monkeypatch.setenv("CHATBOT_RECENCY_WEIGHT", "0.4")
     monkeypatch.setenv("CHATBOT_RECENCY_HALF_LIFE_DAYS", "7")
+    monkeypatch.setenv("CHATBOT_ACCESS_WEIGHT", "0.2")
     with MemoryStore.from_settings(Settings(engine=engine)) as s:
-        assert s.ranking == replace(DEFAULT_RANKING, recency_weight=0.4,
-                                    recency_half_life_days=7, floor=PRODUCT_FLOOR)
+        assert s.ranking == replace(PRODUCT_RANKING, recency_weight=0.4,
+                                    recency_half_life_days=7, access_weight=0.2)
         assert s.ranking.describe() == (
-            "dbsf(dense=1, bm25=2) floor(cosine=0.1) + recency(weight=0.4, half-life=7d)")
+            "dbsf(dense=1, bm25=2) floor(cosine=0.1) + recency(weight=0.4, half-life=7d)"
+            " + access(weight=0.2) repeat(weight=1.6)")
+
+
+def test_access_counts_lift_often_read_memories_when_asked(parked):
+    first = parked.search("alice", "where did I park the car", limit=6, explain=True)
+    assert "access" not in first[0].signals  # off by default
+    read = first[-1]
+    for _ in range(3):  # handed to the agent three times: factor 3 / (3 + ACCESS_HALF)
+        parked.touch(parked.search("alice", "where did I park the car", limit=6)[-1:])
+    parked.ranking = replace(DEFAULT_RANKING, access_weight=10.0)
+    hits = parked.search("alice", "where did I park the car", limit=6, explain=True)
+    assert hits[0].id == read.id
+    assert hits[0].signals["access"] == pytest.approx(3 / (3 + ACCESS_HALF))
+    assert hits[0].signals["access_part"] == pytest.approx(10 * hits[0].signals["access"])
+    assert all(h.signals["access"] == 0 for h in hits[1:])
+    assert access_factor(None) == access_factor(True) == access_factor(-2) == 0
+    with pytest.raises(ConfigError):
+        RankingConfig("qdrant", access_weight=0.1)
 
 
 def test_a_replayed_session_measures_recency_from_its_own_date(store):

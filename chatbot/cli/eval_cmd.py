@@ -31,8 +31,8 @@ def _ids(text: str) -> list[str]:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
-    from chatbot.evaluation.locomo import DATA_HINT
-    from chatbot.memory.ranking import PRODUCT_FLOOR
+    from chatbot.evaluation.locomo import DATA_HINT, QUERY_MODES
+    from chatbot.memory.ranking import PRODUCT_FLOOR, PRODUCT_REPEAT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
     benchmarks = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK")
@@ -57,9 +57,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="with --answer: an LLM judge (LiteLLM model string, temperature 0)")
     p.add_argument("--window", type=int, default=DEFAULT_WINDOW, metavar="N",
                    help=f"agent mode: messages per update-agent run (default: {DEFAULT_WINDOW})")
-    p.add_argument("--query", choices=["rewrite", "question"], default="rewrite",
+    p.add_argument("--query", choices=QUERY_MODES, default="rewrite",
                    help="rewrite: search without the speakers' names and the 'would ... likely' "
-                        "scaffolding, as the response agent would phrase it; question: the "
+                        "scaffolding (chatbot.memory.query.search_text); agent: the same without "
+                        "removing names, as the response agent's tool calls it; question: the "
                         "question as it is (default: rewrite)")
     p.add_argument("--context", type=int, default=DIRECT_CONTEXT, metavar="N",
                    help="direct mode: earlier turns of the session stored with each turn as "
@@ -67,6 +68,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--floor", type=float, default=PRODUCT_FLOOR, metavar="COSINE",
                    help="relevance floor of hybrid search: hits under this dense cosine are "
                         f"dropped (default: the app's, {PRODUCT_FLOOR:g}; 0 = off)")
+    p.add_argument("--repeat", type=float, default=PRODUCT_REPEAT, metavar="WEIGHT",
+                   help="repetition penalty of hybrid search: a hit loses WEIGHT x the share of "
+                        f"its lines already shown above it (default: the app's, "
+                        f"{PRODUCT_REPEAT:g}; 0 = off)")
     p.add_argument("--engine", help="store engine (default: CHATBOT_ENGINE)")
     p.add_argument("--store-dir", type=Path, metavar="DIR",
                    help="keep the eval store here (conversations already in it are reused); "
@@ -156,7 +161,7 @@ def run_locomo_command(args: argparse.Namespace) -> int:
             store = _open_store(settings, engine, args.store_dir, stack)
             from dataclasses import replace
 
-            store.ranking = replace(store.ranking, floor=args.floor)
+            store.ranking = replace(store.ranking, floor=args.floor, repeat_weight=args.repeat)
         opened = time.perf_counter()
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)

@@ -174,7 +174,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     ap.add_argument("--limit", "-n", type=bounded_int(1, MAX_LIMIT), default=5,
                     help=f"how many (1-{MAX_LIMIT}, default 5)")
     ap.add_argument("--explain", action="store_true",
-                    help="show each signal's share of the score (dense, BM25, recency)")
+                    help="show each signal's share of the score (dense, BM25; recency, "
+                         "access, repetition when they moved a hit)")
     ap.add_argument("--all", action="store_true",
                     help="include expired memories (what held in the past)")
 

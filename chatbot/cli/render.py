@@ -139,18 +139,26 @@ def _dated(text: Text, m: Memory) -> Text:
     return text
 
 
+# Parts added only by optional signals: a column appears when some hit's part is not 0.
+_OPTIONAL_PARTS = {"recency_part": "recency part", "access_part": "access part",
+                   "repeat_part": "repeat part"}
+
+
 def explain_table(results: Iterable[RetrievedMemory], title: str | None = None) -> Table:
-    """Each hit's signals: raw dense / BM25 scores with their pool ranks, and each one's share."""
+    """Each hit's signals: raw dense / BM25 scores with their pool ranks, and each one's share
+    (recency, access and repetition parts only when one of them moved some hit)."""
+    results = list(results)
+    optional = [k for k in _OPTIONAL_PARTS if any(m.signals.get(k) for m in results)]
     table = Table(title=plain(title) if title else None, title_justify="left")
     for name in ("#", "score", "dense (rank)", "bm25 (rank)", "dense part", "bm25 part",
-                 "recency part"):
+                 *(_OPTIONAL_PARTS[k] for k in optional)):
         table.add_column(name, justify="right", style="dim" if name == "#" else None)
     table.add_column("memory", overflow="fold")
     for m in results:
         s = m.signals
         table.add_row(str(int(s.get("rank", 0))), f"{m.score:.3f}", _raw_signal(s, "dense"),
                       _raw_signal(s, "bm25"), *(f"{s[k]:.3f}" if k in s else "–" for k in (
-                          "dense_part", "bm25_part", "recency_part")), plain(m.memory_text))
+                          "dense_part", "bm25_part", *optional)), plain(m.memory_text))
     return table
 
 

@@ -118,8 +118,9 @@ def turn_memories(session: Session, index: int, context: int = 0) -> list[tuple[
 
 
 # The ways the eval can turn a question into the search query (EvalConfig / sweep option):
-# "rewrite" is chatbot.memory.query.search_text, the product's own query path.
-QUERY_MODES = ("question", "rewrite")
+# "rewrite" is chatbot.memory.query.search_text with the chat's speaker names; "agent" is the same
+# function without names, exactly as the response agent's memory tool calls it.
+QUERY_MODES = ("question", "rewrite", "agent")
 
 
 def file_sha256(path: Path) -> str:

@@ -41,7 +41,8 @@ class EvalConfig:
     window: int = DEFAULT_WINDOW
     context: int = DIRECT_CONTEXT
     # "rewrite": search with chatbot.memory.query.search_text, the product's query path (speaker
-    # names and hypothetical scaffolding out; docs/retrieval-quality.md); "question": as it is.
+    # names and hypothetical scaffolding out; docs/retrieval-quality.md); "agent": the same with
+    # no names, as the response agent's tool calls it; "question": as it is.
     query: str = "rewrite"
     answer: bool = False
     lm: Any = None
@@ -146,7 +147,12 @@ def ingest(store: MemoryStore, conversations: list[Conversation], config: EvalCo
 def evaluate_question(store: MemoryStore, conv: Conversation, q: Question,
                       config: EvalConfig) -> dict[str, Any]:
     """Retrieve for one question the way the response agent's tool does, and score it."""
-    query = search_text(q.question, conv.speakers) if config.query == "rewrite" else q.question
+    if config.query == "rewrite":
+        query = search_text(q.question, conv.speakers)
+    elif config.query == "agent":  # the response agent's tool knows no speaker names
+        query = search_text(q.question)
+    else:
+        query = q.question
     start = time.perf_counter()
     hits = store.search(conv.sample_id, query, limit=config.limit, mode=config.search_mode)
     search_ms = (time.perf_counter() - start) * 1000

@@ -117,12 +117,15 @@ class OnnxEncoder(torch.nn.Module):
                                             providers=["CPUExecutionProvider"])
         self.config = config
         self.path = path
+        # The exporter drops an input the model never reads (MPNet has no token types).
+        self._inputs = {i.name for i in self.session.get_inputs()}
 
     def forward(self, input_ids, attention_mask, token_type_ids=None, **_: Any) -> dict:
         if token_type_ids is None:
             token_type_ids = torch.zeros_like(input_ids)
         feed = {"input_ids": input_ids.numpy(), "attention_mask": attention_mask.numpy(),
                 "token_type_ids": token_type_ids.numpy()}
+        feed = {name: value for name, value in feed.items() if name in self._inputs}
         (hidden,) = self.session.run(None, feed)
         return {"last_hidden_state": torch.from_numpy(hidden)}
 

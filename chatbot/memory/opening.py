@@ -18,7 +18,7 @@ from chatbot.memory.embeddings import DEFAULT_EMBEDDER, Embedder, get_embedder
 from chatbot.memory.faults import LockWait
 from chatbot.memory.faults import reason as fault
 from chatbot.memory.history import EventLog, History
-from chatbot.memory.ranking import DEFAULT_RANKING, PRODUCT_FLOOR, RankingConfig
+from chatbot.memory.ranking import PRODUCT_RANKING, RankingConfig
 
 if TYPE_CHECKING:
     from chatbot.memory.server_history import ServerHistory
@@ -160,9 +160,9 @@ def check_embedder(backend: VectorBackend, embedder: Embedder, path: Path | None
 def store_arguments(settings: Any) -> tuple[dict[str, Any], RankingConfig]:
     """MemoryStore's arguments for the app's settings, and the ranking its search uses."""
     # Checked before the store opens: a bad recency setting must not leave a lock behind.
-    ranking = replace(DEFAULT_RANKING, recency_weight=settings.recency_weight,
+    ranking = replace(PRODUCT_RANKING, recency_weight=settings.recency_weight,
                       recency_half_life_days=settings.recency_half_life_days,
-                      floor=PRODUCT_FLOOR)
+                      access_weight=settings.access_weight)
     embedding = {"embedder": settings.embedder or None, "app": settings.app or None,
                  "embed_options": {
         "threads": settings.embed_threads, "cache_dir": settings.models_dir,

@@ -18,11 +18,18 @@ time back to the memory's `observed_at`. It reranks the union of the two pools a
 nothing. The weight is in the fusion's own units (a DBSF score is at most dense + bm25 weight,
 3 by default; an RRF score is a few hundredths). The "qdrant" fusion fuses inside the engine, so
 there is nothing here to add the part to: a config asking for both is refused.
+
+Repetition (`repeat_weight` > 0; the product's PRODUCT_REPEAT): the fused, floored list is
+re-picked greedily, each next hit the best by fused - weight * the share of its lines already
+shown by the hits above it. A directly stored chat turn carries the turns before it, so the
+next turn's memory repeats two of its three lines; without this the reader's five memories
+often hold the same few turns. Agent-written facts are one line each and are never demoted.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -45,22 +52,34 @@ class RankingConfig:
     # Off by default: LoCoMo questions are not recency-seeking (docs/retrieval.md).
     recency_weight: float = 0.0
     recency_half_life_days: float = 30.0
+    # Access frequency: weight * count / (count + ACCESS_HALF), count = times the memory was
+    # handed to the response agent (MemoryStore.touch). Off by default: it measured no gain on
+    # either dev set (docs/retrieval-quality.md, "Access counts and recency").
+    access_weight: float = 0.0
     # Relevance floor: a hit whose raw dense cosine to the query is below it is not returned,
     # however few are left (0: off; the in-engine "qdrant" fusion never applies it). Off here;
     # the app's store and the eval use PRODUCT_FLOOR.
     floor: float = 0.0
+    # Weight of the repetition penalty, in the fusion's units (0: off; the app's store and the
+    # eval use PRODUCT_REPEAT). Like the floor it applies to the Python fusions only.
+    repeat_weight: float = 0.0
 
     def __post_init__(self) -> None:
         if not -1 <= self.floor <= 1:
             raise ConfigError(f"relevance floor is a cosine, -1 to 1, got {self.floor!r}")
+        if not self.repeat_weight >= 0 or math.isinf(self.repeat_weight):
+            raise ConfigError(f"repetition weight must be 0 or more, got {self.repeat_weight!r}")
         if not self.recency_weight >= 0 or math.isinf(self.recency_weight):
             raise ConfigError(f"recency weight must be 0 or more, got {self.recency_weight!r}")
+        if not self.access_weight >= 0 or math.isinf(self.access_weight):
+            raise ConfigError(f"access weight must be 0 or more, got {self.access_weight!r}")
         if not self.recency_half_life_days > 0 or math.isinf(self.recency_half_life_days):
             raise ConfigError("recency half-life must be more than 0 days, got "
                               f"{self.recency_half_life_days!r}")
-        if self.fusion == "qdrant" and self.recency_weight > 0:
-            raise ConfigError("recency decay needs the fusion done outside the engine (dbsf or "
-                              "rrf); Qdrant's in-engine fusion cannot decay by observed_at")
+        if self.fusion == "qdrant" and (self.recency_weight > 0 or self.access_weight > 0):
+            raise ConfigError("recency and access weights need the fusion done outside the "
+                              "engine (dbsf or rrf); Qdrant's in-engine fusion cannot decay "
+                              "or count reads")
 
     def describe(self) -> str:
         if self.fusion == "qdrant":
@@ -72,9 +91,15 @@ class RankingConfig:
         if self.recency_weight > 0:
             out += (f" + recency(weight={self.recency_weight:g}, "
                     f"half-life={self.recency_half_life_days:g}d)")
+        if self.access_weight > 0:
+            out += f" + access(weight={self.access_weight:g})"
+        if self.repeat_weight > 0:
+            out += f" repeat(weight={self.repeat_weight:g})"
         return out
 
 
+# Reads of a memory at which its access factor is one half.
+ACCESS_HALF = 3
 DEFAULT_RANKING = RankingConfig()
 # The floor of the product path (MemoryStore.from_settings, `chatbot eval locomo`). A raw signal,
 # because DBSF and RRF scores are relative to their pool: an unrelated query's best hit still
@@ -82,6 +107,42 @@ DEFAULT_RANKING = RankingConfig()
 # calibration: about half of an unrelated question's top 5 dropped on both dev sets, for no
 # measured loss (LoCoMo dev R@5 / R@10 unchanged; 0.15 cost multi-hop -0.02).
 PRODUCT_FLOOR = 0.10
+# The repetition penalty of the product path: chosen leave-one-conversation-out on both dev sets
+# (docs/retrieval-quality.md, "Repeated turns").
+PRODUCT_REPEAT = 1.6
+# What the app's store (MemoryStore.from_settings) and `chatbot eval locomo` search with.
+PRODUCT_RANKING = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT)
+_HEADER = re.compile(r"^\[[^\]\n]*\]\s*")
+# A line is known by its start: a context line is the same line clipped (chunking.clip).
+LINE_KEY_CHARS = 60
+
+
+def line_keys(text: str) -> set[str]:
+    """The lines of a memory text as comparable keys (a leading "[date] " header dropped)."""
+    return {key for line in text.split("\n")
+            if (key := " ".join(_HEADER.sub("", line).split())[:LINE_KEY_CHARS])}
+
+
+def without_repeats(hits: Sequence[Hit], weight: float) -> list[Hit]:
+    """The hits re-picked greedily by fused - weight * share of their lines already above.
+
+    Each hit's signals get `repeat` (that share when it was picked) and `repeat_part`
+    (-weight * repeat); its score becomes fused + repeat_part, so scores stay best first.
+    """
+    keys = [line_keys(str(h.payload.get("memory_text", ""))) for h in hits]
+    left = list(range(len(hits)))
+    shown: set[str] = set()
+    out: list[Hit] = []
+    while left:
+        shares = {i: len(keys[i] & shown) / len(keys[i]) if keys[i] else 0.0 for i in left}
+        best = max(left, key=lambda i: (hits[i].score - weight * shares[i], -i))
+        left.remove(best)
+        shown |= keys[best]
+        part = -weight * shares[best] if shares[best] else 0.0
+        out.append(replace(hits[best], score=hits[best].score + part, signals=hits[best].signals
+                           | {"repeat": shares[best], "repeat_part": part,
+                              "rank": len(out) + 1}))
+    return out
 
 
 def above_floor(hits: Sequence[Hit], floor: float) -> list[Hit]:
@@ -119,6 +180,13 @@ def recency_factor(observed_at: Any, now: datetime, half_life_days: float) -> fl
     return 0.5 ** (age_days / half_life_days)
 
 
+def access_factor(count: Any) -> float:
+    """count / (count + ACCESS_HALF): 0 for a memory never read, toward 1 for a much-read one."""
+    if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
+        return 0.0
+    return count / (count + ACCESS_HALF)
+
+
 def _aware(when: datetime) -> datetime:
     # The store writes UTC; a naive time (a test's, a replay's) is read as UTC too.
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
@@ -131,7 +199,8 @@ def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
     Signals: dense / bm25 (raw pool scores, 0 when outside that pool), dense_rank / bm25_rank
     (1-based, only when in that pool), dense_part + bm25_part = fused (= the hit's score), rank.
     With recency decay on, also recency (the factor) and recency_part, which `fused` includes;
-    `now` is the reference time for the age (default: the current time).
+    `now` is the reference time for the age (default: the current time). With the access weight
+    on, likewise access and access_part.
     """
     if config.fusion == "dbsf":
         dense_parts = [config.dense_weight * x for x in dbsf_normalise([h.score for h in dense])]
@@ -159,6 +228,11 @@ def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
                                           config.recency_half_life_days)
             s["recency_part"] = config.recency_weight * s["recency"]
             s["fused"] += s["recency_part"]
+    if config.access_weight > 0:
+        for pid, s in table.items():
+            s["access"] = access_factor(payloads[pid].payload.get("access_count"))
+            s["access_part"] = config.access_weight * s["access"]
+            s["fused"] += s["access_part"]
     # Ties (same fused score) go to the better BM25 rank, then the better dense rank.
     order = sorted(table, key=lambda i: (-table[i]["fused"], table[i].get("bm25_rank", 1e9),
                                          table[i].get("dense_rank", 1e9)))[:limit]

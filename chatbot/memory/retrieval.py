@@ -9,7 +9,7 @@ from typing import Any
 
 from chatbot.memory.backends.base import Hit, Scope, SearchMode, VectorBackend
 from chatbot.memory.models import Memory, RetrievedMemory
-from chatbot.memory.ranking import RankingConfig, above_floor, fuse
+from chatbot.memory.ranking import RankingConfig, above_floor, fuse, without_repeats
 
 
 def ranked_hits(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
@@ -18,7 +18,7 @@ def ranked_hits(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
     """The query's hits, best first: fused here as `ranking` says, or by the engine."""
     # With decay on, a stopwords-only query is fused too (from the dense pool alone),
     # so that it is decayed like any other hybrid query.
-    fused = sparse.indices or ranking.recency_weight > 0
+    fused = sparse.indices or ranking.recency_weight > 0 or ranking.access_weight > 0
     if mode == "hybrid" and fused and ranking.fusion != "qdrant":
         return _fused_search(backend, ranking, scope, dense, sparse, limit, pool, explain, now)
     run = backend.search_explained if explain else backend.search
@@ -34,12 +34,17 @@ def _fused_search(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
     bm25_pool = backend.search(
         scope, dense, sparse, "keyword", limit=size, pool=size) if sparse.indices else []
     floor = ranking.floor if ranking.floor > 0 else None
-    # With a floor, fuse a few more than asked: some of them may fall under it.
-    hits = fuse(dense_pool, bm25_pool, ranking, 2 * limit if floor else limit, now)
+    # With a floor or the repetition penalty, fuse more than asked: some fall under the floor,
+    # and a repeating hit may give its place to one further down.
+    wider = floor is not None or ranking.repeat_weight > 0
+    hits = fuse(dense_pool, bm25_pool, ranking, 2 * limit if wider else limit, now)
     if floor is not None and hits:
-        hits = _exact_dense(backend, scope, dense, hits)
+        hits = above_floor(_exact_dense(backend, scope, dense, hits), floor)
+    if ranking.repeat_weight > 0:
+        hits = without_repeats(hits, ranking.repeat_weight)
+    if wider:
         hits = [replace(h, signals=h.signals | {"rank": n}) for n, h in enumerate(
-            above_floor(hits, floor)[:limit], 1)]
+            hits[:limit], 1)]
     if not explain or not hits:
         return hits
     # A hit outside one pool still has a raw score there: the same query, only the hits.
