@@ -137,11 +137,19 @@ def _open_store(settings: Any, engine: str, store_dir: Path | None, stack: ExitS
 def _progress_reporter(progress: Any):
     tasks: dict[str, Any] = {}
     labels = {"ingest": "ingesting turns", "questions": "searching", "answers": "answering"}
+    # Not a terminal (a long answer run logged to a file): a plain line every tenth of a stage.
+    plain = not progress.console.is_terminal
+    started = time.perf_counter()
+    done: dict[str, int] = {}
 
     def report(stage: str, advance: int, total: int) -> None:
         if stage not in tasks:
             tasks[stage] = progress.add_task(labels.get(stage, stage), total=total)
         progress.advance(tasks[stage], advance)
+        done[stage] = n = done.get(stage, 0) + advance
+        if plain and stage == "answers" and (n == total or n % max(1, total // 10) == 0):
+            progress.console.print(f"{labels[stage]} {n}/{total} "
+                                   f"({time.perf_counter() - started:.0f} s)")
 
     return report
 
