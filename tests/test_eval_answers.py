@@ -135,7 +135,12 @@ def test_every_mode_answers_the_same_question_from_its_own_context(store, data_f
     judge_lm = DummyLM([{"reason": "r", "label": label}
                         for label in ("CORRECT", "WRONG", "CORRECT", "CORRECT")])
     config = EvalConfig(answer=True, lm=lm, judge_lm=judge_lm, recent_tokens=20)
-    results = run_locomo(store, convs, config)
+    saved: list[dict] = []
+    results = run_locomo(store, convs, config, checkpoint=saved.append)
+    # the results so far after each mode: a stopped run keeps the modes it finished
+    assert [list(p["aggregate"]["overall"]["answers"]) for p in saved][:2] == [
+        ["memory"], ["memory", "none"]]
+    assert len(saved) == 4 and all(p["partial"] for p in saved) and "partial" not in results
     [q] = results["questions"]
     answers = q["answers"]
     assert list(answers) == ["memory", "none", "recent", "oracle"]

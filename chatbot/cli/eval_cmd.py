@@ -218,9 +218,11 @@ def run_locomo_command(args: argparse.Namespace) -> int:
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)
         with progress:
+            # --out is kept up to date during a long answer run ("partial": true until done).
+            checkpoint = (lambda partial: _write_json(args.out, partial)) if args.out else None
             results = run_locomo(store, conversations, config, data_file=args.data,
                                  data_sha256=file_sha256(args.data),
-                                 progress=_progress_reporter(progress))
+                                 progress=_progress_reporter(progress), checkpoint=checkpoint)
     results["timing"]["setup_s"] = round(opened - started, 3)
     results["timing"]["total_s"] = round(time.perf_counter() - started, 3)
 

@@ -186,11 +186,12 @@ def evaluate_question(store: MemoryStore, conv: Conversation, q: Question,
 
 def answer_all(store: MemoryStore, conversations: list[Conversation],
                records: list[dict[str, Any]], config: EvalConfig,
-               progress: Progress | None = None) -> dict[str, float]:
+               progress: Progress | None = None,
+               done: Callable[[dict[str, float]], None] | None = None) -> dict[str, float]:
     """Every answer mode on every question, into record["answers"][mode]; seconds per mode.
 
     Mode by mode within a conversation: the baselines' long, shared context then stays in the
-    LM's prompt cache from one question to the next.
+    LM's prompt cache from one question to the next. `done(seconds)` after each such block.
     """
     from chatbot.evaluation.answering import answer_question, mode_context
 
@@ -213,13 +214,20 @@ def answer_all(store: MemoryStore, conversations: list[Conversation],
                                        f"{qa['error']}")
                 if progress:
                     progress("answers", 1, total)
+            if done:
+                done({m: round(seconds[m], 3) for m in config.answer_modes})
     return {m: round(seconds[m], 3) for m in config.answer_modes}
 
 
 def run_locomo(store: MemoryStore, conversations: list[Conversation], config: EvalConfig,
                data_file: Path | None = None, data_sha256: str | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
-    """The whole benchmark; returns {settings, ingest, timing, aggregate, questions}."""
+               progress: Progress | None = None,
+               checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The whole benchmark; returns {settings, ingest, timing, aggregate, questions}.
+
+    checkpoint: given the results so far (with "partial": true) after each conversation's answer
+    mode, so that a long answer run stopped early keeps what it measured.
+    """
     t0 = time.perf_counter()
     ingest_info = ingest(store, conversations, config, progress)
     t1 = time.perf_counter()
@@ -232,8 +240,6 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
             if progress:
                 progress("questions", 1, total)
     t2 = time.perf_counter()
-    answer_s = answer_all(store, conversations, records, config, progress) if config.answer else {}
-    t3 = time.perf_counter()
     skipped: Counter[str] = Counter()
     for conv in conversations:
         skipped.update(conv.skipped)
@@ -258,12 +264,23 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
         "versions": versions(),
     } | config.extra_settings
     search_ms = sum(r["metrics"]["search_ms"] for r in records)
-    return {
-        "settings": settings,
-        "ingest": ingest_info,
-        "timing": {"ingest_s": round(t1 - t0, 3), "questions_s": round(t2 - t1, 3),
-                   "search_s": round(search_ms / 1000, 3), "answers_s": round(t3 - t2, 3),
-                   "answer_modes_s": answer_s},
-        "aggregate": aggregate(records),
-        "questions": records,
-    }
+
+    def results(answer_s: dict[str, float]) -> dict[str, Any]:
+        return {
+            "settings": settings,
+            "ingest": ingest_info,
+            "timing": {"ingest_s": round(t1 - t0, 3), "questions_s": round(t2 - t1, 3),
+                       "search_s": round(search_ms / 1000, 3),
+                       "answers_s": round(time.perf_counter() - t2, 3),
+                       "answer_modes_s": answer_s},
+            "aggregate": aggregate(records),
+            "questions": records,
+        }
+
+    def done(answer_s: dict[str, float]) -> None:
+        if checkpoint:
+            checkpoint(results(answer_s) | {"partial": True})
+
+    answer_s = (answer_all(store, conversations, records, config, progress, done)
+                if config.answer else {})
+    return results(answer_s)
