@@ -213,6 +213,7 @@ def test_cli_sample_and_answer_modes_are_recorded(data_file, tmp_path, engine, m
     assert sample["questions"] == 2 and sample["seed"] == 3
     assert len(saved["questions"]) == 2 and saved["settings"]["answer_modes"] == ["none", "oracle"]
     assert set(saved["aggregate"]["overall"]["answers"]) == {"none", "oracle"}
+    assert "partial" not in saved  # the checkpoints were overwritten by the whole result
 
 
 @pytest.mark.parametrize("argv, message", [
