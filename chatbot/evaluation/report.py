@@ -197,7 +197,8 @@ def plot_recall(results: dict[str, Any], path: Path) -> None:
         _bars(ax, groups, [(mode, lambda m, mode=mode: m.get("answers", {}).get(mode, {})
                             .get("f1", 0.0)) for mode in modes])
         ax.set_ylabel("answer F1")
-        ax.set_title(f"LoCoMo answer F1 by mode — {s.get('lm', 'LM')}")
+        lm = str(s.get("lm", "LM")).split(" (")[0]  # the model, not its runtime settings
+        ax.set_title(f"LoCoMo answer F1 by mode — {lm}")
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=120)
