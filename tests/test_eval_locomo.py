@@ -342,13 +342,14 @@ def test_run_with_answers_and_judge(store, data_file):
         finish(), answer("Chess.", False),
     ])
     judge_lm = DummyLM([{"reason": "same game", "label": "CORRECT"}])
-    results = run_locomo(store, conv, EvalConfig(answer=True, lm=lm, judge_lm=judge_lm))
+    results = run_locomo(store, conv, EvalConfig(answer=True, lm=lm, judge_lm=judge_lm,
+                                                 answer_modes=("memory",)))
     [q] = results["questions"]
-    qa = q["qa"]
+    qa = q["answers"]["memory"]
     assert qa["response"] == "Chess." and qa["f1"] == 1.0 and qa["bleu1"] == 1.0
     assert qa["lm_calls"] == 3 and qa["judge"] == "CORRECT" and qa["judge_lm_calls"] == 1
     assert qa["searches"][0]["message_ids"] == ["D1:1"]
-    overall = results["aggregate"]["overall"]
+    overall = results["aggregate"]["overall"]["answers"]["memory"]
     assert overall["f1"] == 1.0 and overall["judge_accuracy"] == 1.0 and overall["lm_calls"] == 3
 
 
@@ -433,8 +434,9 @@ def test_cli_answer_and_judge_use_the_configured_lms(data_file, engine, monkeypa
 
     monkeypatch.setattr("chatbot.lm.build_lm", fake_build_lm)
     code = main(["eval", "locomo", "--data", str(data_file), "--conversations", "conv-t2",
-                 "--engine", engine, "--answer", "--judge-lm", "judge/model", "--json"])
+                 "--engine", engine, "--answer", "--answer-modes", "memory",
+                 "--judge-lm", "judge/model", "--json"])
     assert code == 0
     assert built[1] == ("judge/model", 0.0)
-    overall = json.loads(capsys.readouterr().out)["aggregate"]["overall"]
+    overall = json.loads(capsys.readouterr().out)["aggregate"]["overall"]["answers"]["memory"]
     assert overall["f1"] == 1.0 and overall["judge_accuracy"] == 1.0 and overall["lm_calls"] == 2

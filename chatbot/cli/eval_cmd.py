@@ -29,9 +29,32 @@ def _ids(text: str) -> list[str]:
     return [x.strip() for x in text.split(",") if x.strip()]
 
 
+def _answer_modes(text: str) -> tuple[str, ...]:
+    from chatbot.evaluation.modes import ANSWER_MODES
+
+    modes = tuple(dict.fromkeys(_ids(text)))
+    unknown = [m for m in modes if m not in ANSWER_MODES]
+    if unknown or not modes:
+        raise argparse.ArgumentTypeError(
+            f"unknown answer mode {', '.join(unknown) or repr(text)}; "
+            f"choose from {', '.join(ANSWER_MODES)}")
+    return modes
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of 1 or more, got {value}")
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
     from chatbot.evaluation.locomo import DATA_HINT, QUERY_MODES
+    from chatbot.evaluation.modes import ANSWER_MODES, DEFAULT_ANSWER_MODES, RECENT_TOKENS
     from chatbot.memory.ranking import PRODUCT_FLOOR, PRODUCT_REPEAT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
@@ -51,8 +74,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="cut-offs for recall@k and hit@k (default: 1,5,10,20)")
     p.add_argument("--search-mode", choices=("hybrid", "dense", "keyword"), default="hybrid",
                    help="MemoryStore.search mode (default: hybrid, as the agents use)")
+    p.add_argument("--questions", type=_positive, metavar="N",
+                   help="a sample of N questions, as equal per category as the data allows "
+                        "(default: all)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="with --questions: the sample's random seed (default: 0)")
     p.add_argument("--answer", action="store_true",
-                   help="also let the response agent answer (uses CHATBOT_LM); F1 and BLEU-1")
+                   help="also let the response agent answer (uses CHATBOT_LM); F1 and BLEU-1 "
+                        "per answer mode")
+    p.add_argument("--answer-modes", type=_answer_modes, default=DEFAULT_ANSWER_MODES,
+                   metavar="MODE,..",
+                   help="with --answer: "
+                        + "; ".join(f"{k}: {v}" for k, v in ANSWER_MODES.items())
+                        + f" (default: {','.join(DEFAULT_ANSWER_MODES)})")
+    p.add_argument("--recent-tokens", type=_positive, default=RECENT_TOKENS, metavar="N",
+                   help="the recent answer mode's budget of conversation tokens "
+                        f"(default: {RECENT_TOKENS}, the embedded model's context less the "
+                        "prompt)")
     p.add_argument("--judge-lm", metavar="MODEL",
                    help="with --answer: an LLM judge (LiteLLM model string, temperature 0)")
     p.add_argument("--window", type=int, default=DEFAULT_WINDOW, metavar="N",
@@ -98,12 +136,20 @@ def _open_store(settings: Any, engine: str, store_dir: Path | None, stack: ExitS
 
 def _progress_reporter(progress: Any):
     tasks: dict[str, Any] = {}
-    labels = {"ingest": "ingesting turns", "questions": "asking questions"}
+    labels = {"ingest": "ingesting turns", "questions": "searching", "answers": "answering"}
+    # Not a terminal (a long answer run logged to a file): a plain line every tenth of a stage.
+    plain = not progress.console.is_terminal
+    started = time.perf_counter()
+    done: dict[str, int] = {}
 
     def report(stage: str, advance: int, total: int) -> None:
         if stage not in tasks:
             tasks[stage] = progress.add_task(labels.get(stage, stage), total=total)
         progress.advance(tasks[stage], advance)
+        done[stage] = n = done.get(stage, 0) + advance
+        if plain and stage == "answers" and (n == total or n % max(1, total // 10) == 0):
+            progress.console.print(f"{labels[stage]} {n}/{total} "
+                                   f"({time.perf_counter() - started:.0f} s)")
 
     return report
 
@@ -136,7 +182,13 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     engine = args.engine or settings.engine
     config = EvalConfig(mode=args.mode, ks=args.k, search_mode=args.search_mode,
                         window=args.window, context=args.context, answer=args.answer,
-                        query=args.query)
+                        query=args.query, answer_modes=args.answer_modes,
+                        recent_tokens=args.recent_tokens)
+    if args.questions is not None:
+        from chatbot.evaluation.sampling import sample_questions
+
+        conversations, config.extra_settings["sample"] = sample_questions(
+            conversations, args.questions, args.seed)
     if args.context < 0:
         raise ChatbotError("--context must be 0 or more")
     if args.mode == "agent" or args.answer:
@@ -166,9 +218,11 @@ def run_locomo_command(args: argparse.Namespace) -> int:
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)
         with progress:
+            # --out is kept up to date during a long answer run ("partial": true until done).
+            checkpoint = (lambda partial: _write_json(args.out, partial)) if args.out else None
             results = run_locomo(store, conversations, config, data_file=args.data,
                                  data_sha256=file_sha256(args.data),
-                                 progress=_progress_reporter(progress))
+                                 progress=_progress_reporter(progress), checkpoint=checkpoint)
     results["timing"]["setup_s"] = round(opened - started, 3)
     results["timing"]["total_s"] = round(time.perf_counter() - started, 3)
 

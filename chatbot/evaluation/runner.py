@@ -20,6 +20,7 @@ from chatbot.evaluation.ingest import (
     ingest_direct,
 )
 from chatbot.evaluation.locomo import Conversation, Question
+from chatbot.evaluation.modes import DEFAULT_ANSWER_MODES, RECENT_TOKENS
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.query import search_text
 
@@ -45,6 +46,9 @@ class EvalConfig:
     # no names, as the response agent's tool calls it; "question": as it is.
     query: str = "rewrite"
     answer: bool = False
+    # With answer: the answer modes to run (chatbot.evaluation.answering), same questions, same LM.
+    answer_modes: tuple[str, ...] = DEFAULT_ANSWER_MODES
+    recent_tokens: int = RECENT_TOKENS
     lm: Any = None
     judge_lm: Any = None
     extra_settings: dict[str, Any] = field(default_factory=dict)
@@ -80,11 +84,28 @@ def retrieval_metrics(ranked: list[list[str]], evidence: Iterable[str],
     return out
 
 
-_MEAN_KEYS_QA = ("f1", "bleu1", "lm_calls", "prompt_tokens", "completion_tokens")
+_MEAN_KEYS_QA = ("f1", "bleu1", "lm_calls", "prompt_tokens", "completion_tokens", "tokens")
+
+
+def summarise_answers(answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Means of one answer mode's scores and costs; seconds per question as median and mean."""
+    out: dict[str, Any] = {"n": len(answers)}
+    for key in _MEAN_KEYS_QA:
+        out[key] = sum(a.get(key, 0) for a in answers) / len(answers)
+    judged = [a["judge"] for a in answers if a.get("judge") in ("CORRECT", "WRONG")]
+    if judged:
+        out["judge_accuracy"] = judged.count("CORRECT") / len(judged)
+        out["judge_n"] = len(judged)
+    seconds = [a["answer_ms"] / 1000 for a in answers]
+    out["seconds_p50"] = metrics.percentile(seconds, 50)
+    out["seconds_mean"] = sum(seconds) / len(seconds)
+    out["errors"] = sum(1 for a in answers if a.get("error"))
+    return out
 
 
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Means of the per-question metrics, overall and by category, with n and latency p50/p95."""
+    """Means of the per-question metrics, overall and by category, with n and latency p50/p95;
+    with answers, `answers` holds each answer mode's summary (summarise_answers)."""
     def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         out: dict[str, Any] = {"n": len(rows)}
         if not rows:
@@ -95,15 +116,11 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         latencies = [r["metrics"]["search_ms"] for r in rows]
         out["search_ms_p50"] = metrics.percentile(latencies, 50)
         out["search_ms_p95"] = metrics.percentile(latencies, 95)
-        answered = [r["qa"] for r in rows if r.get("qa")]
-        if answered:
-            for key in _MEAN_KEYS_QA:
-                out[key] = sum(a[key] for a in answered) / len(answered)
-            judged = [a["judge"] for a in answered if a.get("judge") in ("CORRECT", "WRONG")]
-            if judged:
-                out["judge_accuracy"] = judged.count("CORRECT") / len(judged)
-                out["judge_n"] = len(judged)
-            out["answer_ms_p50"] = metrics.percentile([a["answer_ms"] for a in answered], 50)
+        modes = list(dict.fromkeys(m for r in rows for m in r.get("answers", {})))
+        if modes:
+            out["answers"] = {m: summarise_answers([r["answers"][m] for r in rows
+                                                    if m in r.get("answers", {})])
+                              for m in modes}
         return out
 
     categories = sorted({r["category"] for r in records})
@@ -164,32 +181,62 @@ def evaluate_question(store: MemoryStore, conv: Conversation, q: Question,
         "retrieved": [_retrieved_record(m) for m in hits],
         "metrics": retrieval_metrics(ranked, q.evidence, config.ks) | {"search_ms": search_ms},
     }
-    if config.answer:
-        from chatbot.evaluation.answering import answer_question
-
-        record["qa"] = answer_question(store, conv.sample_id, q, config.lm, config.judge_lm)
     return record
+
+
+def answer_all(store: MemoryStore, conversations: list[Conversation],
+               records: list[dict[str, Any]], config: EvalConfig,
+               progress: Progress | None = None,
+               done: Callable[[dict[str, float]], None] | None = None) -> dict[str, float]:
+    """Every answer mode on every question, into record["answers"][mode]; seconds per mode.
+
+    Mode by mode within a conversation: the baselines' long, shared context then stays in the
+    LM's prompt cache from one question to the next. `done(seconds)` after each such block.
+    """
+    from chatbot.evaluation.answering import answer_question, mode_context
+
+    by_id = {r["id"]: r for r in records}
+    seconds: Counter[str] = Counter()
+    total = len(records) * len(config.answer_modes)
+    failures = 0
+    for conv in conversations:
+        for mode in config.answer_modes:
+            for q in conv.questions:
+                start = time.perf_counter()
+                qa = answer_question(store, conv.sample_id, q, config.lm, config.judge_lm,
+                                     mode=mode,
+                                     context=mode_context(mode, conv, q, config.recent_tokens))
+                seconds[mode] += time.perf_counter() - start
+                by_id[q.id].setdefault("answers", {})[mode] = qa
+                failures = failures + 1 if qa.get("error") else 0
+                if failures >= MAX_FAILED_ANSWERS:
+                    raise ChatbotError(f"{failures} answers in a row failed, giving up: "
+                                       f"{qa['error']}")
+                if progress:
+                    progress("answers", 1, total)
+            if done:
+                done({m: round(seconds[m], 3) for m in config.answer_modes})
+    return {m: round(seconds[m], 3) for m in config.answer_modes}
 
 
 def run_locomo(store: MemoryStore, conversations: list[Conversation], config: EvalConfig,
                data_file: Path | None = None, data_sha256: str | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
-    """The whole benchmark; returns {settings, ingest, timing, aggregate, questions}."""
+               progress: Progress | None = None,
+               checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The whole benchmark; returns {settings, ingest, timing, aggregate, questions}.
+
+    checkpoint: given the results so far (with "partial": true) after each conversation's answer
+    mode, so that a long answer run stopped early keeps what it measured.
+    """
     t0 = time.perf_counter()
     ingest_info = ingest(store, conversations, config, progress)
     t1 = time.perf_counter()
     store.flush()
     records: list[dict[str, Any]] = []
     total = sum(len(c.questions) for c in conversations)
-    failures = 0
     for conv in conversations:
         for q in conv.questions:
-            record = evaluate_question(store, conv, q, config)
-            records.append(record)
-            failures = failures + 1 if record.get("qa", {}).get("error") else 0
-            if failures >= MAX_FAILED_ANSWERS:
-                raise ChatbotError(f"{failures} answers in a row failed, giving up: "
-                                   f"{record['qa']['error']}")
+            records.append(evaluate_question(store, conv, q, config))
             if progress:
                 progress("questions", 1, total)
     t2 = time.perf_counter()
@@ -211,15 +258,29 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
         "engine": store.engine,
         "ranking": store.ranking.describe(),
         "answer": config.answer,
+        "answer_modes": list(config.answer_modes) if config.answer else [],
+        "recent_tokens": config.recent_tokens if "recent" in config.answer_modes else None,
         "skipped": dict(skipped),
         "versions": versions(),
     } | config.extra_settings
     search_ms = sum(r["metrics"]["search_ms"] for r in records)
-    return {
-        "settings": settings,
-        "ingest": ingest_info,
-        "timing": {"ingest_s": round(t1 - t0, 3), "questions_s": round(t2 - t1, 3),
-                   "search_s": round(search_ms / 1000, 3)},
-        "aggregate": aggregate(records),
-        "questions": records,
-    }
+
+    def results(answer_s: dict[str, float]) -> dict[str, Any]:
+        return {
+            "settings": settings,
+            "ingest": ingest_info,
+            "timing": {"ingest_s": round(t1 - t0, 3), "questions_s": round(t2 - t1, 3),
+                       "search_s": round(search_ms / 1000, 3),
+                       "answers_s": round(time.perf_counter() - t2, 3),
+                       "answer_modes_s": answer_s},
+            "aggregate": aggregate(records),
+            "questions": records,
+        }
+
+    def done(answer_s: dict[str, float]) -> None:
+        if checkpoint:
+            checkpoint(results(answer_s) | {"partial": True})
+
+    answer_s = (answer_all(store, conversations, records, config, progress, done)
+                if config.answer else {})
+    return results(answer_s)
