@@ -58,12 +58,6 @@ class SearchCall:
     note: str = ""
 
 
-def format_memory(m: RetrievedMemory, today: datetime | None = None) -> str:
-    """A found memory as the model reads it, with its dates: "past: until ..." on one that no
-    longer holds, so the past can be asked about without being taken for the present."""
-    return describe_memory(m, today)
-
-
 def _as_list(value: Any) -> list[str]:
     """Models send a list, a comma string, or null for a list argument; accept all three."""
     if value is None:
@@ -147,7 +141,9 @@ class ResponseAgent(dspy.Module):
                 seen.setdefault(m.id, m)
         if not seen:
             return "(nothing stored about this user yet)"
-        return "\n".join(f"- {format_memory(m, self.now)}" for m in seen.values())
+        # Each with its dates: "past: until ..." on one that no longer holds, so the past can
+        # be asked about without being taken for the present.
+        return "\n".join(f"- {describe_memory(m, self.now)}" for m in seen.values())
 
     @property
     def active_react(self) -> GuardedReAct:
@@ -213,7 +209,7 @@ categories to search in (an empty list searches all)."""
                 self.on_search(call)
             if not results:
                 return "No memories found."
-            return [format_memory(m, self.now) for m in results]
+            return [describe_memory(m, self.now) for m in results]
 
         return fetch_similar_memories
 
