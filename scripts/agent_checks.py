@@ -50,6 +50,9 @@ LANGUAGE_WORDS = {
               "pero sus le ya o este esta son muy también te tu".split()),
     "fr": set("le la les de des du et en un une est pour avec que qui ne pas vous votre au aux à "
               "ce cette sont dans sur plus il elle tu ton ta".split()),
+    "de": set("der die das und ist nicht ein eine einen zu mit auf für von den dem des sich "
+              "ich sie du wir ihr sind im am auch oder aber wie bei nach wenn kann man noch "
+              "dein deine ihre ihr mehr sehr".split()),
 }
 IMPERIAL = re.compile(r"\b(miles?|mph|pounds?|lbs?|ounces?|oz|fahrenheit|feet|foot|inch(es)?|"
                       r"yards?|gallons?)\b|°\s*f\b", re.I)
