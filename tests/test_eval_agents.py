@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import agent_checks  # noqa: E402
 import eval_agents  # noqa: E402
 from agent_cases import CASES  # noqa: E402
+from agent_cases_fresh import FRESH_CASES  # noqa: E402
 
 from scripted import answer, finish, step, summary  # noqa: E402
 
@@ -109,6 +110,37 @@ def test_filters_list_and_bad_input(capsys):
     assert "unknown case(s): no_such_case" in capsys.readouterr().err
 
 
+def test_the_fresh_split_runs_alone_and_stays_out_of_all(capsys):
+    assert eval_agents.main(["--list", "--split", "fresh"]) == 0
+    fresh = capsys.readouterr().out.splitlines()
+    assert len(fresh) == len(FRESH_CASES) >= 23
+    assert all(line.split()[2] == "fresh" for line in fresh)
+    assert eval_agents.main(["--list", "--split", "all"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == len(CASES) + 8 and not any(" fresh" in line for line in listed)
+    name = FRESH_CASES[0].name
+    assert eval_agents.main(["--list", "--cases", name]) == 0  # a named one still runs
+    assert capsys.readouterr().out.split()[0] == name
+
+
+def test_every_fresh_case_builds_and_fails_when_the_agents_do_nothing():
+    """A run of each fresh case that replies "ok N" and stores nothing: every check runs, and
+    only the classes where storing nothing is right can pass."""
+    assert len({c.name for c in FRESH_CASES}) == len(FRESH_CASES)
+    passed = set()
+    for c in FRESH_CASES:
+        before = {a: [agent_checks.Mem(f"{a}{i}", t, k, True) for i, (t, _, k) in enumerate(v)]
+                  for a, v in c.seed.items()}
+        turns = [agent_checks.Turn(no, s.user, m, f"ok {i}")
+                 for no, s in enumerate(c.sessions) for i, m in enumerate(s.messages)]
+        run = agent_checks.CaseRun(users={"a": "ua", "b": "ub"}, seeds={}, before=before,
+                                   sessions=[before for _ in c.sessions], turns=turns, typed="")
+        results = [k.test(run) for k in c.all_checks()]
+        assert len(results) >= 3 and all(isinstance(r, bool) for r in results), c.name
+        passed |= {c.cls} if all(results) else set()
+    assert passed <= {"assistant_answer", "secret", "small_talk", "repetition"}
+
+
 def test_the_case_set_covers_every_class_and_holds_a_third_out():
     classes = {c.cls for c in CASES}
     assert len(CASES) >= 44 and len({c.name for c in CASES}) == len(CASES)
@@ -149,6 +181,9 @@ def fake_run(memories: list[str], replies: list[str], typed: str = "",
     (agent_checks.in_language("es"),
      fake_run([], ["Puedes hacer la plancha y el puente, con calma."]),
      fake_run([], ["You can do the plank and the bridge, slowly."])),
+    (agent_checks.in_language("de"),
+     fake_run([], ["Du kannst die Planke und die Brücke machen, aber langsam."]),
+     fake_run([], ["Puedes hacer la plancha y el puente, con calma."])),
     (agent_checks.metric(),
      fake_run([], ["A marathon is 42.2 km."]), fake_run([], ["A marathon is 26.2 miles."])),
     (agent_checks.no_repeated_reply(),
