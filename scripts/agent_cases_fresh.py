@@ -24,6 +24,7 @@ from agent_checks import (
     never_repeated,
     never_stored,
     no_assistant_words_stored,
+    no_repeated_reply,
     once,
     remembers,
     says,
@@ -130,7 +131,7 @@ FRESH_CASES: list[Case] = [
     # --- replies do not repeat, and keep using what was found --------------------------------
     fresh("repetition",
           [["Give me a lunch idea.", "Hmm, something else?", "One more, please, something quick."]],
-          [avoids(PORK, s=0, t=None, name="reply_pork_free")],
+          [avoids(PORK, s=0, t=None, name="reply_pork_free"), no_repeated_reply(any_earlier=True)],
           seed=[sem("Does not eat pork", "diet"), sem("Works as a bus driver", "work")]),
 
     # --- stored wording: relative dates resolved, hypotheticals not stored -------------------

@@ -440,15 +440,18 @@ def no_assistant_words_stored() -> Check:
     return Check("memory_no_assistant_words", test)
 
 
-def no_repeated_reply() -> Check:
-    """No reply is (nearly) word for word the previous one of its session."""
+def no_repeated_reply(*, any_earlier: bool = False) -> Check:
+    """No reply is (nearly) word for word the previous one of its session; with any_earlier,
+    nor any earlier one ("one more idea?" answered with the first idea again)."""
     def test(run: CaseRun) -> bool:
         for s in range(len(run.sessions)):
             turns = run.replies(s)
-            if any(similar(a.reply, b.reply) for a, b in zip(turns, turns[1:], strict=False)):
-                return False
+            for i, b in enumerate(turns):
+                earlier = turns[:i] if any_earlier else turns[max(0, i - 1):i]
+                if any(similar(a.reply, b.reply) for a in earlier):
+                    return False
         return True
-    return Check("no_repeated_reply", test)
+    return Check("no_earlier_reply_repeated" if any_earlier else "no_repeated_reply", test)
 
 
 def auto_checks(messages_per_session: list[int]) -> list[Check]:

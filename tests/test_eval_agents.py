@@ -189,9 +189,18 @@ def fake_run(memories: list[str], replies: list[str], typed: str = "",
     (agent_checks.no_repeated_reply(),
      fake_run([], ["Try a risotto.", "Try a curry."]),
      fake_run([], ["Try a risotto.", "Try a risotto!"])),
+    (agent_checks.no_repeated_reply(any_earlier=True),
+     fake_run([], ["Try a risotto.", "Try a curry.", "Try a tagine."]),
+     fake_run([], ["Try a risotto.", "Try a curry.", "Try a risotto!"])),
     (agent_checks.isolated("a", "b", "zagreb"),
      fake_run(["Lives in Zagreb"], []),
      fake_run(["Lives in Zagreb"], [], other=["Lives in Zagreb"])),
 ])
 def test_each_check_passes_and_fails(check, good, bad):
     assert check.test(good) and not check.test(bad)
+
+
+def test_only_any_earlier_catches_a_reply_that_comes_back_later():
+    run = fake_run([], ["Try a risotto.", "Try a curry.", "Try a risotto!"])
+    assert agent_checks.no_repeated_reply().test(run)
+    assert not agent_checks.no_repeated_reply(any_earlier=True).test(run)
