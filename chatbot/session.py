@@ -23,6 +23,7 @@ from typing import Any
 import dspy
 from dspy.utils.callback import BaseCallback
 
+from chatbot.agents.copies import CopyGuard, RepeatedReply, is_copy, shorten_copied
 from chatbot.agents.guards import (
     Limits,
     asks_to_change_memory,
@@ -37,7 +38,7 @@ from chatbot.agents.streaming import FieldStream
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.lm.local.prompt_cache import shared_prompts
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
-from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
+from chatbot.lm.streaming import Cancelled, find_cause, token_sink, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
 from chatbot.transcripts import TranscriptWriter, clean_text
@@ -229,7 +230,11 @@ class ChatSession:
             if on_token is not None:
                 on_token(piece)
 
-        stream = FieldStream("response", shown)
+        # A reply that copies an earlier one is stopped in its first words (agents/copies.py)
+        # and asked for once more with the copied reply cut short in the history.
+        earlier = [t["response"] for t in self._turns]
+        guard = CopyGuard(shown, earlier)
+        stream = FieldStream("response", guard.feed)
 
         def sink(piece: str) -> None:
             if cancel is not None and cancel.is_set():
@@ -237,13 +242,29 @@ class ChatSession:
             stream.feed(piece)
 
         def respond() -> Any:
-            stream.__init__("response", shown)  # a retry starts a fresh reply
-            on_progress("searching memories")
-            with self._dspy_context(), token_sink(sink):
-                # The reply model never sees a secret either, so it cannot repeat one.
-                return self.responder(transcript=history, existing_categories=categories,
-                                      question=redact(question), preferences=preferences,
-                                      turns=self._turns)
+            turns, watch = self._turns, earlier
+            while True:
+                guard.__init__(shown, watch)
+                stream.__init__("response", guard.feed)  # a retry starts a fresh reply
+                on_progress("searching memories")
+                try:
+                    with self._dspy_context(), token_sink(sink):
+                        # The reply model never sees a secret either, so it cannot repeat one.
+                        pred = self.responder(
+                            transcript=history, existing_categories=categories,
+                            question=redact(question), preferences=preferences, turns=turns)
+                    guard.close()
+                    copied = None if stream.started else is_copy(
+                        str(getattr(pred, "response", "") or ""), watch)
+                    if copied is None:
+                        return pred
+                    raise RepeatedReply(copied)
+                except Exception as exc:
+                    repeat = find_cause(exc, RepeatedReply)
+                    if repeat is None or not watch:
+                        raise
+                    self.stats["repeated_replies"] += 1
+                    turns, watch = shorten_copied(turns, repeat.earlier), []
 
         self._progress = on_progress
         try:

@@ -145,7 +145,10 @@ def tokens(text: str) -> list[str]:
 
 
 def stem(word: str) -> str:
-    """A crude stem, enough to match "cats"/"cat", "teaching"/"teacher"/"teach"."""
+    """A crude stem, enough to match "cats"/"cat", "teaching"/"teacher"/"teach",
+    "replies"/"reply"."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
     for suffix in ("ing", "ers", "er", "ed", "es", "s"):
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
             word = word[: -len(suffix)]

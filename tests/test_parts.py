@@ -126,3 +126,43 @@ def test_no_longer_true_without_a_new_version_is_a_delete():
                        shown={0: "Has a bike"}, reviews=[{"now": "no_longer_true"}],
                        similarity=lambda a, b: 0.0)
     assert calls == [("delete_memory", {"memory_ids": [0]})]
+
+
+def test_a_relative_date_the_memory_left_out_is_put_back():
+    from datetime import date
+
+    friday = date(2024, 3, 15)
+    entries = [fact("My driving exam is next Friday.", "Has a driving exam"),
+               fact("I was in Rome last week.", "Visited Rome last week"),
+               fact("I like jazz.", "Likes jazz"),
+               fact("The exam is next Monday.", "Will take the exam on Monday"),
+               fact("I leave next week.", "Leaves on 20 March")]
+    message = " ".join(e["part"] for e in entries)
+    [(_, args)] = tool_calls(entries, [], message=message, day=friday)
+    texts = [f["text"] for f in args["facts"]]
+    # Put back as said; the add path writes it as the date it means (see _dated).
+    assert texts == ["Has a driving exam next Friday", "Visited Rome last week", "Likes jazz",
+                     "Will take the exam next Monday", "Leaves on 20 March"]
+    [(_, undated)] = tool_calls(entries[:1], [], message=message)
+    # Without the day nothing is put back ("Friday" is a date, not a name the memory lost).
+    assert undated["facts"][0]["text"] == "Has a driving exam"
+
+
+def test_a_part_that_names_the_old_value_and_drops_it_corrects_that_memory():
+    shown = {0: "Drives a Toyota Corolla", 1: "Lives in Denver", 2: "Has a son called Max"}
+    message = "My car is a Honda Civic, not a Toyota. My son Max loves chess."
+    calls = tool_calls([fact("My car is a Honda Civic, not a Toyota.", "Drives a Honda Civic"),
+                        fact("My son Max loves chess.", "Son Max loves chess")],
+                       [0, 1, 2], message=message, known=message, shown=shown)
+    # "Toyota" is said and no new memory keeps it: the car memory has a new version. "Max"
+    # is said and kept: that is more about the son, not a correction of him.
+    assert calls == [
+        ("update_memory", {"memory_id": 0, "updated_memory_text": "Drives a Honda Civic",
+                           "categories": ["misc"]}),
+        ("add_memory", {"facts": [{"text": "Son Max loves chess", "categories": ["misc"],
+                                   "kind": "fact"}], "reply_preferences": []})]
+    allergy = "Sorry, I'm allergic to peanuts, not shellfish."
+    [(tool, args)] = tool_calls([fact(allergy, "Is allergic to peanuts")], [0],
+                                message=allergy, known=allergy,
+                                shown={0: "Is allergic to shellfish"})
+    assert tool == "update_memory" and args["updated_memory_text"] == "Is allergic to peanuts"

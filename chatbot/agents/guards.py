@@ -128,13 +128,17 @@ wants want wanted enjoys enjoy enjoyed loves love loved uses use used owns own o
 plan planned called named name names named goes go went get gets got some any all each
 more most much many one new other another same own s t
 """.split())
-# Dates are often resolved by the agent ("next Friday" -> 2024-03-22): neither side's words.
-_NEUTRAL = frozenset("""
+# Dates are often resolved by the agent ("next Friday" -> 2024-03-22): neither side's words,
+# nor names of people or places.
+NEUTRAL_WORDS = frozenset("""
 today tomorrow yesterday week weeks month months year years day days last next ago morning
 evening night weekend monday tuesday wednesday thursday friday saturday sunday january
 february march april may june july august september october november december jan feb mar
 apr jun jul aug sep sept oct nov dec redacted secret
 """.split())
+
+
+PREFIX_MIN = 5  # shortest stem matched by its start (see said_in)
 
 
 def _stem(word: str) -> str:
@@ -150,7 +154,7 @@ def stems(text: str) -> set[str]:
     out."""
     out = set()
     for word in _WORD.findall(str(text or "").lower()):
-        if word in _STOP or word in _NEUTRAL or (len(word) < 2 and not word.isdigit()):
+        if word in _STOP or word in NEUTRAL_WORDS or (len(word) < 2 and not word.isdigit()):
             continue
         out.add(_stem(word))
     return out
@@ -190,7 +194,18 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     user = set().union(*(stems(t) for t in user_texts)) if user_texts else set()
     assistant = set().union(*(stems(t) for t in assistant_texts)) if assistant_texts else set()
     n = len(words)
-    return Grounding(n, len(words & user) / n, len(words & (assistant - user)) / n)
+    mine = {w for w in words if said_in(w, user)}
+    theirs = {w for w in words - mine if said_in(w, assistant)}
+    return Grounding(n, len(mine) / n, len(theirs) / n)
+
+
+def said_in(stem: str, said: set[str]) -> bool:
+    """The stem, or a word it begins or that begins it (five letters or more), is in `said`:
+    "vegetarian" is what "soy vegetariana" said, "coeliac" what "soy coeliaca" said."""
+    if stem in said:
+        return True
+    return len(stem) >= PREFIX_MIN and any(
+        len(w) >= PREFIX_MIN and (w.startswith(stem) or stem.startswith(w)) for w in said)
 
 
 # --------------------------------------------------------------------- nothing to remember

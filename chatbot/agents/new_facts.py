@@ -72,6 +72,21 @@ def _as_day(text: str | None) -> date | None:
         return None
 
 
+def with_said_date(text: str, part: str, day: date | None) -> str:
+    """The memory with the relative date its sentence gave ("next Friday") where the model left
+    it out ("Has a driving exam") or made it vague ("... on Friday"); `_dated` then writes it as
+    the date it means. A memory that gives a date of its own keeps it."""
+    said = find_span(part, day) if day is not None else None
+    if said is None or not _RELATIVE.search(said.phrase):
+        return text
+    own = find_span(text, day)
+    if own is None:
+        return f"{text.rstrip(' .')} {said.phrase}"
+    if not _RELATIVE.search(own.phrase) and not re.search(r"\d", own.phrase):
+        return text.replace(own.phrase, said.phrase, 1)
+    return text
+
+
 def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
     """The memory text with a relative date ("next Friday") written as the date it means on
     the conversation's day, and the dates the fact holds (chatbot.memory.timeparse): a

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 import dspy
 
+from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
+from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 
 PROMPT = "memory_update_agent"
@@ -129,7 +132,8 @@ def _proper_names(text: str) -> set[str]:
     """Capitalised words past the first of the text: names of people and places (in scripts
     with capitals; elsewhere the set is empty and nothing is checked)."""
     words = _WORD.findall(text)[1:]
-    return {w for w in words if len(w) > 1 and w[0].isupper() and not w.isupper()}
+    return {w for w in words if len(w) > 1 and w[0].isupper() and not w.isupper()
+            and w.lower() not in NEUTRAL_WORDS}  # "Friday", "March": dates, not names
 
 
 def _name(entry: dict[str, Any], message: str) -> str | None:
@@ -162,23 +166,25 @@ def _drops_a_name(part: str, memories: str) -> bool:
     """The memories leave out the first name the part says: most often who it is about ("My
     sister Ana lives in Rome"); later ones may be what it denies ("..., not a Toyota")."""
     names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)]
-    return bool(names) and names[0].lower() not in _lower_words(memories)
+    return bool(names) and not said_in(names[0].lower(), _lower_words(memories))
 
 
 def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
                shown: dict[int, str] | None = None, reviews: Any = None,
                similarity: Callable[[str, str], float] | None = None,
-               ) -> list[tuple[str, dict[str, Any]]]:
+               day: date | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The tool calls the sorted parts ask for: corrections and forgets first, then one
     add_memory with every fact and reply preference; noop when there is nothing to do.
 
     message: the user's latest message; known: the user's words and the shown memories;
     shown: the shown memories' texts by id; reviews: the model's `shown_memories`;
     similarity(a, b): how close two texts are (a memory said to have changed takes the new
-    fact closest to it as its new version). Checks in code: an entry whose memories leave out
-    a name the part says ("Lives in Rome" for "My sister Ana lives in Rome") or name what
-    nobody said keeps the part's own words instead, and a correction that only repeats the
-    shown memory is not made. Entries that do not fit the schema are skipped.
+    fact closest to it as its new version); day: the conversation's date (a relative date
+    the part gives and its memory left out is put back, to be resolved in code).
+    Checks in code: an entry whose memories leave out a name the part says ("Lives in Rome"
+    for "My sister Ana lives in Rome") or name what nobody said keeps the part's own words
+    instead, and a correction that only repeats the shown memory is not made. Entries that
+    do not fit the schema are skipped.
     """
     shown = shown or {}
     facts: list[dict[str, Any]] = []
@@ -199,13 +205,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if name is not None:
             facts.append({"text": f"Is called {name}", "categories": ["identity"],
                           "kind": "fact"})
-        found = _memories(entry)
+        found = [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)]
         said = " ".join(t for t, _, _ in found) + f" {name or ''}"
         if part and (_drops_a_name(part, said)
                      or any(_invents(t, known or message) for t, _, _ in found)):
             cats = next((c for _, c, _ in found if c), [])
             target = next((r for _, _, r in found if r in ids), None)
             found = [(part, cats, target)]
+        if kind == "fact" and (old := _corrected(part, found, shown, updates)) is not None:
+            found = _as_correction(found, old, shown[old], similarity)
         for text, cats, target in found:
             if kind == "how_to_reply":
                 preferences.append(text)
@@ -224,6 +232,32 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
+               taken: dict[int, Any]) -> int | None:
+    """The shown memory this part corrects without saying so: the part repeats a word of it
+    (its old value: "my car is a Honda, not a Toyota") that none of the part's new memories
+    keeps ("Drives a Honda Civic"). A new memory that still says it ("Son Max loves chess"
+    beside "Has a son called Max") adds to the old one instead."""
+    if not found or any(target is not None for _, _, target in found):
+        return None
+    said, kept = stems(part), set().union(*(stems(t) for t, _, _ in found))
+    best: tuple[int, int] | None = None
+    for memory_id, old in shown.items():
+        dropped = [w for w in stems(old) & said if not said_in(w, kept)]
+        if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
+            best = (len(dropped), memory_id)
+    return best[1] if best else None
+
+
+def _as_correction(found: list[tuple[str, list[str], Any]], old_id: int, old: str,
+                   similarity: Callable[[str, str], float] | None,
+                   ) -> list[tuple[str, list[str], Any]]:
+    """The part's memories with the one closest to the old memory made its new version."""
+    scores = [similarity(t, old) if similarity else 0.0 for t, _, _ in found]
+    pick = scores.index(max(scores))
+    return [(t, c, old_id if n == pick else r) for n, (t, c, r) in enumerate(found)]
 
 
 def _review(reviews: Any, ids: list[int], shown: dict[int, str], facts: list[dict[str, Any]],

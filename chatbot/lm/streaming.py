@@ -23,14 +23,20 @@ class Cancelled(Exception):  # noqa: N818 - it is what happened, not an error of
 
 def was_cancelled(exc: BaseException) -> bool:
     """The exception is, or was caused by, a Cancelled (DSPy wraps what engines raise)."""
+    return find_cause(exc, Cancelled) is not None
+
+
+def find_cause(exc: BaseException, kind: type[BaseException]) -> BaseException | None:
+    """The exception of type `kind` that `exc` is or was caused by (a sink's exception comes
+    back wrapped by DSPy), else None."""
     seen: list[BaseException] = []
     current: BaseException | None = exc
     while current is not None and len(seen) < 12 and all(current is not s for s in seen):
-        if isinstance(current, Cancelled):
-            return True
+        if isinstance(current, kind):
+            return current
         seen.append(current)
         current = current.__cause__ or current.__context__
-    return False
+    return None
 
 
 def current_sink() -> TokenSink | None:

@@ -1,0 +1,78 @@
+"""A reply that copies an earlier one is stopped before it is shown and asked for again."""
+
+import pytest
+
+from chatbot.agents.copies import (
+    COPY_CHARS,
+    CopyGuard,
+    RepeatedReply,
+    is_copy,
+    shorten_copied,
+)
+from chatbot.session import ChatSession
+
+from scripted import ScriptedLlama, chat_reply, scripted_local_lm
+
+EARLIER = ("You could visit the old town, take the cable car up the hill and finish with dinner "
+           "by the harbour.")
+
+
+def _feed(guard: CopyGuard, text: str, piece: int = 4) -> None:
+    for i in range(0, len(text), piece):
+        guard.feed(text[i:i + piece])
+
+
+def test_a_new_reply_passes_through_once_it_differs():
+    shown: list[str] = []
+    guard = CopyGuard(shown.append, [EARLIER])
+    _feed(guard, "You could also rent a bike for the coast road.")
+    guard.close()
+    assert "".join(shown) == "You could also rent a bike for the coast road."
+    # Held only while it read like the earlier reply: "You could " is shared, "also" is not.
+    assert shown[0].startswith("You could")
+
+
+def test_a_copy_is_stopped_before_anything_is_shown():
+    shown: list[str] = []
+    guard = CopyGuard(shown.append, ["A different earlier reply.", EARLIER])
+    with pytest.raises(RepeatedReply) as raised:
+        _feed(guard, EARLIER)
+    assert raised.value.earlier == EARLIER and shown == []
+    assert len(EARLIER) > COPY_CHARS
+
+
+def test_a_short_reply_is_a_copy_only_when_whole():
+    shown: list[str] = []
+    guard = CopyGuard(shown.append, ["Happy to help!"])
+    _feed(guard, "Happy to help! Enjoy the trip.")
+    guard.close()
+    assert "".join(shown) == "Happy to help! Enjoy the trip."
+    again = CopyGuard(shown.append, ["Happy to help!"])
+    _feed(again, "Happy to  help!")
+    with pytest.raises(RepeatedReply):
+        again.close()
+
+
+def test_near_copies_and_the_shortened_history():
+    assert is_copy(EARLIER.replace("harbour", "harbor"), [EARLIER]) == EARLIER
+    assert is_copy("Try the museum instead.", [EARLIER]) is None
+    turns = [{"question": "Ideas?", "response": EARLIER},
+             {"question": "Thanks", "response": "You're welcome."}]
+    short = shorten_copied(turns, EARLIER)
+    assert short[0]["response"] == "You could visit the old town, take the …"
+    assert short[1] == turns[1] and turns[0]["response"] == EARLIER
+
+
+def test_the_session_asks_again_without_showing_the_copy(store):
+    second = "Rent a bike and ride the coast road to the lighthouse."
+    llama = ScriptedLlama([chat_reply(EARLIER, False), chat_reply(EARLIER, False),
+                           chat_reply(second, False)])
+    pieces: list[str] = []
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("What should I do in the city?")
+        reply = s.turn("What else could I do there?", on_token=pieces.append)
+    assert reply.response == second and "".join(pieces) == second
+    assert s.stats["repeated_replies"] == 1 and len(llama.calls) == 3
+    # The retry's history holds the copied reply cut short, so it cannot be copied again.
+    retry = " ".join(str(m["content"]) for m in llama.calls[2][0])
+    assert EARLIER not in retry and "old town, take the …" in retry
