@@ -13,7 +13,7 @@ from chatbot.cli.app import UsageError, resolve_memory_id, short_id, stdin_is_tt
 from chatbot.cli.memory_output import event_record, memory_record, print_json, say
 from chatbot.errors import MemoryNotFoundError
 from chatbot.forget import forget_user, purge_everywhere
-from chatbot.memory import HistoryEvent, MemoryStore
+from chatbot.memory import HistoryEvent, Memory, MemoryStore
 
 
 def cmd_add(args, store: MemoryStore, user: str, out: Console) -> int:
@@ -31,11 +31,7 @@ def cmd_edit(args, store: MemoryStore, user: str, out: Console) -> int:
     memory_id = resolve_memory_id(store, user, args.id)
     cats = _categories(args.category) if args.category else None
     m = store.update(memory_id, args.text, cats, user_id=user, actor="cli")
-    if args.json:
-        print_json(memory_record(m))
-    else:
-        print(f"updated {m.id}")
-    return 0
+    return _changed(args, m, f"updated {m.id}")
 
 
 def cmd_delete(args, store: MemoryStore, user: str, out: Console) -> int:
@@ -51,11 +47,7 @@ def cmd_delete(args, store: MemoryStore, user: str, out: Console) -> int:
 def cmd_restore(args, store: MemoryStore, user: str, out: Console) -> int:
     memory_id = resolve_memory_id(store, user, args.id)
     m = store.restore(memory_id, user_id=user, actor="cli")
-    if args.json:
-        print_json(memory_record(m))
-    else:
-        print(f"restored {m.id}")
-    return 0
+    return _changed(args, m, f"restored {m.id}")
 
 
 def cmd_history(args, store: MemoryStore, user: str, out: Console) -> int:
@@ -80,11 +72,7 @@ def memory_versions(store: MemoryStore, user: str, memory_id: str) -> list:
 def cmd_revert(args, store: MemoryStore, user: str, out: Console) -> int:
     memory_id = resolve_memory_id(store, user, args.id)
     m = store.revert(memory_id, args.version, user_id=user, actor="cli")
-    if args.json:
-        print_json(memory_record(m))
-    else:
-        print(f"reverted: {short_id(m.id)} is current again: {m.memory_text}")
-    return 0
+    return _changed(args, m, f"reverted: {short_id(m.id)} is current again: {m.memory_text}")
 
 
 def memory_history(store: MemoryStore, user: str, text: str) -> list[HistoryEvent]:
@@ -164,6 +152,15 @@ def cmd_forget_me(args, store: MemoryStore, user: str, out: Console) -> int:
     else:
         print(f"forgot {user}: {report.memories} memories, {report.transcripts} transcripts, "
               f"{report.exports} exports, {len(report.files)} typed-line files")
+    return 0
+
+
+def _changed(args, m: Memory, line: str) -> int:
+    """The memory as it is now, as JSON; else the line that says what was done to it."""
+    if args.json:
+        print_json(memory_record(m))
+    else:
+        print(line)
     return 0
 
 
