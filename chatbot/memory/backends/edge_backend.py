@@ -1,7 +1,7 @@
 """Qdrant Edge (qdrant-edge-py): Qdrant's Rust engine in-process, one shard folder per collection.
 
 The collection's lifecycle (lock, files, group-committed flushes, rebuild) is EdgeCollection's in
-edge_collection; how a Scope, a sparse vector and a point are said to Edge is in edge_convert.
+edge_collection; how a Scope and a sparse vector are said to Edge is in edge_convert.
 This module is the point operations: writes, reads, hybrid search, facets and counts.
 """
 
@@ -22,9 +22,10 @@ from chatbot.memory.backends.base import (
     PointData,
     Scope,
     SearchMode,
+    point_data,
 )
 from chatbot.memory.backends.edge_collection import EdgeCollection
-from chatbot.memory.backends.edge_convert import INDEXES, build_filter, edge_sparse, point_data
+from chatbot.memory.backends.edge_convert import INDEXES, build_filter, edge_sparse
 from chatbot.memory.faults import check_free_space, engine_call
 from chatbot.memory.keywords import SparseVector
 

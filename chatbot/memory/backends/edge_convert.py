@@ -1,9 +1,4 @@
-"""Our types in Qdrant Edge's terms and back: a Scope as a filter, sparse vectors, points.
-
-Filtered queries and facets need payload indexes (qdrant-edge-py 0.9.0 facets refuse without
-one; a filtered query scans every payload without one), so every field a Scope filters on is in
-INDEXES, and the collection indexes them all at creation.
-"""
+"""Our scopes and sparse vectors in Qdrant Edge's terms (qdrant-edge-py 0.9.0)."""
 
 from __future__ import annotations
 
@@ -12,19 +7,16 @@ from typing import Any
 import numpy as np
 import qdrant_edge as qe
 
-from chatbot.memory.backends.base import DENSE, SPARSE, PointData, Scope
+from chatbot.memory.backends.base import PAYLOAD_INDEXES, Condition, Scope, scope_conditions
 from chatbot.memory.keywords import SparseVector
 
-INDEXES: list[tuple[str, Any]] = [
-    ("user_id", qe.KeywordIndexParams(is_tenant=True)),
-    ("categories", qe.PayloadSchemaType.Keyword),
-    ("text_hash", qe.PayloadSchemaType.Keyword),
-    ("valid", qe.PayloadSchemaType.Bool),
-    ("observed_at", qe.PayloadSchemaType.Datetime),
-    ("updated_at", qe.PayloadSchemaType.Datetime),
-    ("app", qe.PayloadSchemaType.Keyword),
-    ("valid_until", qe.PayloadSchemaType.Datetime),
-]
+_SCHEMAS: dict[str, Any] = {
+    "tenant": qe.KeywordIndexParams(is_tenant=True),
+    "keyword": qe.PayloadSchemaType.Keyword,
+    "bool": qe.PayloadSchemaType.Bool,
+    "datetime": qe.PayloadSchemaType.Datetime,
+}
+INDEXES: list[tuple[str, Any]] = [(name, _SCHEMAS[kind]) for name, kind in PAYLOAD_INDEXES]
 
 
 def _match(value: Any) -> qe.MatchValue:
@@ -33,37 +25,23 @@ def _match(value: Any) -> qe.MatchValue:
     return qe.MatchValue(np.bool_(value) if isinstance(value, bool) else value)
 
 
+def _condition(c: Condition) -> Any:
+    if c.op == "is":
+        return qe.FieldCondition(c.field, match=_match(c.value))
+    if c.op == "any":
+        return qe.FieldCondition(c.field, match=qe.MatchAny(c.value))
+    if c.op == "id_in":
+        return qe.HasIdCondition(set(c.value))
+    return qe.FieldCondition(c.field, range=qe.RangeDateTime(lt=c.value))
+
+
 def build_filter(scope: Scope) -> qe.Filter | None:
-    must: list[Any] = []
-    if scope.user_id is not None:
-        must.append(qe.FieldCondition("user_id", match=_match(scope.user_id)))
-    if scope.categories:
-        must.append(qe.FieldCondition("categories", match=qe.MatchAny(list(scope.categories))))
-    if scope.valid is not None:
-        must.append(qe.FieldCondition("valid", match=_match(scope.valid)))
-    if scope.text_hash is not None:
-        must.append(qe.FieldCondition("text_hash", match=_match(scope.text_hash)))
-    if scope.text_hashes is not None:
-        must.append(qe.FieldCondition("text_hash", match=qe.MatchAny(list(scope.text_hashes))))
-    if scope.ids is not None:
-        must.append(qe.HasIdCondition(set(scope.ids)))
-    if scope.app is not None:
-        must.append(qe.FieldCondition("app", match=_match(scope.app)))
-    # A memory without valid_until never matches the range, so it is never left out.
-    must_not = [qe.FieldCondition("valid_until", range=qe.RangeDateTime(
-        lt=scope.expired_before))] if scope.expired_before else []
-    return qe.Filter(must=must, must_not=must_not or None) if must or must_not else None
+    must, must_not = scope_conditions(scope)
+    if not must and not must_not:
+        return None
+    return qe.Filter(must=[_condition(c) for c in must],
+                     must_not=[_condition(c) for c in must_not] or None)
 
 
 def edge_sparse(vec: SparseVector) -> qe.SparseVector:
     return qe.SparseVector(list(vec.indices), list(vec.values))
-
-
-def point_data(record: Any) -> PointData:
-    """A point Edge scrolled out with its vectors, as the backends pass points around."""
-    vec = dict(record.vector or {})
-    sparse = vec.get(SPARSE)
-    return PointData(
-        str(record.id), list(vec[DENSE]),
-        SparseVector(list(sparse.indices), list(sparse.values)) if sparse
-        else SparseVector([], []), dict(record.payload or {}))
