@@ -71,6 +71,16 @@ def test_add_list_search_edit_delete_restore_history(capsys):
     assert code == 0 and "alice" in out and "bob" in out
 
 
+def test_edit_delete_restore_revert_say_what_they_did_in_one_line(capsys):
+    mid = run_json(capsys, "memories", "add", "Lives in Oslo", "-u", "ann")["id"]
+    assert run(capsys, "memories", "edit", mid[:8], "Lives in Bergen", "-u", "ann") == (
+        0, f"updated {mid}\n", "")
+    code, out, _ = run(capsys, "memories", "delete", mid[:8], "-u", "ann")
+    assert (code, out) == (0, f"deleted {mid} (undo: chatbot memories restore {mid[:8]})\n")
+    assert run(capsys, "memories", "restore", mid[:8], "-u", "ann")[:2] == (0, f"restored {mid}\n")
+    assert run(capsys, "memories", "revert", mid[:8], "1", "-u", "ann")[:2] == (
+        0, f"reverted: {mid[:8]} is current again: Lives in Oslo\n")
+
 def test_text_is_never_read_as_markup(capsys):
     text = "Tags notes with [travel] and [bold]x[/bold]"
     mid = run_json(capsys, "memories", "add", text, "-c", "[misc]", "-u", "[red]eve")["id"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from chatbot.memory.keywords import SparseVector
 
@@ -36,6 +36,54 @@ class Scope:
     expired_before: str | None = None
 
 
+# The payload fields a Scope filters on or a facet counts; every engine indexes all of them
+# (Edge refuses to facet on an unindexed field, and any engine scans every payload to filter
+# on one). user_id is each user's own tenant.
+IndexKind = Literal["tenant", "keyword", "bool", "datetime"]
+PAYLOAD_INDEXES: tuple[tuple[str, IndexKind], ...] = (
+    ("user_id", "tenant"),
+    ("categories", "keyword"),
+    ("text_hash", "keyword"),
+    ("valid", "bool"),
+    ("observed_at", "datetime"),
+    ("updated_at", "datetime"),
+    ("app", "keyword"),
+    ("valid_until", "datetime"),
+)
+
+
+class Condition(NamedTuple):
+    """One test a Scope puts on a point, in no engine's terms: the field `is` the value, is
+    `any` of the values, is `before` the date; or (field "id") the point's id is `id_in` them."""
+
+    field: str
+    op: Literal["is", "any", "before", "id_in"]
+    value: Any
+
+
+def scope_conditions(scope: Scope) -> tuple[list[Condition], list[Condition]]:
+    """What a point must match to be in the scope, and what leaves it out."""
+    must: list[Condition] = []
+    if scope.user_id is not None:
+        must.append(Condition("user_id", "is", scope.user_id))
+    if scope.categories:
+        must.append(Condition("categories", "any", list(scope.categories)))
+    if scope.valid is not None:
+        must.append(Condition("valid", "is", scope.valid))
+    if scope.text_hash is not None:
+        must.append(Condition("text_hash", "is", scope.text_hash))
+    if scope.text_hashes is not None:
+        must.append(Condition("text_hash", "any", list(scope.text_hashes)))
+    if scope.ids is not None:
+        must.append(Condition("id", "id_in", list(scope.ids)))
+    if scope.app is not None:
+        must.append(Condition("app", "is", scope.app))
+    # A memory without valid_until never matches the range, so it is never left out.
+    must_not = [Condition("valid_until", "before", scope.expired_before)
+                ] if scope.expired_before else []
+    return must, must_not
+
+
 @dataclass(frozen=True)
 class PointData:
     id: str
@@ -50,6 +98,16 @@ class Hit:
     score: float
     payload: dict[str, Any]
     signals: dict[str, float] = field(default_factory=dict)
+
+
+def point_data(record: Any) -> PointData:
+    """A point scrolled out with its vectors (both engines' records have named vectors)."""
+    vec = dict(record.vector or {})
+    sparse = vec.get(SPARSE)
+    return PointData(
+        str(record.id), list(vec[DENSE]),
+        SparseVector(list(sparse.indices), list(sparse.values)) if sparse
+        else SparseVector([], []), dict(record.payload or {}))
 
 
 class VectorBackend(ABC):

@@ -14,42 +14,36 @@ from chatbot.errors import ChatbotError, StoreLockedError
 from chatbot.memory.backends.base import (
     DENSE,
     FACET_LIMIT,
+    PAYLOAD_INDEXES,
     RRF_K,
     SPARSE,
+    Condition,
     Hit,
     PointData,
     Scope,
     SearchMode,
     VectorBackend,
+    point_data,
+    scope_conditions,
 )
 from chatbot.memory.backends.qdrant_server import collection_info, connect, create_collection
 from chatbot.memory.keywords import SparseVector
 
 
+def _condition(c: Condition) -> models.Condition:
+    if c.op == "is":
+        return models.FieldCondition(key=c.field, match=models.MatchValue(value=c.value))
+    if c.op == "any":
+        return models.FieldCondition(key=c.field, match=models.MatchAny(any=c.value))
+    if c.op == "id_in":
+        return models.HasIdCondition(has_id=c.value)
+    return models.FieldCondition(key=c.field, range=models.DatetimeRange(lt=c.value))
+
+
 def build_filter(scope: Scope) -> models.Filter:
-    must: list[models.Condition] = []
-    if scope.user_id is not None:
-        must.append(models.FieldCondition(
-            key="user_id", match=models.MatchValue(value=scope.user_id)))
-    if scope.categories:
-        must.append(models.FieldCondition(
-            key="categories", match=models.MatchAny(any=list(scope.categories))))
-    if scope.valid is not None:
-        must.append(models.FieldCondition(key="valid", match=models.MatchValue(value=scope.valid)))
-    if scope.text_hash is not None:
-        must.append(models.FieldCondition(
-            key="text_hash", match=models.MatchValue(value=scope.text_hash)))
-    if scope.text_hashes is not None:
-        must.append(models.FieldCondition(
-            key="text_hash", match=models.MatchAny(any=list(scope.text_hashes))))
-    if scope.ids is not None:
-        must.append(models.HasIdCondition(has_id=list(scope.ids)))
-    if scope.app is not None:
-        must.append(models.FieldCondition(key="app", match=models.MatchValue(value=scope.app)))
-    must_not: list[models.Condition] = [models.FieldCondition(
-        key="valid_until", range=models.DatetimeRange(lt=scope.expired_before))
-    ] if scope.expired_before else []
-    return models.Filter(must=must, must_not=must_not or None)
+    must, must_not = scope_conditions(scope)
+    return models.Filter(must=[_condition(c) for c in must],
+                         must_not=[_condition(c) for c in must_not] or None)
 
 
 def _sparse(vec: SparseVector) -> models.SparseVector:
@@ -101,26 +95,21 @@ class QdrantClientBackend(VectorBackend):
         else:
             self._client.create_collection(self.collection, vectors_config=vectors,
                                            sparse_vectors_config=sparse, metadata=metadata)
-        user_index = models.KeywordIndexParams(
-            type=models.KeywordIndexType.KEYWORD, is_tenant=self._is_server)
-        indexes: list[tuple[str, Any]] = [
-            ("user_id", user_index),
-            ("categories", models.PayloadSchemaType.KEYWORD),
-            ("text_hash", models.PayloadSchemaType.KEYWORD),
-            ("valid", models.PayloadSchemaType.BOOL),
-            ("observed_at", models.PayloadSchemaType.DATETIME),
-            ("updated_at", models.PayloadSchemaType.DATETIME),
-            ("app", models.PayloadSchemaType.KEYWORD),
-            ("valid_until", models.PayloadSchemaType.DATETIME),
-        ]
+        schemas: dict[str, Any] = {
+            "tenant": models.KeywordIndexParams(
+                type=models.KeywordIndexType.KEYWORD, is_tenant=self._is_server),
+            "keyword": models.PayloadSchemaType.KEYWORD,
+            "bool": models.PayloadSchemaType.BOOL,
+            "datetime": models.PayloadSchemaType.DATETIME,
+        }
         # Local mode ignores payload indexes and says so; we still create them so the same
         # collection definition is right on a server.
         logging.getLogger("qdrant_client").setLevel(logging.ERROR)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for field, schema in indexes:
-                self._client.create_payload_index(self.collection, field, field_schema=schema,
-                                                  wait=True)
+            for field, kind in PAYLOAD_INDEXES:
+                self._client.create_payload_index(self.collection, field,
+                                                  field_schema=schemas[kind], wait=True)
         return metadata
 
     def _info(self) -> Any:
@@ -204,14 +193,7 @@ class QdrantClientBackend(VectorBackend):
         while True:
             records, offset = self._client.scroll(
                 self.collection, limit=page, offset=offset, with_payload=True, with_vectors=True)
-            batch = []
-            for r in records:
-                vec = dict(r.vector or {})  # type: ignore[arg-type]
-                sparse = vec.get(SPARSE)
-                batch.append(PointData(
-                    str(r.id), list(vec[DENSE]),
-                    SparseVector(list(sparse.indices), list(sparse.values)) if sparse
-                    else SparseVector([], []), dict(r.payload or {})))
+            batch = [point_data(r) for r in records]
             if batch:
                 yield batch
             if offset is None:
