@@ -166,3 +166,16 @@ def test_a_part_that_names_the_old_value_and_drops_it_corrects_that_memory():
                                 message=allergy, known=allergy,
                                 shown={0: "Is allergic to shellfish"})
     assert tool == "update_memory" and args["updated_memory_text"] == "Is allergic to peanuts"
+
+
+def test_a_clause_no_memory_covers_is_kept_in_the_third_person():
+    part = "I'm Mateo, I'm a paramedic, I run marathons and I live in Valencia."
+    [(_, args)] = tool_calls(
+        [fact(part, "Runs marathons", "Lives in Valencia", name="Mateo")], [],
+        message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [
+        "Is called Mateo", "Runs marathons", "Lives in Valencia", "Is a paramedic"]
+    # A clause that is not the user's own statement, or that a memory covers, adds nothing.
+    car = "My car is a Honda Civic, not a Toyota."
+    [(_, args)] = tool_calls([fact(car, "Drives a Honda Civic")], [], message=car, known=car)
+    assert [f["text"] for f in args["facts"]] == ["Drives a Honda Civic"]

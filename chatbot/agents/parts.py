@@ -22,6 +22,7 @@ import dspy
 from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
+from chatbot.agents.wording import third_person
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -38,6 +39,7 @@ PAIR_MIN = 0.35
 # lottery" | "I'd buy a boat"; "my car is a Honda Civic" | "not a Toyota").
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+")
+_CLAUSE = re.compile(r"[,;]\s*")
 
 
 def split_parts(text: str) -> list[str]:
@@ -212,6 +214,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             cats = next((c for _, c, _ in found if c), [])
             target = next((r for _, _, r in found if r in ids), None)
             found = [(part, cats, target)]
+        if kind == "fact":
+            found += [(c, [], None) for c in _left_out(part, found, name)]
         if kind == "fact" and (old := _corrected(part, found, shown, updates)) is not None:
             found = _as_correction(found, old, shown[old], similarity)
         for text, cats, target in found:
@@ -232,6 +236,24 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+              ) -> list[str]:
+    """Clauses of the part in the user's own first person that no memory of it covers, in
+    the third person: the model listing a long sentence's facts skips one ("I'm Mateo, I'm a
+    paramedic, I run marathons" kept no paramedic). A clause counts only when it has a word
+    of its own and shares none with the memories."""
+    covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
+    out = []
+    for clause in _CLAUSE.split(part):
+        clause = clause.strip(" .!?")
+        worded = third_person(clause)
+        words = stems(clause)
+        if (worded.lower() != clause.lower() and words
+                and not any(said_in(w, covered) for w in words)):
+            out.append(worded)
+    return out
 
 
 def _corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
