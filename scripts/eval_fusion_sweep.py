@@ -33,6 +33,7 @@ from chatbot.memory.backends.base import Hit
 from chatbot.memory.ranking import (
     DEFAULT_RANKING,
     PRODUCT_FLOOR,
+    RankingConfig,
     above_floor,
     access_factor,
     fuse,
@@ -51,24 +52,26 @@ GRIDS = {
 Extra = Callable[[dict, dict, list[Hit]], list[Hit]]
 
 
-def hits_of(q: dict, conv: dict) -> list[Hit]:
-    """The default fusion of the saved pools, with exact cosines, before the floor."""
+def hits_of(q: dict, conv: dict, config: RankingConfig = DEFAULT_RANKING) -> list[Hit]:
+    """The fusion of the saved pools (default: the product's), with exact cosines, before the
+    floor."""
     mem = conv["memories"]
 
     def pool(rows: list) -> list[Hit]:
         return [Hit(i, s, {"memory_text": mem[i]["text"]}) for i, s in rows[:POOL]]
 
-    fused = fuse(pool(q["dense"]), pool(q["bm25"]), DEFAULT_RANKING, 2 * LIMIT)
+    fused = fuse(pool(q["dense"]), pool(q["bm25"]), config, 2 * LIMIT)
     cosine = q.setdefault("_cos", dict(map(tuple, q["dense"])))
     return [Hit(h.id, h.score, h.payload, h.signals | {"dense": cosine.get(h.id, 0.0)})
             for h in fused]
 
 
-def ranked(q: dict, conv: dict, extra: Extra | None, repeat: float) -> list[str]:
-    hits = hits_of(q, conv)
+def ranked(q: dict, conv: dict, extra: Extra | None, repeat: float,
+           config: RankingConfig = DEFAULT_RANKING, floor: float = PRODUCT_FLOOR) -> list[str]:
+    hits = hits_of(q, conv, config)
     if extra is not None:
         hits = sorted(extra(conv, q, hits), key=lambda h: -h.score)
-    hits = above_floor(hits, PRODUCT_FLOOR)
+    hits = above_floor(hits, floor)
     if repeat > 0:
         hits = without_repeats(hits, repeat)
     return [h.id for h in hits[:LIMIT]]
