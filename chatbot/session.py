@@ -23,7 +23,13 @@ from typing import Any
 import dspy
 from dspy.utils.callback import BaseCallback
 
-from chatbot.agents.copies import CopyGuard, RepeatedReply, is_copy, shorten_copied
+from chatbot.agents.copies import (
+    CopyGuard,
+    RepeatedReply,
+    is_copy,
+    shorten_copied,
+    without_echo,
+)
 from chatbot.agents.guards import (
     Limits,
     asks_to_change_memory,
@@ -230,10 +236,15 @@ class ChatSession:
             if on_token is not None:
                 on_token(piece)
 
-        # A reply that copies an earlier one is stopped in its first words (agents/copies.py)
-        # and asked for once more with the copied reply cut short in the history.
-        earlier = [t["response"] for t in self._turns]
-        guard = CopyGuard(shown, earlier)
+        # A reply that opens with the user's message loses that opening; one that copies an
+        # earlier reply is stopped in its first words and asked for once more with the copied
+        # reply cut short in the history (agents/copies.py).
+        asked = redact(question)
+        # (A cancelled reply is not one: asked again, the user wants it whole.)
+        earlier = [m["content"] for m in self.transcript[-2 * TRANSCRIPT_TURNS:]
+                   if m.get("role") == "assistant" and m.get("content")
+                   and not m.get("cancelled")]
+        guard = CopyGuard(shown, earlier, asked)
         stream = FieldStream("response", guard.feed)
 
         def sink(piece: str) -> None:
@@ -244,7 +255,7 @@ class ChatSession:
         def respond() -> Any:
             turns, watch = self._turns, earlier
             while True:
-                guard.__init__(shown, watch)
+                guard.__init__(shown, watch, asked)
                 stream.__init__("response", guard.feed)  # a retry starts a fresh reply
                 on_progress("searching memories")
                 try:
@@ -252,7 +263,7 @@ class ChatSession:
                         # The reply model never sees a secret either, so it cannot repeat one.
                         pred = self.responder(
                             transcript=history, existing_categories=categories,
-                            question=redact(question), preferences=preferences, turns=turns)
+                            question=asked, preferences=preferences, turns=turns)
                     guard.close()
                     copied = None if stream.started else is_copy(
                         str(getattr(pred, "response", "") or ""), watch)
@@ -293,7 +304,8 @@ class ChatSession:
         finally:
             self._progress = None
         self._count_faults()
-        response = clean_text(getattr(pred, "response", "") or "").strip()
+        response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(),
+                                redact(question))
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1

@@ -50,7 +50,9 @@ def ctrl_c_after(llama: ScriptedLlama, pieces: int, delay: float = 0.01) -> None
 
 def test_ctrl_c_mid_reply_cancels_it_and_the_chat_goes_on():
     llama = ScriptedLlama([chat_reply(REPLY, False), chat_reply("Short and whole.", False)])
-    ctrl_c_after(llama, 15)  # the reply's own text starts after its field marker
+    # The reply's own text starts after its field marker, and is shown after its held opening
+    # (agents/copies.py, 80 characters).
+    ctrl_c_after(llama, 40)
     run = Run()
     code = chat(run, ["Tell me something?", "And now?"], scripted_local_lm(llama))
     assert code == 0

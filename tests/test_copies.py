@@ -3,11 +3,12 @@
 import pytest
 
 from chatbot.agents.copies import (
-    COPY_CHARS,
+    HOLD_CHARS,
     CopyGuard,
     RepeatedReply,
     is_copy,
     shorten_copied,
+    without_echo,
 )
 from chatbot.session import ChatSession
 
@@ -38,7 +39,31 @@ def test_a_copy_is_stopped_before_anything_is_shown():
     with pytest.raises(RepeatedReply) as raised:
         _feed(guard, EARLIER)
     assert raised.value.earlier == EARLIER and shown == []
-    assert len(EARLIER) > COPY_CHARS
+    assert len(EARLIER) > HOLD_CHARS
+
+
+def test_an_opening_that_repeats_the_message_is_dropped():
+    assert without_echo("One more idea: a lentil soup.", "One more idea?") == "A lentil soup."
+    assert without_echo("Something different, please. Try a risotto.",
+                        "Something different, please.") == "Try a risotto."
+    # Not the message from its start, or nothing but the message: unchanged.
+    assert without_echo("Suggest a vegan dinner? Sure: tofu.", "Suggest a dinner idea.") == (
+        "Suggest a vegan dinner? Sure: tofu.")
+    assert without_echo("One more idea?", "One more idea?") == "One more idea?"
+
+
+def test_a_copy_a_few_words_in_after_an_echo_is_stopped():
+    shown: list[str] = []
+    guard = CopyGuard(shown.append, [EARLIER], "Any other plan?")
+    with pytest.raises(RepeatedReply):
+        _feed(guard, "Any other plan? Well, " + EARLIER[0].lower() + EARLIER[1:])
+    assert shown == []
+    fresh = CopyGuard(shown.append, [EARLIER], "Any other plan?")
+    _feed(fresh, "Any other plan? Rent a bike and ride along the coast to the lighthouse, "
+                 "then swim.")
+    fresh.close()
+    assert "".join(shown) == ("Rent a bike and ride along the coast to the lighthouse, "
+                              "then swim.")
 
 
 def test_a_short_reply_is_a_copy_only_when_whole():

@@ -162,7 +162,8 @@ def test_a_part_that_names_the_old_value_and_drops_it_corrects_that_memory():
         ("add_memory", {"facts": [{"text": "Son Max loves chess", "categories": ["misc"],
                                    "kind": "fact"}], "reply_preferences": []})]
     allergy = "Sorry, I'm allergic to peanuts, not shellfish."
-    [(tool, args)] = tool_calls([fact(allergy, "Is allergic to peanuts")], [0],
+    [(tool, args)] = tool_calls([fact(allergy, "Is allergic to peanuts", kind="how_to_reply")],
+                                [0],
                                 message=allergy, known=allergy,
                                 shown={0: "Is allergic to shellfish"})
     assert tool == "update_memory" and args["updated_memory_text"] == "Is allergic to peanuts"

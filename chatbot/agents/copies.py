@@ -1,12 +1,13 @@
-"""A reply that copies an earlier one, caught in its first words.
+"""A reply that copies the user's message or an earlier reply, caught in its first words.
 
-Decoding greedily, the embedded model sometimes writes its previous reply again word for word
-when the new message reads like the last one ("and another idea?"). The copy shows in the
-first words, so `CopyGuard` sits between the model's stream and the screen: it holds the
-reply back while it is still the start of an earlier reply of this conversation, passes it on
-as soon as it differs, and stops the call (`RepeatedReply`) once it has copied COPY_CHARS
-characters, before the user has seen any of it. The caller then asks once more with the
-copied replies cut short in the history (`shorten_copied`), so the model cannot copy them.
+Decoding greedily, the embedded model often opens its reply with the user's message itself
+("One more idea? ..." for "One more idea?"), and sometimes writes an earlier reply again word
+for word when a follow-up reads like the last message. Both show in the first words, so
+`CopyGuard` sits between the model's stream and the screen. It holds back the opening of the
+reply (HOLD_CHARS, or while it is still the user's message), drops an opening that repeats the
+message (`without_echo`), and stops the call (`RepeatedReply`) when the opening holds a run of
+COPY_CHARS characters out of an earlier reply, before the user has seen any of it. The caller
+then asks once more with the copied replies cut short in the history (`shorten_copied`).
 """
 
 from __future__ import annotations
@@ -15,16 +16,22 @@ import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-# Characters of an earlier reply copied from its start that make the reply a copy: long
-# enough that a shared opening ("Sure! Here are") is not one.
-COPY_CHARS = 60
+# Characters of the reply held back before anything is shown: enough to see a copy that
+# starts a few words in ("I suggest" + the last reply). About 20 tokens, ~1 s here.
+HOLD_CHARS = 80
+# A run this long out of an earlier reply makes the reply a copy: long enough that a shared
+# opening ("Sure! Here are some ideas for") is not one.
+COPY_CHARS = 45
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
 # that does not stream hands back at once is checked with this.
 NEAR_COPY = 0.9
 # Words of a copied reply kept in the history for the retry: enough to know what was said.
 KEPT_WORDS = 8
+# An opening repeats the message when it says this much of it from its start.
+ECHO_SHARE = 0.8
 
 _SPACE = re.compile(r"\s+")
+_WORDS = re.compile(r"[^\W_]+")
 
 
 class RepeatedReply(Exception):  # noqa: N818 - it is what happened, not the caller's error
@@ -39,6 +46,27 @@ def _norm(text: str) -> str:
     return _SPACE.sub(" ", text.lower()).strip()
 
 
+def _words(text: str) -> list[str]:
+    return _WORDS.findall(text.lower())
+
+
+def without_echo(reply: str, message: str) -> str:
+    """The reply without an opening that repeats the user's message word for word (most of
+    it, from its start); the reply unchanged when it does not open that way or is nothing
+    else."""
+    said = _words(message)
+    if not said:
+        return reply
+    matches = list(_WORDS.finditer(reply))
+    n = 0
+    while n < min(len(said), len(matches)) and matches[n].group(0).lower() == said[n]:
+        n += 1
+    if n == 0 or n < ECHO_SHARE * len(said) or n == len(matches):
+        return reply
+    rest = reply[matches[n - 1].end():].lstrip(" \t.,:;!?-–—")
+    return rest[:1].upper() + rest[1:] if rest.strip() else reply
+
+
 def is_copy(reply: str, earlier: list[str]) -> str | None:
     """The earlier reply that `reply` (nearly) copies, or None."""
     mine = _norm(reply)
@@ -50,14 +78,31 @@ def is_copy(reply: str, earlier: list[str]) -> str | None:
     return None
 
 
-class CopyGuard:
-    """Passes a streamed reply on to `emit` unless it copies one of `earlier`."""
+def copied_opening(reply: str, earlier: list[str]) -> str | None:
+    """The earlier reply that the reply's opening (HOLD_CHARS) copies a run of COPY_CHARS
+    characters out of, or None; a short reply is a copy only when it is a whole earlier one."""
+    opening = _norm(reply)[:HOLD_CHARS]
+    if len(opening) < COPY_CHARS:
+        return next((text for text in earlier if _norm(text) == opening), None)
+    for text in earlier:
+        theirs = _norm(text)
+        run = SequenceMatcher(None, opening, theirs, autojunk=False).find_longest_match(
+            0, len(opening), 0, len(theirs))
+        if run.size >= COPY_CHARS:
+            return text
+    return None
 
-    def __init__(self, emit: Callable[[str], None], earlier: list[str]):
+
+class CopyGuard:
+    """Passes a streamed reply on to `emit` once its opening repeats neither the user's
+    `message` nor one of the `earlier` replies."""
+
+    def __init__(self, emit: Callable[[str], None], earlier: list[str], message: str = ""):
         self._emit = emit
-        self._earlier = [(text, _norm(text)) for text in earlier if _norm(text)]
+        self._earlier = [text for text in earlier if _norm(text)]
+        self._message = message
         self._held = ""
-        self._deciding = bool(self._earlier)
+        self._deciding = True
 
     def feed(self, piece: str) -> None:
         if not self._deciding:
@@ -65,34 +110,32 @@ class CopyGuard:
             return
         self._held += piece
         said = _norm(self._held)
-        if not said:
+        if len(said) < HOLD_CHARS or _norm(self._message).startswith(said):
             return
-        starts = [(text, norm) for text, norm in self._earlier if norm.startswith(said)]
-        for text, _ in starts:
-            if len(said) >= COPY_CHARS:
-                raise RepeatedReply(text)
-        if not starts:  # it differs from every earlier reply: show what was held
-            self._deciding = False
-            self._emit(self._held)
+        opening = without_echo(self._held, self._message)
+        if len(_norm(opening)) < HOLD_CHARS and opening != self._held:
+            return  # the echo is cut; wait for enough of what follows it
+        self._release(opening)
 
     def close(self) -> None:
-        """The reply is complete: a short one that is an earlier reply again is a copy;
-        anything else still held goes out."""
-        if not (self._deciding and self._held):
-            return
-        said = _norm(self._held)
-        for text, norm in self._earlier:
-            if said == norm:
-                raise RepeatedReply(text)
+        """The reply is complete: whatever is still held goes out, unless it is a copy."""
+        if self._deciding:
+            self._release(without_echo(self._held, self._message))
+
+    def _release(self, opening: str) -> None:
+        copied = copied_opening(opening, self._earlier)
+        if copied is not None:
+            raise RepeatedReply(copied)
         self._deciding = False
-        self._emit(self._held)
+        if opening:
+            self._emit(opening)
 
 
 def shorten_copied(turns: list[dict[str, str]], copied: str) -> list[dict[str, str]]:
     """The history with every reply like `copied` cut to its first words."""
     out = []
     for turn in turns:
-        if is_copy(turn.get("response", ""), [copied]):
+        if turn.get("response") == copied or is_copy(turn.get("response", ""), [copied]):
             words = turn["response"].split()
             turn = {**turn, "response": " ".join(words[:KEPT_WORDS]) + " …"}
         out.append(turn)

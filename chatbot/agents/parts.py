@@ -216,15 +216,17 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             found = [(part, cats, target)]
         if kind == "fact":
             found += [(c, [], None) for c in _left_out(part, found, name)]
-        if kind == "fact" and (old := _corrected(part, found, shown, updates)) is not None:
+        # Any kind: the model also files a correction as how to reply ("Sorry, I got that
+        # wrong: I'm allergic to peanuts, not shellfish").
+        if (old := _corrected(part, found, shown, updates)) is not None:
             found = _as_correction(found, old, shown[old], similarity)
         for text, cats, target in found:
-            if kind == "how_to_reply":
-                preferences.append(text)
-            elif target in ids and target not in updates:
+            if target in ids and target not in updates:
                 if _new_words(text, shown.get(target, "")):
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
+            elif kind == "how_to_reply":
+                preferences.append(text)
             else:
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
