@@ -136,13 +136,16 @@ def test_a_relative_date_the_memory_left_out_is_put_back():
                fact("I was in Rome last week.", "Visited Rome last week"),
                fact("I like jazz.", "Likes jazz"),
                fact("The exam is next Monday.", "Will take the exam on Monday"),
-               fact("I leave next week.", "Leaves on 20 March")]
+               fact("I leave next week.", "Leaves on 20 March"),
+               fact("I fly out tomorrow.", "Flies out on 15 March")]
     message = " ".join(e["part"] for e in entries)
     [(_, args)] = tool_calls(entries, [], message=message, day=friday)
     texts = [f["text"] for f in args["facts"]]
-    # Put back as said; the add path writes it as the date it means (see _dated).
+    # Put back as said, also over a day the model picked itself ("on 20 March" for next
+    # week); the add path writes it as the date it means (see _dated).
     assert texts == ["Has a driving exam next Friday", "Visited Rome last week", "Likes jazz",
-                     "Will take the exam next Monday", "Leaves on 20 March"]
+                     "Will take the exam next Monday", "Leaves next week",
+                     "Flies out tomorrow"]
     [(_, undated)] = tool_calls(entries[:1], [], message=message)
     # Without the day nothing is put back ("Friday" is a date, not a name the memory lost).
     assert undated["facts"][0]["text"] == "Has a driving exam"

@@ -73,16 +73,18 @@ def _as_day(text: str | None) -> date | None:
 
 
 def with_said_date(text: str, part: str, day: date | None) -> str:
-    """The memory with the relative date its sentence gave ("next Friday") where the model left
-    it out ("Has a driving exam") or made it vague ("... on Friday"); `_dated` then writes it as
-    the date it means. A memory that gives a date of its own keeps it."""
+    """The memory with the relative date its sentence gave ("next Friday") wherever the model
+    left it out ("Has a driving exam"), made it vague ("... on Friday") or resolved it to
+    another day; `_dated` then writes it as the date it means. Code resolves relative dates,
+    not the model."""
     said = find_span(part, day) if day is not None else None
     if said is None or not _RELATIVE.search(said.phrase):
         return text
     own = find_span(text, day)
     if own is None:
         return f"{text.rstrip(' .')} {said.phrase}"
-    if not _RELATIVE.search(own.phrase) and not re.search(r"\d", own.phrase):
+    vague = not _RELATIVE.search(own.phrase) and not re.search(r"\d", own.phrase)
+    if vague or (own.start, own.end) != (said.start, said.end):
         return text.replace(own.phrase, said.phrase, 1)
     return text
 
