@@ -20,6 +20,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     read_fields_leniently,
 )
 from chatbot.memory import MemoryStore, RetrievedMemory
+from chatbot.memory.found import show_found
 from chatbot.memory.query import search_text as search_query
 from chatbot.memory.validity import describe_memory
 
@@ -143,7 +144,7 @@ class ResponseAgent(dspy.Module):
             return "(nothing stored about this user yet)"
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can
         # be asked about without being taken for the present.
-        return "\n".join(f"- {describe_memory(m, self.now)}" for m in seen.values())
+        return show_found(list(seen.values()), self.now)  # each line once, bounded
 
     @property
     def active_react(self) -> GuardedReAct:

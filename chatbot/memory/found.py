@@ -1,0 +1,103 @@
+"""The memories a search found, as the reply reads them: each line once, bounded, dated once.
+
+A memory stored from a chat message (chatbot.memory.chunking) holds the message and, after it,
+the turns before it as context. Found together, neighbouring turns repeat each other: each
+context turn is also the lead of its own memory, so five hits from one part of a conversation
+carried the same lines two or three times (LoCoMo dev: ~5,300 characters, ~700 prompt tokens on
+the embedded model, where the reply's prompt evaluation is most of its time). Shown here:
+- a line already shown above is left out (a memory with nothing new is left out whole);
+- the memory's first line (the message it was stored from: what the search matched) up to
+  LEAD_CHARS, each later line up to CONTEXT_CHARS (context: the question a reply answers);
+- the date once: a text that starts with its own "[date]" gets no "noted" note;
+- no "[uncategorised]" label (it says nothing); real categories stay.
+A fact the memory agent wrote is one short line, so it reads as before.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from chatbot.memory.chunking import clip
+from chatbot.memory.models import Memory
+from chatbot.memory.validity import validity_note
+
+# The message a memory was stored from: chunking keeps a piece to 1,000 characters; most of a
+# long one still reaches the reply.
+LEAD_CHARS = 700
+# A context line: enough for the question a reply answers (chunking stores 300).
+CONTEXT_CHARS = 200
+# All of one memory's lines together (a long message's piece, or a context turn of many short
+# lines such as code, stays bounded).
+MEMORY_CHARS = 1000
+# Two lines are the same line when they start alike this far (a clipped copy included).
+SAME_LINE_CHARS = 120
+# "[8 May 2023] " or "[2024-03-15] ": the date chunking puts before a message's memory.
+_DATE_HEADER = re.compile(r"^\[([^\]\n]{6,30})\]\s*")
+
+
+def _same_day(label: str, observed_at: str) -> bool:
+    """Whether a header like "8 May 2023" or "2024-03-15" names the day `observed_at` holds."""
+    for fmt in ("%d %B %Y", "%Y-%m-%d", "%d %b %Y"):
+        try:
+            return datetime.strptime(label.strip(), fmt).date().isoformat() == observed_at[:10]
+        except ValueError:
+            continue
+    return False
+
+
+def _key(line: str) -> str:
+    return " ".join(line.removesuffix("\u2026").split()).lower()[:SAME_LINE_CHARS]
+
+
+def _dated_text(m: Memory) -> tuple[str, str]:
+    """(its "[date] " header if that names the day it was noted, the text without it)."""
+    text = m.memory_text.strip()
+    header = _DATE_HEADER.match(text)
+    if header and m.observed_at and _same_day(header.group(1), m.observed_at):
+        return f"[{header.group(1)}] ", text[header.end():]
+    return "", text
+
+
+def _bounded_lines(text: str) -> list[str]:
+    """The text's lines, the first up to LEAD_CHARS, the others up to CONTEXT_CHARS, all of
+    them up to MEMORY_CHARS."""
+    lines: list[str] = []
+    room = MEMORY_CHARS
+    for n, line in enumerate(t for t in text.split("\n") if t.strip()):
+        if room < SAME_LINE_CHARS // 2:
+            break
+        lines.append(clip(line, min(room, LEAD_CHARS if n == 0 else CONTEXT_CHARS)))
+        room -= len(lines[-1]) + 3
+    return lines
+
+
+def show_found(memories: list[Memory], today: date | datetime | str | None = None) -> str:
+    """The found memories, best first, one "- " entry each, as the reply's `memories` input."""
+    entries: list[tuple[Memory, str, list[str]]] = []
+    where: dict[str, tuple[int, int]] = {}  # a line's key -> (entry, line) it is shown at
+    for m in memories:
+        header, text = _dated_text(m)
+        lines: list[str] = []
+        for line in _bounded_lines(text):
+            key = _key(line)
+            if key in where:  # shown above: only lengthened there, if this copy is longer
+                e, i = where[key]
+                if len(line) > len(entries[e][2][i]):
+                    entries[e][2][i] = line
+                continue
+            where[key] = (len(entries), len(lines))
+            lines.append(line)
+        if lines:
+            entries.append((m, header, lines))
+    if not entries:
+        return "(nothing stored about this user yet)"
+    return "\n".join(_entry(m, header, lines, today) for m, header, lines in entries)
+
+
+def _entry(m: Memory, header: str, lines: list[str], today: date | datetime | str | None) -> str:
+    labels = [c for c in m.categories if c != "uncategorised"]
+    head = header + (f"[{', '.join(labels)}] " if labels else "")
+    noted = f"noted {m.observed_at[:10]}" if m.observed_at and not header else ""
+    said = "; ".join(n for n in (noted, validity_note(m, today)) if n)
+    return "- " + head + "\n  ".join(lines) + (f" ({said})" if said else "")
