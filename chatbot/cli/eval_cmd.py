@@ -54,7 +54,13 @@ def _positive(text: str) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     from chatbot.evaluation.ingest import DEFAULT_WINDOW, DIRECT_CONTEXT, INGEST_MODES
     from chatbot.evaluation.locomo import DATA_HINT, QUERY_MODES
-    from chatbot.evaluation.modes import ANSWER_MODES, DEFAULT_ANSWER_MODES, RECENT_TOKENS
+    from chatbot.evaluation.modes import (
+        ANSWER_MODES,
+        ANSWER_PREFERENCES,
+        ANSWER_TOKENS,
+        DEFAULT_ANSWER_MODES,
+        RECENT_TOKENS,
+    )
     from chatbot.memory.ranking import PRODUCT_FLOOR, PRODUCT_REPEAT
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
@@ -91,6 +97,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="the recent answer mode's budget of conversation tokens "
                         f"(default: {RECENT_TOKENS}, the embedded model's context less the "
                         "prompt)")
+    p.add_argument("--preferences", default=ANSWER_PREFERENCES, metavar="TEXT",
+                   help="with --answer: the reader's standing preferences in every answer mode "
+                        f"(the reply's `preferences` input; default: {ANSWER_PREFERENCES!r}; "
+                        "'' for none, as the app starts)")
+    p.add_argument("--answer-tokens", type=_positive, default=ANSWER_TOKENS, metavar="N",
+                   help=f"with --answer: max_tokens of one answer (default: {ANSWER_TOKENS})")
     p.add_argument("--judge-lm", metavar="MODEL",
                    help="with --answer: an LLM judge (LiteLLM model string, temperature 0)")
     p.add_argument("--window", type=int, default=DEFAULT_WINDOW, metavar="N",
@@ -183,7 +195,8 @@ def run_locomo_command(args: argparse.Namespace) -> int:
     config = EvalConfig(mode=args.mode, ks=args.k, search_mode=args.search_mode,
                         window=args.window, context=args.context, answer=args.answer,
                         query=args.query, answer_modes=args.answer_modes,
-                        recent_tokens=args.recent_tokens)
+                        recent_tokens=args.recent_tokens, preferences=args.preferences,
+                        answer_tokens=args.answer_tokens)
     if args.questions is not None:
         from chatbot.evaluation.sampling import sample_questions
 

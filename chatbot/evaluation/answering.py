@@ -23,7 +23,7 @@ from chatbot.agents.prompts import load_prompt
 from chatbot.agents.response import ResponseAgent
 from chatbot.evaluation.locomo import Conversation, Question, turn_text
 from chatbot.evaluation.metrics import bleu1, token_f1
-from chatbot.evaluation.modes import RECENT_TOKENS
+from chatbot.evaluation.modes import ANSWER_PREFERENCES, ANSWER_TOKENS, RECENT_TOKENS
 from chatbot.memory import MemoryStore
 from chatbot.session import LMUsage, explain_error
 
@@ -84,11 +84,14 @@ def oracle_context(conv: Conversation, question: Question) -> str:
 
 
 def make_agent(mode: str, store: MemoryStore, user_id: str, lm: Any,
-               context: str | None = None) -> ResponseAgent:
-    """The response agent for one answer mode (see the module docstring)."""
+               context: str | None = None, answer_tokens: int | None = None) -> ResponseAgent:
+    """The response agent for one answer mode (see the module docstring); `answer_tokens`
+    caps the answer's max_tokens (None: the LM's limits as the app has them)."""
     limits = limits_for(lm)
+    if answer_tokens is not None:
+        limits = replace(limits, answer_tokens=answer_tokens)
     if mode == "memory":
-        return ResponseAgent(store, user_id)
+        return ResponseAgent(store, user_id, limits=limits)
     if mode == "react":
         return ResponseAgent(store, user_id, limits=replace(limits, direct_reply=False))
     # Baselines: the direct reply's one answer call, with `context` where the found memories go.
@@ -102,18 +105,23 @@ def make_agent(mode: str, store: MemoryStore, user_id: str, lm: Any,
 
 def answer_question(store: MemoryStore, user_id: str, question: Question, lm: Any,
                     judge_lm: Any = None, *, mode: str = "memory",
-                    context: str | None = None) -> dict[str, Any]:
-    """One mode's answer, scored against the gold answer, with its LM cost and time."""
+                    context: str | None = None, preferences: str = ANSWER_PREFERENCES,
+                    answer_tokens: int | None = ANSWER_TOKENS) -> dict[str, Any]:
+    """One mode's answer, scored against the gold answer, with its LM cost and time.
+
+    preferences: the reader's standing preferences, as the product takes them ("": none).
+    """
     usage: Counter[str] = Counter()
     meter = LMUsage(usage)
     start = time.perf_counter()
-    agent = make_agent(mode, store, user_id, lm, context)
+    agent = make_agent(mode, store, user_id, lm, context, answer_tokens)
+    extra = {"preferences": preferences} if preferences else {}
     error = None
     try:
         with dspy.context(lm=lm, callbacks=[meter], usage_tracker=meter):
             pred = agent(transcript=NO_TRANSCRIPT,
                          existing_categories=store.categories(user_id),
-                         question=question.question)
+                         question=question.question, **extra)
         response = str(getattr(pred, "response", "") or "").strip()
     except Exception as exc:  # noqa: BLE001 - one failed answer is scored as empty
         response, error = "", explain_error(exc)

@@ -20,7 +20,12 @@ from chatbot.evaluation.ingest import (
     ingest_direct,
 )
 from chatbot.evaluation.locomo import Conversation, Question
-from chatbot.evaluation.modes import DEFAULT_ANSWER_MODES, RECENT_TOKENS
+from chatbot.evaluation.modes import (
+    ANSWER_PREFERENCES,
+    ANSWER_TOKENS,
+    DEFAULT_ANSWER_MODES,
+    RECENT_TOKENS,
+)
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.query import search_text
 
@@ -49,6 +54,10 @@ class EvalConfig:
     # With answer: the answer modes to run (chatbot.evaluation.answering), same questions, same LM.
     answer_modes: tuple[str, ...] = DEFAULT_ANSWER_MODES
     recent_tokens: int = RECENT_TOKENS
+    # The reader's standing preferences in every answer mode ("": none) and the answer's
+    # max_tokens (None: the LM's limits as the app has them); chatbot.evaluation.modes.
+    preferences: str = ANSWER_PREFERENCES
+    answer_tokens: int | None = ANSWER_TOKENS
     lm: Any = None
     judge_lm: Any = None
     extra_settings: dict[str, Any] = field(default_factory=dict)
@@ -205,7 +214,9 @@ def answer_all(store: MemoryStore, conversations: list[Conversation],
                 start = time.perf_counter()
                 qa = answer_question(store, conv.sample_id, q, config.lm, config.judge_lm,
                                      mode=mode,
-                                     context=mode_context(mode, conv, q, config.recent_tokens))
+                                     context=mode_context(mode, conv, q, config.recent_tokens),
+                                     preferences=config.preferences,
+                                     answer_tokens=config.answer_tokens)
                 seconds[mode] += time.perf_counter() - start
                 by_id[q.id].setdefault("answers", {})[mode] = qa
                 failures = failures + 1 if qa.get("error") else 0
@@ -260,6 +271,8 @@ def run_locomo(store: MemoryStore, conversations: list[Conversation], config: Ev
         "answer": config.answer,
         "answer_modes": list(config.answer_modes) if config.answer else [],
         "recent_tokens": config.recent_tokens if "recent" in config.answer_modes else None,
+        "preferences": config.preferences if config.answer else None,
+        "answer_tokens": config.answer_tokens if config.answer else None,
         "skipped": dict(skipped),
         "versions": versions(),
     } | config.extra_settings
