@@ -385,6 +385,29 @@ def test_cli_eval_can_search_with_the_question_as_it_is(data_file, tmp_path, cap
     assert all(q["query"] == q["question"] for q in saved["questions"])
 
 
+def test_cli_store_dir_is_reused_only_as_it_was_built(data_file, tmp_path, capsys):
+    """A kept store serves the next run with the same ingestion; another --context, or a
+    conversation whose ingestion was stopped, is one line and exit 1, not a silent mismatch."""
+    kept, out = tmp_path / "kept", tmp_path / "r.json"
+    args = ["eval", "locomo", "--data", str(data_file), "--conversations", "conv-t1",
+            "--store-dir", str(kept), "--out", str(out), "--json"]
+    assert main(args) == 0
+    first = json.loads(out.read_text())
+    assert main(args) == 0
+    again = json.loads(out.read_text())
+    assert first["ingest"]["reused"] == [] and again["ingest"]["reused"] == ["conv-t1"]
+    assert again["aggregate"]["overall"]["recall@5"] == first["aggregate"]["overall"]["recall@5"]
+    capsys.readouterr()
+    assert main([*args, "--context", "0"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "context 2 (this run: 0)" in err and "\n" not in err
+    built = json.loads((kept / "eval-ingest.json").read_text())
+    built["conv-t1"]["complete"] = False  # as a run stopped while ingesting leaves it
+    (kept / "eval-ingest.json").write_text(json.dumps(built))
+    assert main(args) == 1
+    assert "did not finish" in capsys.readouterr().err
+
+
 def test_cli_eval_table(data_file, engine, capsys):
     assert main(["eval", "locomo", "--data", str(data_file), "--engine", engine]) == 0
     out = capsys.readouterr().out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +25,9 @@ DIRECT_BATCH = 256
 # turns read (turns@20 0.840 vs 0.813 with 1; docs/retrieval-quality.md), not only per memory.
 DIRECT_CONTEXT = CONTEXT_TURNS
 Advance = Callable[[int], None]
+# Beside a kept eval store (--store-dir): how each conversation in it was ingested, so that a
+# later run reuses it only when it would have built the same memories.
+BUILT_FILE = "eval-ingest.json"
 
 
 def session_id(conv: Conversation, session: Session) -> str:
@@ -131,3 +135,47 @@ def ingest_agent(store: MemoryStore, conv: Conversation, lm: Any, *,
             if advance:
                 advance(len(chunk))
     return stats
+
+
+def built_as(store: MemoryStore, conv: Conversation, mode: str, detail: int) -> dict[str, Any]:
+    """What decides a conversation's memories: ingest mode, its context or window, embedder."""
+    key = "context" if mode == "direct" else "window"
+    return {"mode": mode, key: detail, "embedder": store.embedder.name,
+            "turns": conv.turn_count}
+
+
+def _built(store: MemoryStore) -> dict[str, Any]:
+    if store.path is None or not (store.path / BUILT_FILE).is_file():
+        return {}
+    try:
+        return json.loads((store.path / BUILT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def check_reuse(store: MemoryStore, conv: Conversation, wanted: dict[str, Any]) -> None:
+    """ChatbotError when the store holds the conversation built another way, or only part of
+    it (a run stopped while ingesting). A store from before this record is taken as it is."""
+    had = _built(store).get(conv.sample_id)
+    if had is None:
+        return
+    if not had.pop("complete", True):
+        raise ChatbotError(f"{store.path} holds part of {conv.sample_id} (its ingestion did "
+                           "not finish): use another --store-dir")
+    if had != wanted:
+        differs = ", ".join(f"{k} {had.get(k)} (this run: {wanted.get(k)})"
+                            for k in sorted(set(had) | set(wanted)) if had.get(k) != wanted.get(k))
+        raise ChatbotError(f"{store.path} holds {conv.sample_id} ingested with {differs}: "
+                           "use another --store-dir")
+
+
+def record_built(store: MemoryStore, conv: Conversation, wanted: dict[str, Any],
+                 complete: bool) -> None:
+    """Note how the conversation is (being) ingested: before it starts, and when it is done."""
+    if store.path is None:
+        return
+    built = _built(store) | {conv.sample_id: wanted | {"complete": complete}}
+    try:
+        (store.path / BUILT_FILE).write_text(json.dumps(built, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise ChatbotError(f"cannot write {store.path / BUILT_FILE}: {exc.strerror}") from None

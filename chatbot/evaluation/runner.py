@@ -16,8 +16,11 @@ from chatbot.evaluation import metrics
 from chatbot.evaluation.ingest import (
     DEFAULT_WINDOW,
     DIRECT_CONTEXT,
+    built_as,
+    check_reuse,
     ingest_agent,
     ingest_direct,
+    record_built,
 )
 from chatbot.evaluation.locomo import Conversation, Question
 from chatbot.evaluation.modes import (
@@ -157,15 +160,20 @@ def ingest(store: MemoryStore, conversations: list[Conversation], config: EvalCo
             progress("ingest", n, total)
 
     for conv in conversations:
+        wanted = built_as(store, conv, config.mode,
+                          config.context if config.mode == "direct" else config.window)
         if store.count(conv.sample_id) > 0:
+            check_reuse(store, conv, wanted)
             reused.append(conv.sample_id)
             advance(conv.turn_count)
             continue
+        record_built(store, conv, wanted, complete=False)
         if config.mode == "direct":
             stats.update(ingest_direct(store, conv, advance, context=config.context))
         else:
             stats.update(ingest_agent(store, conv, config.lm, window=config.window,
                                       advance=advance))
+        record_built(store, conv, wanted, complete=True)
     memories = {c.sample_id: store.count(c.sample_id) for c in conversations}
     return {"events": dict(stats), "reused": reused, "memories": memories}
 
