@@ -15,6 +15,7 @@ from rich.console import Console
 from chatbot.cli.main import main
 from chatbot.evaluation import locomo
 from chatbot.evaluation.answering import oracle_context, recent_context
+from chatbot.evaluation.modes import ANSWER_PREFERENCES, ANSWER_TOKENS
 from chatbot.evaluation.report import answers_table, print_results
 from chatbot.evaluation.runner import EvalConfig, run_locomo
 from chatbot.evaluation.sampling import allocate, sample_questions
@@ -182,6 +183,24 @@ def test_react_mode_searches_with_the_models_words_on_the_small_model(store, dat
     assert react["lm_calls"] == 2 and react["searches"][0]["search_text"] == "favourite game"
     assert memory["f1"] == 1.0 and react["f1"] == pytest.approx(0.5)
     assert memory["tokens"] == 15 and react["tokens"] == 30  # the scripted llama's usage
+    # Every answer call reads the reader's short-answer preference and is capped.
+    answer_calls = [llama.calls[0], llama.calls[2]]
+    for messages, kwargs in answer_calls:
+        assert ANSWER_PREFERENCES in messages[-1]["content"]
+        assert kwargs["max_tokens"] == ANSWER_TOKENS
+
+
+def test_answers_without_a_preference_read_the_apps_default(store, data_file):
+    convs = locomo.load_locomo(data_file, ["conv-b"])
+    llama = ScriptedLlama([chat_reply("Chess.", False)])
+    config = EvalConfig(answer=True, lm=scripted_local_lm(llama), answer_modes=("memory",),
+                        preferences="", answer_tokens=None)
+    results = run_locomo(store, convs, config)
+    [(messages, kwargs)] = llama.calls
+    assert ANSWER_PREFERENCES not in messages[-1]["content"]
+    assert "[[ ## preferences ## ]]\n(none)" in messages[-1]["content"]
+    assert kwargs["max_tokens"] == 512  # the small-model limits as the app has them
+    assert results["settings"]["preferences"] == ""
 
 
 def test_answers_table_rows_per_mode_and_the_gap_line(store, data_file):
