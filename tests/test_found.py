@@ -43,6 +43,15 @@ def test_each_line_is_shown_once_and_bounded(store):
     assert shown.count("[8 May 2023]") == shown.count("\n- ") + 1
 
 
+def test_a_line_repeated_inside_one_memory_is_shown_once(store):
+    """Code and chat repeat lines ("}", "Thanks!") within one memory too."""
+    store.add("ann", "User: my config:\n}\nAssistant: ok\n}\nAssistant: ok, and more")
+    [hit] = store.search("ann", "config", limit=5)
+    assert show_found([hit]).split("\n")[:4] == [
+        "- User: my config:", "  }", "  Assistant: ok", "  Assistant: ok, and more (noted "
+        + hit.observed_at[:10] + ")"]
+
+
 def test_a_fact_reads_with_its_categories_and_dates(store):
     today = datetime.now(UTC).date()
     yesterday = (today - timedelta(days=1)).isoformat()

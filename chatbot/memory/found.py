@@ -81,10 +81,11 @@ def show_found(memories: list[Memory], today: date | datetime | str | None = Non
         lines: list[str] = []
         for line in _bounded_lines(text):
             key = _key(line)
-            if key in where:  # shown above: only lengthened there, if this copy is longer
+            if key in where:  # shown already: only lengthened there, if this copy is longer
                 e, i = where[key]
-                if len(line) > len(entries[e][2][i]):
-                    entries[e][2][i] = line
+                shown = entries[e][2] if e < len(entries) else lines  # above, or this memory
+                if len(line) > len(shown[i]):
+                    shown[i] = line
                 continue
             where[key] = (len(entries), len(lines))
             lines.append(line)
