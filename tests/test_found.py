@@ -11,7 +11,7 @@ from chatbot.memory.found import CONTEXT_CHARS, LEAD_CHARS, show_found
 
 TURNS = [
     Line("D1:1", "Ana", "I adopted a beagle puppy last week and named him Rex."),
-    Line("D1:2", "Ben", "Congrats! What made you pick a beagle? " + "They are lovely dogs. " * 40),
+    Line("D1:2", "Ben", "Congrats! What made you pick a beagle? " + "They are lovely dogs. " * 20),
     Line("D1:3", "Ana", "My neighbour breeds them, and Rex was the calmest of the litter."),
     Line("D1:4", "Ben", "Does Rex get along with your cat Miso?"),
 ]
@@ -36,8 +36,10 @@ def test_each_line_is_shown_once_and_bounded(store):
     assert len(bodies) == len(set(bodies)) == len(TURNS)  # every turn, none twice
     before = "\n".join(f"- {m.memory_text}" for m in hits)
     assert len(shown) < 0.7 * len(before)
-    long_line = next(b for b in bodies if b.startswith("Ben: Congrats"))
-    assert CONTEXT_CHARS < len(long_line) <= LEAD_CHARS and long_line.endswith("\u2026")
+    # Ben's long turn: clipped as the context of Ana's reply, whole as its own memory's turn,
+    # and shown once, whole.
+    [long_line] = [b for b in bodies if b.startswith("Ben: Congrats")]
+    assert long_line == f"Ben: {TURNS[1].content.strip()}" and len(long_line) > CONTEXT_CHARS
     # The date once per memory, as its header; no "noted" copy of it, no empty category label.
     assert "noted" not in shown and "uncategorised" not in shown
     assert shown.count("[8 May 2023]") == shown.count("\n- ") + 1
@@ -50,6 +52,13 @@ def test_a_line_repeated_inside_one_memory_is_shown_once(store):
     assert show_found([hit]).split("\n")[:4] == [
         "- User: my config:", "  }", "  Assistant: ok", "  Assistant: ok, and more (noted "
         + hit.observed_at[:10] + ")"]
+
+
+def test_a_long_memory_is_bounded(store):
+    store.add("ann", "Plans a trip: " + "visit the old harbour and the market, " * 40)
+    [hit] = store.search("ann", "trip harbour", limit=5)
+    line = show_found([hit]).split(" (noted")[0]
+    assert len(line) <= LEAD_CHARS + 2 and line.endswith("\u2026")
 
 
 def test_a_fact_reads_with_its_categories_and_dates(store):

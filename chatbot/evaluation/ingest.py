@@ -10,7 +10,7 @@ from typing import Any
 from chatbot.errors import ChatbotError
 from chatbot.evaluation.locomo import Conversation, Session, turn_memories
 from chatbot.memory import MemoryStore
-from chatbot.memory.chunking import CONTEXT_TURNS
+from chatbot.memory.chunking import CONTEXT_TURNS, PIECE_CHARS
 from chatbot.memory.validation import text_hash
 
 INGEST_MODES = ("direct", "agent")
@@ -138,9 +138,12 @@ def ingest_agent(store: MemoryStore, conv: Conversation, lm: Any, *,
 
 
 def built_as(store: MemoryStore, conv: Conversation, mode: str, detail: int) -> dict[str, Any]:
-    """What decides a conversation's memories: ingest mode, its context or window, embedder."""
-    key = "context" if mode == "direct" else "window"
-    return {"mode": mode, key: detail, "embedder": store.embedder.name,
+    """What decides a conversation's memories: ingest mode, its context or window (and the
+    size long turns are split at), embedder."""
+    if mode == "direct":
+        return {"mode": mode, "context": detail, "piece_chars": PIECE_CHARS,
+                "embedder": store.embedder.name, "turns": conv.turn_count}
+    return {"mode": mode, "window": detail, "embedder": store.embedder.name,
             "turns": conv.turn_count}
 
 

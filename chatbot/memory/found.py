@@ -6,8 +6,8 @@ context turn is also the lead of its own memory, so five hits from one part of a
 carried the same lines two or three times (LoCoMo dev: ~5,300 characters, ~700 prompt tokens on
 the embedded model, where the reply's prompt evaluation is most of its time). Shown here:
 - a line already shown above is left out (a memory with nothing new is left out whole);
-- the memory's first line (the message it was stored from: what the search matched) up to
-  LEAD_CHARS, each later line up to CONTEXT_CHARS (context: the question a reply answers);
+- the memory's first line (the message it was stored from: what the search matched) whole,
+  up to LEAD_CHARS, each later line up to CONTEXT_CHARS (context: the question a reply answers);
 - the date once: a text that starts with its own "[date]" gets no "noted" note;
 - no "[uncategorised]" label (it says nothing); real categories stay.
 A fact the memory agent wrote is one short line, so it reads as before.
@@ -18,13 +18,12 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from chatbot.memory.chunking import clip
+from chatbot.memory.chunking import PIECE_CHARS, clip
 from chatbot.memory.models import Memory
 from chatbot.memory.validity import validity_note
 
-# The message a memory was stored from: chunking keeps a piece to 1,000 characters; most of a
-# long one still reaches the reply.
-LEAD_CHARS = 700
+# The message a memory was stored from: a whole piece of it, with the speaker's name.
+LEAD_CHARS = PIECE_CHARS + 60
 # A context line: enough for the question a reply answers (chunking stores 300).
 CONTEXT_CHARS = 200
 # All of one memory's lines together (a long message's piece, or a context turn of many short
