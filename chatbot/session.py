@@ -27,7 +27,7 @@ from chatbot.agents.copies import (
     CopyGuard,
     RepeatedReply,
     is_copy,
-    shorten_copied,
+    without_copied,
     without_echo,
 )
 from chatbot.agents.guards import (
@@ -237,8 +237,8 @@ class ChatSession:
                 on_token(piece)
 
         # A reply that opens with the user's message loses that opening; one that copies an
-        # earlier reply is stopped in its first words and asked for once more with the copied
-        # reply cut short in the history (agents/copies.py).
+        # earlier reply is stopped in its first words and asked for once more without the copied
+        # turn in the history, then without history (agents/copies.py).
         asked = redact(question)
         # (A cancelled reply is not one: asked again, the user wants it whole.)
         earlier = [m["content"] for m in self.transcript[-2 * TRANSCRIPT_TURNS:]
@@ -254,7 +254,7 @@ class ChatSession:
 
         def respond() -> Any:
             turns, watch = self._turns, earlier
-            while True:
+            for attempt in range(3):  # as asked; without the copied turns; without history
                 guard.__init__(shown, watch, asked)
                 stream.__init__("response", guard.feed)  # a retry starts a fresh reply
                 on_progress("searching memories")
@@ -275,7 +275,9 @@ class ChatSession:
                     if repeat is None or not watch:
                         raise
                     self.stats["repeated_replies"] += 1
-                    turns, watch = shorten_copied(turns, repeat.earlier), []
+                    turns = without_copied(turns, repeat.earlier) if attempt == 0 else []
+                    watch = watch if attempt == 0 else []
+            raise AssertionError("unreachable: the last attempt watches for no copy")
 
         self._progress = on_progress
         try:

@@ -7,7 +7,7 @@ from chatbot.agents.copies import (
     CopyGuard,
     RepeatedReply,
     is_copy,
-    shorten_copied,
+    without_copied,
     without_echo,
 )
 from chatbot.session import ChatSession
@@ -83,9 +83,7 @@ def test_near_copies_and_the_shortened_history():
     assert is_copy("Try the museum instead.", [EARLIER]) is None
     turns = [{"question": "Ideas?", "response": EARLIER},
              {"question": "Thanks", "response": "You're welcome."}]
-    short = shorten_copied(turns, EARLIER)
-    assert short[0]["response"] == "You could visit the old town, take the …"
-    assert short[1] == turns[1] and turns[0]["response"] == EARLIER
+    assert without_copied(turns, EARLIER) == turns[1:]
 
 
 def test_the_session_asks_again_without_showing_the_copy(store):
@@ -98,6 +96,21 @@ def test_the_session_asks_again_without_showing_the_copy(store):
         reply = s.turn("What else could I do there?", on_token=pieces.append)
     assert reply.response == second and "".join(pieces) == second
     assert s.stats["repeated_replies"] == 1 and len(llama.calls) == 3
-    # The retry's history holds the copied reply cut short, so it cannot be copied again.
+    # The retry's history leaves the copied turn out, so it cannot be copied again.
     retry = " ".join(str(m["content"]) for m in llama.calls[2][0])
-    assert EARLIER not in retry and "old town, take the …" in retry
+    assert EARLIER not in retry and "What should I do in the city?" not in retry
+
+
+def test_a_second_copy_is_asked_for_once_more_without_history(store):
+    second = "Rent a bike and ride the coast road to the lighthouse, then swim at the cove."
+    llama = ScriptedLlama([chat_reply(EARLIER, False), chat_reply(second, False),
+                           chat_reply(EARLIER, False), chat_reply(second, False),
+                           chat_reply("Take the ferry to the islands for the day.", False)])
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("What should I do in the city?")
+        s.turn("What else?")
+        reply = s.turn("And another idea?")
+    assert reply.response == "Take the ferry to the islands for the day."
+    assert s.stats["repeated_replies"] == 2
+    last = llama.calls[-1][0]
+    assert not any("What else?" in str(m["content"]) for m in last)

@@ -7,7 +7,8 @@ for word when a follow-up reads like the last message. Both show in the first wo
 reply (HOLD_CHARS, or while it is still the user's message), drops an opening that repeats the
 message (`without_echo`), and stops the call (`RepeatedReply`) when the opening holds a run of
 COPY_CHARS characters out of an earlier reply, before the user has seen any of it. The caller
-then asks once more with the copied replies cut short in the history (`shorten_copied`).
+then asks once more without the copied turns in the history (`without_copied`), and once more
+with no history if that copies too.
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ COPY_CHARS = 45
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
 # that does not stream hands back at once is checked with this.
 NEAR_COPY = 0.9
-# Words of a copied reply kept in the history for the retry: enough to know what was said.
-KEPT_WORDS = 8
 # An opening repeats the message when it says this much of it from its start.
 ECHO_SHARE = 0.8
 
@@ -131,12 +130,8 @@ class CopyGuard:
             self._emit(opening)
 
 
-def shorten_copied(turns: list[dict[str, str]], copied: str) -> list[dict[str, str]]:
-    """The history with every reply like `copied` cut to its first words."""
-    out = []
-    for turn in turns:
-        if turn.get("response") == copied or is_copy(turn.get("response", ""), [copied]):
-            words = turn["response"].split()
-            turn = {**turn, "response": " ".join(words[:KEPT_WORDS]) + " …"}
-        out.append(turn)
-    return out
+def without_copied(turns: list[dict[str, str]], copied: str) -> list[dict[str, str]]:
+    """The history without the turns whose reply is like `copied`. (Cut short instead, the
+    copied reply was copied again, cut short, "…" and all.)"""
+    return [t for t in turns
+            if t.get("response") != copied and not is_copy(t.get("response", ""), [copied])]
