@@ -133,5 +133,4 @@ class CopyGuard:
 def without_copied(turns: list[dict[str, str]], copied: str) -> list[dict[str, str]]:
     """The history without the turns whose reply is like `copied`. (Cut short instead, the
     copied reply was copied again, cut short, "…" and all.)"""
-    return [t for t in turns
-            if t.get("response") != copied and not is_copy(t.get("response", ""), [copied])]
+    return [t for t in turns if not is_copy(t.get("response", ""), [copied])]
