@@ -26,8 +26,8 @@ from dspy.utils.callback import BaseCallback
 from chatbot.agents.copies import (
     CopyGuard,
     RepeatedReply,
+    ask_without_copies,
     is_copy,
-    without_copied,
     without_echo,
 )
 from chatbot.agents.guards import (
@@ -44,7 +44,7 @@ from chatbot.agents.streaming import FieldStream
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.lm.local.prompt_cache import shared_prompts
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
-from chatbot.lm.streaming import Cancelled, find_cause, token_sink, was_cancelled
+from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
 from chatbot.transcripts import TranscriptWriter, clean_text
@@ -252,32 +252,24 @@ class ChatSession:
                 raise Cancelled("the reply was cancelled")
             stream.feed(piece)
 
+        def ask(turns: list[dict[str, str]], watch: list[str]) -> Any:
+            guard.__init__(shown, watch, asked)
+            stream.__init__("response", guard.feed)  # a retry starts a fresh reply
+            on_progress("searching memories")
+            with self._dspy_context(), token_sink(sink):
+                # The reply model never sees a secret either, so it cannot repeat one.
+                pred = self.responder(
+                    transcript=history, existing_categories=categories,
+                    question=asked, preferences=preferences, turns=turns)
+            guard.close()
+            copied = None if stream.started else is_copy(
+                str(getattr(pred, "response", "") or ""), watch)
+            if copied is not None:
+                raise RepeatedReply(copied)
+            return pred
+
         def respond() -> Any:
-            turns, watch = self._turns, earlier
-            for attempt in range(3):  # as asked; without the copied turns; without history
-                guard.__init__(shown, watch, asked)
-                stream.__init__("response", guard.feed)  # a retry starts a fresh reply
-                on_progress("searching memories")
-                try:
-                    with self._dspy_context(), token_sink(sink):
-                        # The reply model never sees a secret either, so it cannot repeat one.
-                        pred = self.responder(
-                            transcript=history, existing_categories=categories,
-                            question=asked, preferences=preferences, turns=turns)
-                    guard.close()
-                    copied = None if stream.started else is_copy(
-                        str(getattr(pred, "response", "") or ""), watch)
-                    if copied is None:
-                        return pred
-                    raise RepeatedReply(copied)
-                except Exception as exc:
-                    repeat = find_cause(exc, RepeatedReply)
-                    if repeat is None or not watch:
-                        raise
-                    self.stats["repeated_replies"] += 1
-                    turns = without_copied(turns, repeat.earlier) if attempt == 0 else []
-                    watch = watch if attempt == 0 else []
-            raise AssertionError("unreachable: the last attempt watches for no copy")
+            return ask_without_copies(ask, self._turns, earlier, self._count_copy)
 
         self._progress = on_progress
         try:
@@ -329,6 +321,9 @@ class ChatSession:
             self._emit("memory", f"nothing saved: {why_not}", {"event": "NONE"})
         return Reply(response, save, retrieved, list(self.responder.searches), trajectory,
                      error=error, first_token_seconds=first[0] if first else None)
+
+    def _count_copy(self) -> None:
+        self.stats["repeated_replies"] += 1
 
     def _should_save(self, question: str, response: str, save: bool) -> tuple[bool, str]:
         """Whether the memory agent runs for this message, and if not, why (for the UI)."""

@@ -16,6 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
+from typing import Any
+
+from chatbot.lm.streaming import find_cause
 
 # Characters of the reply held back before anything is shown: enough to see a copy that
 # starts a few words in ("I suggest" + the last reply). About 20 tokens, ~1 s here.
@@ -134,3 +137,23 @@ def without_copied(turns: list[dict[str, str]], copied: str) -> list[dict[str, s
     """The history without the turns whose reply is like `copied`. (Cut short instead, the
     copied reply was copied again, cut short, "…" and all.)"""
     return [t for t in turns if not is_copy(t.get("response", ""), [copied])]
+
+
+def ask_without_copies(ask: Callable[[list[dict[str, str]], list[str]], Any],
+                       turns: list[dict[str, str]], earlier: list[str],
+                       on_copy: Callable[[], None]) -> Any:
+    """`ask(turns, watch)` as asked; if its reply copies one of `watch` (it raises
+    RepeatedReply, maybe wrapped by the adapter), once more without the copied turns, then once
+    more without history and without watching: the last attempt's reply stands."""
+    watch = earlier
+    for attempt in range(3):
+        try:
+            return ask(turns, watch)
+        except Exception as exc:
+            repeat = find_cause(exc, RepeatedReply)
+            if repeat is None or not watch:
+                raise
+            on_copy()
+            turns = without_copied(turns, repeat.earlier) if attempt == 0 else []
+            watch = watch if attempt == 0 else []
+    raise AssertionError("unreachable: the last attempt watches for no copy")
