@@ -34,11 +34,46 @@ WEDNESDAY = date(2026, 4, 29)
     ("deadline 2026-06-10", "2026-06-10", "2026-06-10"),
     ("went to Rome last week", "2026-04-20", "2026-04-26"),
     ("three days ago", "2026-04-26", "2026-04-26"),
+    ("due at the end of the month", "2026-04-30", "2026-04-30"),
+    ("by the end of next week", "2026-05-10", "2026-05-10"),
+    ("until the end of June", "2026-06-30", "2026-06-30"),
+    ("flies out two weeks from now", "2026-05-13", "2026-05-13"),
+    ("the wedding is the week after next", "2026-05-11", "2026-05-17"),
+    ("this coming Saturday", "2026-05-02", "2026-05-02"),
+    ("dentist on the 15th", "2026-05-15", "2026-05-15"),
+    ("on the 29th", "2026-04-29", "2026-04-29"),       # today counts
+    ("exam on Friday 5 June", "2026-06-05", "2026-06-05"),  # the date says which Friday
+    ("within three weeks", "2026-05-20", "2026-05-20"),
+    ("over the next two weeks", "2026-04-29", "2026-05-12"),
 ])
 def test_time_expressions_resolve_to_dates(text, start, end):
     span = find_span(text, WEDNESDAY)
     assert span is not None, text
     assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+
+
+@pytest.mark.parametrize("text", ["lives on the 2nd floor", "plays chess on Sunday",
+                                  "got married on 3 May", "likes the summer"])
+def test_no_date_said_relative_to_today(text):
+    span = find_span(text, WEDNESDAY)
+    assert span is None or not span.relative, span
+
+
+@pytest.mark.parametrize("text, stored, valid", [
+    ("Is in Montevideo for two weeks", "Is in Montevideo from 29 April to 12 May 2026",
+     ("2026-04-29", "2026-05-12")),
+    ("Is staying in Lima until the end of the month", "Is staying in Lima until 30 April 2026",
+     (None, "2026-04-30")),
+    ("Thesis is due at the end of the month", "Thesis is due on 30 April 2026",
+     ("2026-04-30", "2026-04-30")),
+    ("Must send the report by Friday", "Must send the report by 1 May 2026",
+     (None, "2026-05-01")),
+    ("Is away until next Friday", "Is away until 1 May 2026", (None, "2026-05-01")),
+    ("Starts a new job next month", "Starts a new job in May 2026", ("2026-05-01", "2026-05-31")),
+])
+def test_relative_dates_are_written_as_dates(text, stored, valid):
+    from chatbot.agents.new_facts import _dated
+    assert _dated(text, WEDNESDAY) == (stored, *valid)
 
 
 def test_validity_of_a_memory():

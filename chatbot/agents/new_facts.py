@@ -3,12 +3,13 @@ the facts schema, the kinds the model chooses, and relative dates resolved in co
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date
 from typing import Any
 
 from chatbot.memory.models import MEMORY_TYPES
-from chatbot.memory.timeparse import find_span, validity
+from chatbot.memory.timeparse import Span, find_span, validity
 
 # The memory type as the model chooses it, by names that say what each one is for;
 # procedural memories (how the user wants replies) have their own argument.
@@ -61,10 +62,6 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
     return out
 
 
-_RELATIVE = re.compile(r"\b(next|this|coming|tomorrow|tonight|today|yesterday|last|in\s+\w+\s+"
-                       r"(day|week|month|year)s?|(day|week|month|year)s?\s+ago)\b", re.I)
-
-
 def _as_day(text: str | None) -> date | None:
     try:
         return date.fromisoformat(str(text)[:10])
@@ -78,12 +75,12 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     another day; `_dated` then writes it as the date it means. Code resolves relative dates,
     not the model."""
     said = find_span(part, day) if day is not None else None
-    if said is None or not _RELATIVE.search(said.phrase):
+    if said is None or not said.relative:
         return text
     own = find_span(text, day)
     if own is None:
         return f"{text.rstrip(' .')} {said.phrase}"
-    vague = not _RELATIVE.search(own.phrase) and not re.search(r"\d", own.phrase)
+    vague = not own.relative and not re.search(r"\d", own.phrase)
     if vague or (own.start, own.end) != (said.start, said.end):
         return text.replace(own.phrase, said.phrase, 1)
     return text
@@ -98,12 +95,38 @@ def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
     span = find_span(text, day)
     # Only an expression relative to the day it was said: a bare weekday is as often a habit
     # ("keeps a chess club on Sunday mornings") as a date.
-    if span is None or not _RELATIVE.search(span.phrase):
+    if span is None or not span.relative:
         return text, None, None
     valid_from, valid_until = validity(text, day)
     if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
-        when = (f"{span.start.day} {span.start:%B %Y}" if span.start == span.end
-                else f"{span.start.day} {span.start:%B} to {span.end.day} {span.end:%B %Y}")
-        lead = "until" if span.until else ("on" if span.start == span.end else "from")
-        text = text.replace(span.phrase, f"{lead} {when}", 1)
+        at = text.find(span.phrase)
+        text = f"{text[:at]}{_written(span, text[:at])}{text[at + len(span.phrase):]}"
     return text, valid_from, valid_until
+
+
+_SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in)\s+$", re.I)
+
+
+def _written(span: Span, before: str) -> str:
+    """The span as a date to store, with the word before it: "on 1 May 2026", "in May 2026",
+    "from 4 May to 10 May 2026", "by ..." for a deadline, "until ..."; without a word of its
+    own when the sentence has one just before it ("until the end of the month")."""
+    start, end = span.start, span.end
+    if start == end:
+        when, word = f"{start.day} {start:%B %Y}", "on"
+    elif start.day == 1 and end.day == calendar.monthrange(end.year, end.month)[1] \
+            and (start.year, start.month) == (end.year, end.month):
+        when, word = f"{start:%B %Y}", "in"
+    elif (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) \
+            and start.year == end.year:
+        when, word = str(start.year), "in"
+    else:
+        when, word = f"{start.day} {start:%B} to {end.day} {end:%B %Y}", "from"
+    if _SAID_LEAD.search(before):
+        return when
+    first = span.phrase.split()[0].lower()
+    if first in ("by", "within"):
+        word = "by"
+    elif span.until:
+        word = "until"
+    return f"{word} {when}"

@@ -2,10 +2,17 @@
 
 `find_span(text, today)` finds the first time expression and returns the days it covers:
 "tomorrow", "next week" (Monday to Sunday), "this weekend", "next Friday", "on 3 May",
-"May 3rd, 2027", "in two days", "for two weeks", "until Friday", "2026-05-03", "last week".
+"May 3rd, 2027", "in two days", "for two weeks", "until Friday", "2026-05-03", "last week",
+"the end of the month", "two weeks from now", "the week after next", "on the 15th".
 `validity(text, today)` turns that into a memory's (valid_from, valid_until) ISO dates: a fact
 about a coming or current span holds until its last day; a fact about the past ("went to Rome
 last week") is history, true for good, so it gets no end.
+
+A span is `relative` when it only means a date against the day it was said ("next Friday",
+"for two weeks", "until the end of the month"): those are the ones to write out as dates before
+storing. A bare weekday is not ("plays chess on Sunday" is as often a habit as a date), nor a
+day and month ("on 3 May": past or future, the sentence's tense decides).
+Seasons are not read: which months "summer" is depends on the hemisphere.
 
 Conventions: a bare or "next" weekday is the first such day after today ("next Friday" said on
 a Wednesday is in two days); a day and month without a year is the next one on or after today.
@@ -32,22 +39,38 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _NUM = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
 _UNIT = r"(day|week|fortnight|month|year)s?"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
+_WHICH = r"(this\s+coming|this|next|coming|last)"
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for name, rx in [
     ("iso", r"\b(\d{4})-(\d{2})-(\d{2})\b"),
     ("day_month", rf"\b(?:on\s+)?(?:the\s+)?{_ORD}(?:\s+of)?\s+({_MONTH})\b\.?(?:,?\s+(\d{{4}}))?"),
     ("month_day", rf"\b(?:on\s+)?({_MONTH})\.?\s+{_ORD}\b(?:,?\s+(\d{{4}}))?"),
+    # "Friday 5 June": the date says which Friday.
+    ("weekday_date", rf"\b(?:on\s+)?(?:{_DAY}),?\s+(?:the\s+)?{_ORD}(?:\s+of)?\s+({_MONTH})\b"
+                     rf"\.?(?:,?\s+(\d{{4}}))?"),
     ("day_after", r"\bthe\s+day\s+after\s+tomorrow\b"),
     ("relative_day",
      r"\b(today|tonight|this\s+(?:morning|afternoon|evening)|tomorrow|yesterday)\b"),
-    ("in_n", rf"\bin\s+({_NUM})\s+{_UNIT}"),
-    ("for_n", rf"\bfor\s+(?:the\s+next\s+)?({_NUM})\s+{_UNIT}"),
+    ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}"),
+    ("from_now", rf"\b({_NUM})\s+{_UNIT}\s+from\s+(?:now|today)\b"),
+    ("for_n", rf"\b(?:for|over|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?({_NUM})\s+{_UNIT}"),
     ("n_ago", rf"\b({_NUM})\s+{_UNIT}\s+ago\b"),
-    ("weekend", r"\b(this|next|last)\s+weekend\b"),
-    ("period", r"\b(this|next|last)\s+(week|month|year)\b"),
-    ("weekday", rf"\b(?:(this|next|last|on|until|till|by)\s+)?({_DAY})\b"),
+    ("end_of", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|{_WHICH}\s+)?(week|month|year)\b"),
+    ("end_of_month", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+({_MONTH})\b"),
+    ("after_next", r"\bthe\s+(week|weekend|month|year)\s+after\s+next\b"),
+    ("weekend", rf"\b{_WHICH}\s+weekend\b"),
+    ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
+    # "on the 15th", but not "on the 2nd floor": only where the phrase ends.
+    ("day_of_month", r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+                     r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
+    ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
 ]]
-_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to)\s+$", re.I)
+# A rule whose every match is relative to the day it was said; for "weekday", the words that
+# make one relative.
+_RELATIVE_RULES = {"day_after", "relative_day", "in_n", "from_now", "for_n", "n_ago", "end_of",
+                   "after_next", "weekend", "period", "day_of_month"}
+_RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
+_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to|by|before)\s+$", re.I)
 
 
 @dataclass(frozen=True)
@@ -58,6 +81,7 @@ class Span:
     end: date
     phrase: str
     until: bool = False  # "until Friday": the fact holds now and up to `end`
+    relative: bool = False  # it names a date only against the day it was said
 
 
 def _number(word: str) -> int:
@@ -77,6 +101,24 @@ def _next_date(today: date, month: int, day: int, year: str | None) -> date | No
 
 def _month_end(d: date) -> date:
     return d.replace(day=calendar.monthrange(d.year, d.month)[1])
+
+
+def _shift(which: str | None) -> int:
+    """Periods ahead of the current one: "this" 0, "next" 1, "last" -1 (no word: this)."""
+    word = (which or "this").split()[0].lower()
+    return {"next": 1, "last": -1}.get(word, 0)
+
+
+def _period(today: date, unit: str, shift: int) -> tuple[date, date]:
+    """The whole week (Monday to Sunday), month or year `shift` periods from today's."""
+    if unit == "week":
+        start = today - timedelta(today.weekday()) + timedelta(7 * shift)
+        return start, start + timedelta(6)
+    if unit == "month":
+        month = today.year * 12 + today.month - 1 + shift
+        first = date(month // 12, month % 12 + 1, 1)
+        return first, _month_end(first)
+    return date(today.year + shift, 1, 1), date(today.year + shift, 12, 31)
 
 
 def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | None:
@@ -99,32 +141,47 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
         word = g[0].lower()
         shift = 1 if word == "tomorrow" else -1 if word == "yesterday" else 0
         return today + timedelta(shift), today + timedelta(shift)
-    if name in ("in_n", "for_n", "n_ago"):
-        days = _number(g[0]) * UNITS[g[1].lower()]
-        if name == "in_n":
+    if name == "weekday_date":
+        d = _next_date(today, MONTHS[g[1].lower()], int(g[0]), g[2])
+        return (d, d) if d else None
+    if name in ("in_n", "from_now", "for_n", "n_ago"):
+        count, unit = g[-2:]
+        days = _number(count) * UNITS[unit.lower()]
+        if name in ("in_n", "from_now"):
             return today + timedelta(days), today + timedelta(days)
         if name == "for_n":
             return today, today + timedelta(days - 1)
         return today - timedelta(days), today - timedelta(days)
+    if name == "end_of":
+        end = _period(today, g[1].lower(), _shift(g[0]))[1]
+        return end, end
+    if name == "end_of_month":
+        month = MONTHS[g[0].lower()]
+        year = today.year if month >= today.month else today.year + 1
+        end = _month_end(date(year, month, 1))
+        return end, end
+    if name == "day_of_month":
+        day = int(g[0])
+        for ahead in range(2):  # this month's, else next month's
+            first = _period(today, "month", ahead)[0]
+            if day <= calendar.monthrange(first.year, first.month)[1]:
+                d = first.replace(day=day)
+                if d >= today:
+                    return d, d
+        return None
+    if name == "after_next":
+        unit = g[0].lower()
+        if unit == "weekend":
+            saturday = today - timedelta(today.weekday()) + timedelta(19)
+            return saturday, saturday + timedelta(1)
+        return _period(today, unit, 2)
     monday = today - timedelta(today.weekday())
     if name == "weekend":
-        shift = {"this": 0, "next": 7, "last": -7}[g[0].lower()]
-        saturday = monday + timedelta(5 + shift)
+        saturday = monday + timedelta(5 + 7 * _shift(g[0]))
         return saturday, saturday + timedelta(1)
     if name == "period":
-        which, unit = g[0].lower(), g[1].lower()
-        if unit == "week":
-            start = monday + timedelta({"this": 0, "next": 7, "last": -7}[which])
-            return (today if which == "this" else start), start + timedelta(6)
-        if unit == "month":
-            first = today.replace(day=1)
-            if which == "next":
-                first = _month_end(first) + timedelta(1)
-            elif which == "last":
-                first = (first - timedelta(1)).replace(day=1)
-            return (today if which == "this" else first), _month_end(first)
-        year = today.year + {"this": 0, "next": 1, "last": -1}[which]
-        return (today if which == "this" else date(year, 1, 1)), date(year, 12, 31)
+        start, end = _period(today, g[1].lower(), _shift(g[0]))
+        return (today if _shift(g[0]) == 0 else start), end
     if name == "weekday":
         target = WEEKDAYS.index(g[1].lower())
         if (g[0] or "").lower() == "last":
@@ -145,9 +202,11 @@ def find_span(text: str, today: date) -> Span | None:
             if days is None:
                 continue
             lead = m.group(0).split()[0].lower()
-            until = lead in ("until", "till", "by") or bool(_UNTIL.search(text[:m.start()]))
+            until = (lead in ("until", "till", "by", "within")
+                     or bool(_UNTIL.search(text[:m.start()])))
+            relative = name in _RELATIVE_RULES or (name == "weekday" and lead in _RELATIVE_LEADS)
             found.append((m.start(), -len(m.group(0)),
-                          Span(days[0], days[1], m.group(0).strip(), until)))
+                          Span(days[0], days[1], m.group(0).strip(), until, relative)))
             break
     if not found:
         return None
