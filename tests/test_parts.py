@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from chatbot.agents.parts import parts_schema, split_parts, tool_calls
+from chatbot.agents.parts import KEEP, parts_schema, split_parts, tool_calls
 
 from scripted import fact
 
@@ -183,3 +183,32 @@ def test_a_clause_no_memory_covers_is_kept_in_the_third_person():
     car = "My car is a Honda Civic, not a Toyota."
     [(_, args)] = tool_calls([fact(car, "Drives a Honda Civic")], [], message=car, known=car)
     assert [f["text"] for f in args["facts"]] == ["Drives a Honda Civic"]
+
+
+def test_a_hypothetical_part_can_only_be_sorted_as_nothing_to_keep():
+    wish = "If I ever won the lottery, I'd buy a boat."
+    [entry] = parts_schema([wish], [])["properties"]["sorted_parts"]["prefixItems"]
+    kinds = {k for option in entry["anyOf"]
+             for k in option["properties"]["kind"].get("enum", [])}
+    assert kinds and not kinds & set(KEEP)
+    # An engine that does not hold the reply to the grammar: still nothing is stored.
+    assert tool_calls([fact(wish, "Would buy a boat")], [], message=wish, known=wish) == [
+        ("noop", {})]
+    # A polite request is not a hypothetical: it may still be kept.
+    ask = "If you could keep answers short, that would be great."
+    [entry] = parts_schema([ask], [])["properties"]["sorted_parts"]["prefixItems"]
+    assert any(set(o["properties"]["kind"].get("enum", [])) & set(KEEP) for o in entry["anyOf"])
+
+
+def test_the_same_fact_with_another_number_updates_the_shown_memory():
+    shown = {0: "Has 2 cats", 1: "Daughter Mia is 6"}
+    part = "Mia just turned seven, so my daughter Mia is 7 now."
+    calls = tool_calls([fact(part, "Daughter Mia is 7")], [0, 1], message=part, known=part,
+                       shown=shown)
+    assert calls == [("update_memory", {"memory_id": 1, "updated_memory_text": "Daughter Mia is 7",
+                                        "categories": ["misc"]})]
+    # Another thing with a number is a new memory, not a new version of one.
+    part = "My cat Tom is 3."
+    [(tool, args)] = tool_calls([fact(part, "Cat Tom is 3")], [0, 1], message=part, known=part,
+                                shown=shown)
+    assert tool == "add_memory" and args["facts"][0]["text"] == "Cat Tom is 3"

@@ -22,7 +22,7 @@ import dspy
 from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
-from chatbot.agents.wording import third_person
+from chatbot.agents.wording import is_hypothetical, third_person
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -72,11 +72,11 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = ()) -> dic
 
     def entry(part: str) -> dict[str, Any]:
         said = {"part": {"const": part}}
-        options: list[dict[str, Any]] = [
-            _object({**said, "kind": {"enum": list(NOTHING)}}),
-            _object({**said, "kind": {"enum": list(KEEP)}, "user_name": name,
-                     "memories": memories}),
-        ]
+        options: list[dict[str, Any]] = [_object({**said, "kind": {"enum": list(NOTHING)}})]
+        if is_hypothetical(part):  # "If I ever won the lottery, I'd buy a boat": not true
+            return {"anyOf": options}
+        options.append(_object({**said, "kind": {"enum": list(KEEP)}, "user_name": name,
+                                "memories": memories}))
         if ids:
             options.append(_object({**said, "kind": {"const": "forget"},
                                     "removes": {"enum": ids}}))
@@ -201,7 +201,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if kind == "forget" and entry.get("removes") in ids:
             removes.append(entry["removes"])
             continue
-        if kind not in KEEP:
+        if kind not in KEEP or is_hypothetical(part):
             continue
         name = _name(entry, message)
         if name is not None:
@@ -220,6 +220,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := _corrected(part, found, shown, updates)) is not None:
             found = _as_correction(found, old, shown[old], similarity)
+        found = [(t, c, r if r is not None else _renumbered(t, shown, updates))
+                 for t, c, r in found]
         for text, cats, target in found:
             if target in ids and target not in updates:
                 if _new_words(text, shown.get(target, "")):
@@ -273,6 +275,29 @@ def _corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[i
         if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
             best = (len(dropped), memory_id)
     return best[1] if best else None
+
+
+def _numbers(words: set[str]) -> set[str]:
+    return {w for w in words if w.isdigit()}
+
+
+def _renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown memory that says the same as `text` with another number ("Daughter Mia is
+    6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
+    words apart from the numbers, or at least two of them shared and nothing of the shorter
+    one left out."""
+    new = stems(text)
+    if not _numbers(new):
+        return None
+    for memory_id, old_text in shown.items():
+        old = stems(old_text)
+        if memory_id in taken or not _numbers(old) or _numbers(old) == _numbers(new):
+            continue
+        a, b = new - _numbers(new), old - _numbers(old)
+        shared = a & b
+        if shared and (a == b or (len(shared) >= 2 and shared in (a, b))):
+            return memory_id
+    return None
 
 
 def _as_correction(found: list[tuple[str, list[str], Any]], old_id: int, old: str,

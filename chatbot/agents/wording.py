@@ -4,6 +4,10 @@ Small models often store the user's sentence as said ("I'm a nurse", "My sister 
 Memories are read later as notes about the user, so a leading first person is turned into the
 third ("Is a nurse", "Their sister is Ana") by English grammar, not by a list of facts; text in
 other languages, or already in the third person, is left as it is.
+
+`is_hypothetical` tells a sentence about what the user would do if something were so ("If I
+ever won the lottery, I'd buy a boat") by its grammar: a condition on the user and a would or
+could after it. Such a sentence holds nothing true to keep.
 """
 
 from __future__ import annotations
@@ -58,3 +62,15 @@ def third_person(text: str) -> str:
         for pattern, word in _INNER:
             out = pattern.sub(word, out)
     return out[:1].upper() + out[1:]
+
+
+_IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we)\b", re.I)
+_WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)'d\b", re.I)
+
+
+def is_hypothetical(text: str) -> bool:
+    """The sentence is a condition on the user ("if I", "suppose we") followed by what would
+    or could follow. "If you could keep it short, that would be great" is a request, not
+    this."""
+    condition = _IF_I.search(text)
+    return condition is not None and _WOULD.search(text, condition.end()) is not None
