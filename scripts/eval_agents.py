@@ -16,8 +16,8 @@ scripts/eval_agents_local.py run as the `legacy` split.
 Printed: a row per case (pass/fail, failed checks), then pass rates per class and per split,
 and per turn timings (median, p90): reply time to first token, reply total, memory update
 (turn() returning -> session.wait() returning) and LM calls on the critical path (inside
-turn(); the memory update starts after). Threads: 1 and OMP_WAIT_POLICY=PASSIVE unless
---threads.
+turn(); the memory update starts after). Threads: auto for llama.cpp (the app's default: the
+cores idle at each call) and 1 for the embedder, with OMP_WAIT_POLICY=PASSIVE, unless --threads.
 """
 
 from __future__ import annotations
@@ -264,13 +264,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--class", dest="cls", help="comma-separated case classes")
     parser.add_argument("--json", type=Path, help="write every case, turn and check here")
     parser.add_argument("--label", default="", help="a label stored in the JSON")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="threads for llama.cpp and the embedder (default 1)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help="threads for llama.cpp and the embedder (default 0: auto for "
+                             "llama.cpp, as the app, and 1 for the embedder)")
     parser.add_argument("--max-tokens", type=int, default=None, help="lm_max_tokens")
     parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
     args = parser.parse_args(argv)
-    if args.threads < 1:
-        raise UsageError("--threads must be 1 or more")
+    if args.threads < 0:
+        raise UsageError("--threads must be 0 (auto) or more")
     return args
 
 
@@ -297,9 +298,10 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     settings = eval_settings(args.lm, args.max_tokens, args.threads)
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
-    embedder = get_embedder(settings.embedder, args.threads)
+    embedder = get_embedder(settings.embedder, args.threads or 1)
+    threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"
-          f" {len(cases)} cases + {len(legacy)} legacy, {args.threads} thread(s)", flush=True)
+          f" {len(cases)} cases + {len(legacy)} legacy, {threads}", flush=True)
     rows: list[dict[str, Any]] = []
     run_id = time.strftime("%H%M%S")
     with tempfile.TemporaryDirectory(prefix="eval-agents-") as tmp:

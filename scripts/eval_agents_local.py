@@ -267,11 +267,12 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def eval_settings(lm: str, max_tokens: int | None = None, threads: int = 1) -> Any:
-    """Settings for an eval run: greedy decoding, `threads` for llama.cpp and the embedder."""
+    """Settings for an eval run: greedy decoding, `threads` for llama.cpp (0: auto) and the
+    embedder (1 for auto)."""
     from chatbot.config import Settings
 
     overrides: dict[str, Any] = {"lm": lm, "lm_threads": threads, "lm_temperature": 0.0,
-                                 "embed_threads": threads}
+                                 "embed_threads": threads or 1}
     fallback = Path(tempfile.gettempdir()) / "chatbot-test-data" / "models"
     if not os.environ.get("CHATBOT_MODELS_DIR") and fallback.is_dir():
         overrides["models_dir"] = fallback
