@@ -207,6 +207,11 @@ def test_the_same_fact_with_another_number_updates_the_shown_memory():
                        shown=shown)
     assert calls == [("update_memory", {"memory_id": 1, "updated_memory_text": "Daughter Mia is 7",
                                         "categories": ["misc"]})]
+    # Numbers written as words are numbers too.
+    part = "Sorry, Mia is seven."
+    [(tool, args)] = tool_calls([fact(part, "Daughter Mia is seven")], [0, 1], message=part,
+                                known=part, shown={0: "Has 2 cats", 1: "Has a daughter Mia, six"})
+    assert tool == "update_memory" and args["memory_id"] == 1
     # Another thing with a number is a new memory, not a new version of one.
     part = "My cat Tom is 3."
     [(tool, args)] = tool_calls([fact(part, "Cat Tom is 3")], [0, 1], message=part, known=part,

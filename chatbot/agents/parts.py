@@ -277,6 +277,16 @@ def _corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[i
     return best[1] if best else None
 
 
+_NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+
+
+def _numbered(text: str) -> set[str]:
+    """The text's stems with numbers written as words ("seven") as digits ("7")."""
+    return {_NUMBER_WORDS.get(w, w) for w in stems(text)}
+
+
 def _numbers(words: set[str]) -> set[str]:
     return {w for w in words if w.isdigit()}
 
@@ -286,11 +296,11 @@ def _renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int 
     6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
     words apart from the numbers, or at least two of them shared and nothing of the shorter
     one left out."""
-    new = stems(text)
+    new = _numbered(text)
     if not _numbers(new):
         return None
     for memory_id, old_text in shown.items():
-        old = stems(old_text)
+        old = _numbered(old_text)
         if memory_id in taken or not _numbers(old) or _numbers(old) == _numbers(new):
             continue
         a, b = new - _numbers(new), old - _numbers(old)
