@@ -180,10 +180,15 @@ def test_memories_are_worded_in_the_third_person():
              "I live in Rome": "Lives in Rome", "I study law at my university":
              "Studies law at their university", "My sister Ana lives in Rome":
              "Their sister Ana lives in Rome", "I don't eat meat": "Doesn't eat meat",
-             "The user works as a nurse": "Works as a nurse"}
+             "The user works as a nurse": "Works as a nurse",
+             # Past the start too: the user is "they" there.
+             "My exam is soon and I'm nervous": "Their exam is soon and they're nervous",
+             "Thesis on my research is due": "Thesis on their research is due",
+             "Is happy that I got the job": "Is happy that they got the job"}
     for said, stored in cases.items():
         assert third_person(said) == stored
-    for kept in ("Works as a nurse", "Je suis architecte", "Priya is an architect"):
+    for kept in ("Works as a nurse", "Je suis architecte", "Priya is an architect",
+                 "Me gusta el café"):
         assert third_person(kept) == kept
 
 

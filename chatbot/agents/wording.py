@@ -26,8 +26,16 @@ _LEAD = re.compile(r"^(?:" + "|".join(sorted((re.escape(k) for k in _SUBJECT), k
 _I_VERB = re.compile(r"^i\s+([a-z]+)\b", re.I)
 _MY = re.compile(r"^(my|our)\b", re.I)
 _USER = re.compile(r"^the user(?:'s)?\s+", re.I)
-_INNER = [(re.compile(r"\bmyself\b", re.I), "themselves"), (re.compile(r"\bmy\b"), "their"),
-          (re.compile(r"\bmine\b"), "theirs")]
+# Past the start, the user is "they" (whose verb needs no other ending): "Their thesis is due
+# soon and they're nervous". "I" is always a capital in English, so it is told from other
+# languages' words; "me" (Spanish and French have it too) is changed only in a text that has
+# it, "my" and "mine" everywhere.
+_INNER = [(re.compile(rx), word) for rx, word in [
+    (r"\bI'm\b", "they're"), (r"\bI am\b", "they are"), (r"\bI was\b", "they were"),
+    (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
+    (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
+    (r"\bmine\b", "theirs"), (r"\bme\b", "them")]]
+_ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
 
 
 def _third_person_verb(verb: str) -> str:
@@ -58,7 +66,7 @@ def third_person(text: str) -> str:
         out = _third_person_verb(m.group(1)) + out[m.end():]
     elif _MY.match(out):
         out = _MY.sub("Their", out, count=1)
-    if out != before:
+    if out != before or _ENGLISH_I.search(out):
         for pattern, word in _INNER:
             out = pattern.sub(word, out)
     return out[:1].upper() + out[1:]
