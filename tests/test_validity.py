@@ -45,6 +45,10 @@ WEDNESDAY = date(2026, 4, 29)
     ("exam on Friday 5 June", "2026-06-05", "2026-06-05"),  # the date says which Friday
     ("within three weeks", "2026-05-20", "2026-05-20"),
     ("over the next two weeks", "2026-04-29", "2026-05-12"),
+    ("a week from Friday", "2026-05-08", "2026-05-08"),
+    ("two weeks from tomorrow", "2026-05-14", "2026-05-14"),
+    ("on Monday after next", "2026-05-11", "2026-05-11"),
+    ("due on the 14th of next month", "2026-05-14", "2026-05-14"),
 ])
 def test_time_expressions_resolve_to_dates(text, start, end):
     span = find_span(text, WEDNESDAY)

@@ -3,7 +3,8 @@
 `find_span(text, today)` finds the first time expression and returns the days it covers:
 "tomorrow", "next week" (Monday to Sunday), "this weekend", "next Friday", "on 3 May",
 "May 3rd, 2027", "in two days", "for two weeks", "until Friday", "2026-05-03", "last week",
-"the end of the month", "two weeks from now", "the week after next", "on the 15th".
+"the end of the month", "two weeks from now", "a week from Friday", "the week after next",
+"Monday after next", "on the 15th", "the 14th of next month".
 `validity(text, today)` turns that into a memory's (valid_from, valid_until) ISO dates: a fact
 about a coming or current span holds until its last day; a fact about the past ("went to Rome
 last week") is history, true for good, so it gets no end.
@@ -52,12 +53,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
     ("relative_day",
      r"\b(today|tonight|this\s+(?:morning|afternoon|evening)|tomorrow|yesterday)\b"),
     ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}"),
-    ("from_now", rf"\b({_NUM})\s+{_UNIT}\s+from\s+(?:now|today)\b"),
+    ("from_now", rf"\b({_NUM})\s+{_UNIT}\s+from\s+(now|today|tomorrow|{_DAY})\b"),
     ("for_n", rf"\b(?:for|over|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?({_NUM})\s+{_UNIT}"),
     ("n_ago", rf"\b({_NUM})\s+{_UNIT}\s+ago\b"),
     ("end_of", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|{_WHICH}\s+)?(week|month|year)\b"),
     ("end_of_month", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+({_MONTH})\b"),
-    ("after_next", r"\bthe\s+(week|weekend|month|year)\s+after\s+next\b"),
+    ("after_next", rf"\b(?:on\s+)?(?:the\s+)?(week|weekend|month|year|{_DAY})\s+after\s+next\b"),
+    ("day_of_next_month", rf"\b(?:on\s+)?the\s+{_ORD}\s+of\s+(this|next)\s+month\b"),
     ("weekend", rf"\b{_WHICH}\s+weekend\b"),
     ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
     # "on the 15th", but not "on the 2nd floor": only where the phrase ends.
@@ -68,7 +70,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
 # A rule whose every match is relative to the day it was said; for "weekday", the words that
 # make one relative.
 _RELATIVE_RULES = {"day_after", "relative_day", "in_n", "from_now", "for_n", "n_ago", "end_of",
-                   "after_next", "weekend", "period", "day_of_month"}
+                   "after_next", "day_of_next_month", "weekend", "period", "day_of_month"}
 _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 _UNTIL = re.compile(r"\b(?:until|till|through|up\s+to|by|before)\s+$", re.I)
 
@@ -144,10 +146,18 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
     if name == "weekday_date":
         d = _next_date(today, MONTHS[g[1].lower()], int(g[0]), g[2])
         return (d, d) if d else None
-    if name in ("in_n", "from_now", "for_n", "n_ago"):
+    if name == "from_now":
+        days = _number(g[0]) * UNITS[g[1].lower()]
+        base = g[2].lower()
+        if base in WEEKDAYS:  # "a week from Friday": from the coming Friday
+            base_day = today + timedelta((WEEKDAYS.index(base) - today.weekday()) % 7 or 7)
+        else:
+            base_day = today + timedelta(1 if base == "tomorrow" else 0)
+        return base_day + timedelta(days), base_day + timedelta(days)
+    if name in ("in_n", "for_n", "n_ago"):
         count, unit = g[-2:]
         days = _number(count) * UNITS[unit.lower()]
-        if name in ("in_n", "from_now"):
+        if name == "in_n":
             return today + timedelta(days), today + timedelta(days)
         if name == "for_n":
             return today, today + timedelta(days - 1)
@@ -169,8 +179,18 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
                 if d >= today:
                     return d, d
         return None
+    if name == "day_of_next_month":
+        first = _period(today, "month", _shift(g[1]))[0]
+        try:
+            d = first.replace(day=int(g[0]))
+        except ValueError:
+            return None
+        return d, d
     if name == "after_next":
         unit = g[0].lower()
+        if unit in WEEKDAYS:  # the one after the coming one
+            d = today + timedelta((WEEKDAYS.index(unit) - today.weekday()) % 7 or 7) + timedelta(7)
+            return d, d
         if unit == "weekend":
             saturday = today - timedelta(today.weekday()) + timedelta(19)
             return saturday, saturday + timedelta(1)
