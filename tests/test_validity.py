@@ -89,6 +89,17 @@ def test_validity_of_a_memory():
     assert validity("Maybe 3 cats", WEDNESDAY) == (None, None)
 
 
+def test_a_memory_that_says_its_dates_is_not_dated_twice(store):
+    lima = store.get(store.add("ann", "Is in Lima from 29 April to 12 May 2026",
+                               valid_from="2026-04-29", valid_until="2026-05-12"))
+    berlin = store.get(store.add("ann", "Is in Berlin for a while", valid_until="2026-05-12"))
+    assert describe_memory(lima, WEDNESDAY).endswith("Is in Lima from 29 April to 12 May 2026 "
+                                                     f"(noted {lima.observed_at[:10]})")
+    assert "until 2026-05-12" in describe_memory(berlin, WEDNESDAY)
+    # Once over, it is marked past all the same.
+    assert "past: from 2026-04-29 until 2026-05-12" in describe_memory(lima, date(2026, 6, 1))
+
+
 def test_expired_memories_leave_default_search(store):
     today = datetime.now(UTC).date()
     past = (today - timedelta(days=3)).isoformat()

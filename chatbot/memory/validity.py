@@ -31,10 +31,32 @@ def status(m: Memory, today: date | datetime | str | None = None) -> Status:
     return "current"
 
 
+def _in_words(iso: str) -> str:
+    """A date as the memory agent writes it into a memory's text: "12 May 2026"."""
+    d = date.fromisoformat(iso)
+    return f"{d.day} {d:%B %Y}"
+
+
+def says_its_dates(m: Memory) -> bool:
+    """The memory's text already gives its dates in words ("Is in Lima until 30 April 2026"):
+    the agent would only read them twice."""
+    text = m.memory_text
+    try:
+        wanted = [_in_words(d[:10]) for d in (m.valid_from, m.valid_until) if d]
+    except ValueError:
+        return False
+    last = wanted[-1] if wanted else ""
+    # A span written "from 29 April to 12 May 2026" names the year once, at its end.
+    return bool(wanted) and last in text and all(w.rsplit(" ", 1)[0] in text for w in wanted)
+
+
 def validity_note(m: Memory, today: date | datetime | str | None = None) -> str:
-    """The dates as the agent reads them; empty for a fact with no dates."""
+    """The dates as the agent reads them; empty for a fact with no dates, or one whose text
+    gives them and that still holds (a past one is always marked past)."""
     start, end = (m.valid_from or "")[:10], (m.valid_until or "")[:10]
     if not start and not end:
+        return ""
+    if status(m, today) != "past" and says_its_dates(m):
         return ""
     span = " ".join(p for p in (start and f"from {start}", end and f"until {end}") if p)
     return f"past: {span}" if status(m, today) == "past" else span
