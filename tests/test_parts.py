@@ -217,3 +217,31 @@ def test_the_same_fact_with_another_number_updates_the_shown_memory():
     [(tool, args)] = tool_calls([fact(part, "Cat Tom is 3")], [0, 1], message=part, known=part,
                                 shown=shown)
     assert tool == "add_memory" and args["facts"][0]["text"] == "Cat Tom is 3"
+
+
+def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
+    from datetime import date
+
+    def nothing(part, kind="small_talk"):
+        return {"part": part, "kind": kind}
+
+    # A new number for a shown memory, the old one named: the memory with the number replaced.
+    shown = {0: "Daughter Lena is six and loves drawing", 1: "Has 2 cats"}
+    part = "Sorry, I got that wrong: Lena is seven, not six."
+    assert tool_calls([nothing(part)], [0, 1], message=part, known=part, shown=shown) == [
+        ("update_memory", {"memory_id": 0, "categories": [],
+                           "updated_memory_text": "Daughter Lena is seven and loves drawing"})]
+    # A question naming two numbers says nothing; nor does a number about something else.
+    for part in ("Is Lena seven or six?", "Lena has 5 friends at school."):
+        assert tool_calls([nothing(part, "question")], [0, 1], message=part, known=part,
+                          shown=shown) == [("noop", {})]
+    # A dated statement of the user's own is kept as an event, in the third person.
+    part = "My thesis is due a week from Friday and I'm pretty nervous about it."
+    [(tool, args)] = tool_calls([nothing(part)], [], message=part, known=part,
+                                day=date(2026, 12, 2))
+    assert tool == "add_memory" and args["facts"] == [
+        {"text": "Their thesis is due a week from Friday and they're pretty nervous about it.",
+         "categories": [], "kind": "event"}]
+    for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat."):
+        assert tool_calls([nothing(part)], [], message=part, known=part,
+                          day=date(2026, 12, 2)) == [("noop", {})]

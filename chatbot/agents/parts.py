@@ -23,6 +23,7 @@ from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, third_person
+from chatbot.memory.timeparse import find_span
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -202,6 +203,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             removes.append(entry["removes"])
             continue
         if kind not in KEEP or is_hypothetical(part):
+            # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
+            # is seven, not six" as small talk): code keeps what the part's own structure shows.
+            if kind in NOTHING and not is_hypothetical(part):
+                _kept_anyway(part, shown, updates, facts, day)
             continue
         name = _name(entry, message)
         if name is not None:
@@ -289,6 +294,48 @@ def _numbered(text: str) -> set[str]:
 
 def _numbers(words: set[str]) -> set[str]:
     return {w for w in words if w.isdigit()}
+
+
+_NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+
+
+def _as_number(word: str) -> str:
+    return _NUMBER_WORDS.get(word.lower(), word)
+
+
+def _renumber(text: str, old: str, new: str, part: str) -> str:
+    """The text with the number `old` written as the part writes `new` ("seven" or "7")."""
+    said = next(m.group(0) for m in _NUMBER_TOKEN.finditer(part) if _as_number(m.group(0)) == new)
+    return _NUMBER_TOKEN.sub(lambda m: said if _as_number(m.group(0)) == old else m.group(0),
+                             text)
+
+
+def _kept_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]],
+                 facts: list[dict[str, Any]], day: date | None) -> None:
+    """What a part the model sorted as nothing to keep still holds, by its structure:
+    - a new number for a shown memory: the part names the memory's number and one other,
+      and shares a word with it ("Lena is seven, not six" for "Daughter Lena is six"): the
+      memory with the number replaced is its new version;
+    - a dated statement of the user's own ("My thesis is due a week from Friday and I'm
+      nervous"): kept, in the third person, as an event (its date is written out on adding).
+    """
+    if part.rstrip().endswith("?"):  # "Is Lena seven or six?" asks, it does not say
+        return
+    said = _numbered(part)
+    for memory_id, old in shown.items():
+        before = _numbers(_numbered(old))
+        new = _numbers(said) - before
+        if (memory_id in updates or len(before) != 1 or not before <= said or len(new) != 1
+                or not (said - _numbers(said)) & (_numbered(old) - before)):
+            continue
+        text = _renumber(old, before.pop(), new.pop(), part)
+        updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
+                              "categories": []}
+        return
+    span = find_span(part, day) if day is not None else None
+    worded = third_person(part.strip())
+    if span is not None and span.relative and worded.lower() != part.strip().lower():
+        facts.append({"text": worded, "categories": [], "kind": "event"})
 
 
 def _renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
