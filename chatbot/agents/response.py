@@ -119,6 +119,12 @@ class ResponseAgent(dspy.Module):
         answer.signature = answer.signature.prepend(
             "history", dspy.InputField(desc="the earlier turns of this conversation"),
             type_=dspy.History)
+        # The standing preferences come last, just before the reply: read first, the small
+        # model forgot them by the end of the prompt (own probes: German and metric replies
+        # followed only with them last).
+        preferences = answer.signature.input_fields["preferences"]
+        answer.signature = answer.signature.delete("preferences").append(
+            "preferences", preferences, type_=str)
         self.react_direct.before_loop = self._search_the_message
         self.react_direct.answer_context = lambda: {
             "memories": self.found_text(), "history": dspy.History(messages=self._turns)}
