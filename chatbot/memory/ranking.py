@@ -33,10 +33,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Literal
 
 from chatbot.errors import ConfigError
 from chatbot.memory.backends.base import RRF_K, Hit
+from chatbot.memory.embeddings import INT8_SUFFIX
 
 Fusion = Literal["dbsf", "rrf", "qdrant"]
 
@@ -107,11 +109,24 @@ DEFAULT_RANKING = RankingConfig()
 # calibration: about half of an unrelated question's top 5 dropped on both dev sets, for no
 # measured loss (LoCoMo dev R@5 / R@10 unchanged; 0.15 cost multi-hop -0.02).
 PRODUCT_FLOOR = 0.10
+# Cosines are not comparable across models, so each embedder has its own floor, calibrated the
+# same way (docs/retrieval-quality.md, "fourth round"). EmbeddingGemma's cosines sit higher: an
+# unrelated question's top 5 are at ~0.2, so 0.10 dropped none of them; 0.20 drops about half
+# for R@5 -0.007 / 0.000 on two LoCoMo chats. Keyed by the model folder's name, "-int8" off.
+EMBEDDER_FLOORS = {"all-MiniLM-L6-v2": PRODUCT_FLOOR, "embeddinggemma-300m": 0.20}
 # The repetition penalty of the product path: chosen leave-one-conversation-out on both dev sets
 # (docs/retrieval-quality.md, "Repeated turns").
 PRODUCT_REPEAT = 1.6
 # What the app's store (MemoryStore.from_settings) and `chatbot eval locomo` search with.
 PRODUCT_RANKING = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT)
+
+
+def floor_for(embedder: str) -> float:
+    """The relevance floor calibrated for this embedder (a name or a model folder); a model
+    not calibrated gets MiniLM's, PRODUCT_FLOOR."""
+    return EMBEDDER_FLOORS.get(Path(embedder).name.removesuffix(INT8_SUFFIX), PRODUCT_FLOOR)
+
+
 _HEADER = re.compile(r"^\[[^\]\n]*\]\s*")
 # A line is known by its start: a context line is the same line clipped (chunking.clip).
 LINE_KEY_CHARS = 60

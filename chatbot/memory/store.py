@@ -6,6 +6,7 @@ import threading
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ from chatbot.memory.models import (
 )
 from chatbot.memory.opening import check_embedder, open_storage, pick_embedder, store_arguments
 from chatbot.memory.payloads import new_payload, payload_of
-from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig
+from chatbot.memory.ranking import DEFAULT_RANKING, RankingConfig, floor_for
 from chatbot.memory.records import UnreadableRecord, check_source, read_payload
 from chatbot.memory.recovery import (
     begin_purge,
@@ -143,7 +144,8 @@ class MemoryStore(Lifecycle):
         (e.g. on_wait) go to the constructor."""
         arguments, ranking = store_arguments(settings)
         store = cls(**arguments, **options)
-        store.ranking = ranking
+        # The floor is the embedder's own: known only now (an unnamed one is the store's).
+        store.ranking = replace(ranking, floor=floor_for(store.embedder.name))
         store.privacy = PrivacyPolicy.from_kinds(getattr(settings, "never_store", None))
         return store
 
