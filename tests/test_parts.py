@@ -179,7 +179,11 @@ def test_a_clause_no_memory_covers_is_kept_in_the_third_person():
         message=part, known=part)
     assert [f["text"] for f in args["facts"]] == [
         "Is called Mateo", "Runs marathons", "Lives in Valencia", "Is a paramedic"]
-    # A clause that is not the user's own statement, or that a memory covers, adds nothing.
+    # A clause that does not start as the user's own statement ("Actually I'm not an
+    # accountant any more": a retraction), or that a memory covers, adds nothing.
+    job = "Actually I'm not an accountant any more, I became a pilot in January."
+    [(_, args)] = tool_calls([fact(job, "Works as a pilot")], [], message=job, known=job)
+    assert [f["text"] for f in args["facts"]] == ["Works as a pilot"]
     car = "My car is a Honda Civic, not a Toyota."
     [(_, args)] = tool_calls([fact(car, "Drives a Honda Civic")], [], message=car, known=car)
     assert [f["text"] for f in args["facts"]] == ["Drives a Honda Civic"]

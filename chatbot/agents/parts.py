@@ -22,7 +22,7 @@ import dspy
 from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
-from chatbot.agents.wording import is_hypothetical, third_person
+from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
 from chatbot.memory.timeparse import find_span
 
 PROMPT = "memory_update_agent"
@@ -259,7 +259,7 @@ def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | No
         clause = clause.strip(" .!?")
         worded = third_person(clause)
         words = stems(clause)
-        if (worded.lower() != clause.lower() and words
+        if (leads_in_first_person(clause) and words
                 and not any(said_in(w, covered) for w in words)):
             out.append(worded)
     return out

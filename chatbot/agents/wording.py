@@ -53,6 +53,12 @@ def _third_person_verb(verb: str) -> str:
     return v + "s"
 
 
+def leads_in_first_person(text: str) -> bool:
+    """The text starts with the user's first person: "I'm ...", "I live ...", "My ..."."""
+    out = _USER.sub("", text.strip())
+    return bool(_LEAD.match(out) or _I_VERB.match(out) or _MY.match(out))
+
+
 def third_person(text: str) -> str:
     """The memory text with a leading first person (or "The user") turned into the third."""
     out = text.strip()
