@@ -119,15 +119,18 @@ class ResponseAgent(dspy.Module):
         answer.signature = answer.signature.prepend(
             "history", dspy.InputField(desc="the earlier turns of this conversation"),
             type_=dspy.History)
-        # The standing preferences come last, just before the reply: read first, the small
-        # model forgot them by the end of the prompt (own probes: German and metric replies
-        # followed only with them last).
-        preferences = answer.signature.input_fields["preferences"]
-        answer.signature = answer.signature.delete("preferences").append(
-            "preferences", preferences, type_=str)
+        # The standing preferences are given again last, just before the reply: read only at
+        # the start, the small model forgot them by the end of the prompt (German and metric
+        # replies), and given only last it lost the bullet points (own 7 preference probes:
+        # 5/7 first, 5/7 last, 7/7 both).
+        answer.signature = answer.signature.append(
+            "preferences_again", dspy.InputField(
+                desc="the same standing preferences: follow every one in this reply"), type_=str)
         self.react_direct.before_loop = self._search_the_message
         self.react_direct.answer_context = lambda: {
-            "memories": self.found_text(), "history": dspy.History(messages=self._turns)}
+            "memories": self.found_text(), "history": dspy.History(messages=self._turns),
+            "preferences_again": self._preferences}
+        self._preferences = NO_PREFERENCES
         self._turns: list[dict[str, Any]] = []
         for react in (self.react, self.react_direct):
             react.before_tool = self._before_tool
@@ -145,7 +148,9 @@ class ResponseAgent(dspy.Module):
         seen: dict[str, RetrievedMemory] = {}
         for call in self.searches:
             for m in call.results:
-                seen.setdefault(m.id, m)
+                # How to reply is in `preferences` already, read as what to do.
+                if m.memory_type != "procedural":
+                    seen.setdefault(m.id, m)
         if not seen:
             return "(nothing stored about this user yet)"
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can
@@ -238,6 +243,7 @@ categories to search in (an empty list searches all)."""
         """turns: the earlier turns as {"question", "response"} pairs (direct reply reads
         them as a conversation; the tool loop reads `transcript`)."""
         self._turns = [{**t, "save_memory": False} for t in turns or []]
+        self._preferences = preferences
         return self._start()(transcript=transcript, preferences=preferences,
                              existing_categories=existing_categories, question=question)
 
@@ -245,6 +251,7 @@ categories to search in (an empty list searches all)."""
                        preferences: str = NO_PREFERENCES,
                        turns: list[dict[str, str]] | None = None):
         self._turns = [{**t, "save_memory": False} for t in turns or []]
+        self._preferences = preferences
         return await self._start().acall(
             transcript=transcript, preferences=preferences,
             existing_categories=existing_categories, question=question)
