@@ -115,9 +115,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--context", type=int, default=DIRECT_CONTEXT, metavar="N",
                    help="direct mode: earlier turns of the session stored with each turn as "
                         f"context; provenance grows to match (default: {DIRECT_CONTEXT})")
-    p.add_argument("--floor", type=float, default=PRODUCT_FLOOR, metavar="COSINE",
+    p.add_argument("--floor", type=float, default=None, metavar="COSINE",
                    help="relevance floor of hybrid search: hits under this dense cosine are "
-                        f"dropped (default: the app's, {PRODUCT_FLOOR:g}; 0 = off)")
+                        f"dropped (default: the app's for the embedder, {PRODUCT_FLOOR:g} for "
+                        "MiniLM; 0 = off)")
     p.add_argument("--repeat", type=float, default=PRODUCT_REPEAT, metavar="WEIGHT",
                    help="repetition penalty of hybrid search: a hit loses WEIGHT x the share of "
                         f"its lines already shown above it (default: the app's, "
@@ -226,7 +227,10 @@ def run_locomo_command(args: argparse.Namespace) -> int:
             store = _open_store(settings, engine, args.store_dir, stack)
             from dataclasses import replace
 
-            store.ranking = replace(store.ranking, floor=args.floor, repeat_weight=args.repeat)
+            from chatbot.memory.ranking import floor_for
+
+            floor = floor_for(store.embedder.name) if args.floor is None else args.floor
+            store.ranking = replace(store.ranking, floor=floor, repeat_weight=args.repeat)
         opened = time.perf_counter()
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)
