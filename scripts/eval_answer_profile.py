@@ -43,11 +43,13 @@ class Profile:
         self.where: tuple[str, str] = ("", "")
         self.call: dict[str, Any] | None = None
         self.answers: list[dict[str, Any]] = []
+        self.threads: int | None = None  # set by the engine just before each call
 
     def start_call(self) -> dict[str, Any]:
         self.call = {"mode": self.where[0], "question": self.where[1], "load_avg": _loadavg(),
                      "evaluated": 0, "decoded": 0, "prefill_s": 0.0, "decode_s": 0.0,
-                     "save_s": 0.0, "load_s": 0.0, "loaded_state": False, "cached": None}
+                     "save_s": 0.0, "load_s": 0.0, "loaded_state": False, "cached": None,
+                     "threads": self.threads}
         self.rows.append(self.call)
         return self.call
 
@@ -133,8 +135,7 @@ def install(profile: Profile) -> None:
 
     def fit_threads(self, llama):
         fit(self, llama)
-        if profile.rows:
-            profile.rows[-1]["threads"] = self._threads_now
+        profile.threads = self._threads_now
 
     def answer_question(store, user_id, question, lm, judge_lm=None, **kwargs):
         profile.where = (kwargs.get("mode", "memory"), question.id)
