@@ -5,7 +5,8 @@ Runs the eval command as it is (same arguments, same results file) and writes, b
 row per LM call: the answer mode and question, the prompt's tokens, how many of them came from
 the KV cache (the context's kept prefix, or a saved state loaded from the prompt cache) and how
 many were evaluated, the seconds of prompt evaluation, decoding, saving and loading states, the
-threads used and the load average; then totals per mode. Usage:
+threads used and the load average; then totals per mode. The file is rewritten after every
+answer, so a run stopped early (SIGTERM or Ctrl-C) keeps what it measured. Usage:
 
     python scripts/eval_answer_profile.py PROFILE.json -- eval locomo --data ... --answer ...
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -44,6 +46,7 @@ class Profile:
         self.call: dict[str, Any] | None = None
         self.answers: list[dict[str, Any]] = []
         self.threads: int | None = None  # set by the engine just before each call
+        self.on_answer: Any = None
 
     def start_call(self) -> dict[str, Any]:
         self.call = {"mode": self.where[0], "question": self.where[1], "load_avg": _loadavg(),
@@ -145,6 +148,8 @@ def install(profile: Profile) -> None:
         finally:
             profile.answers.append({"mode": profile.where[0], "question": question.id,
                                     "seconds": time.perf_counter() - start})
+            if profile.on_answer:
+                profile.on_answer()
 
     llama_cls.create_chat_completion = create_chat_completion
     llama_cls.eval = eval_
@@ -152,6 +157,10 @@ def install(profile: Profile) -> None:
     llama_cls.load_state = load_state
     engine_mod.LlamaCppEngine._fit_threads = fit_threads
     answering.answer_question = answer_question
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt  # the eval command stops as on Ctrl-C, and the profile is written
 
 
 def main(argv: list[str]) -> int:
@@ -164,12 +173,19 @@ def main(argv: list[str]) -> int:
     profile = Profile()
     install(profile)
     started = time.perf_counter()
+
+    def write() -> dict[str, Any]:
+        result = {"command": argv[2:], "wall_s": round(time.perf_counter() - started, 3),
+                  "cpus": os.cpu_count(), "summary": profile.summary(), "calls": profile.rows,
+                  "answers": profile.answers}
+        out.write_text(json.dumps(result, indent=1))
+        return result
+
+    profile.on_answer = write
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
     code = chatbot_main(argv[2:])
-    result = {"command": argv[2:], "wall_s": round(time.perf_counter() - started, 3),
-              "cpus": os.cpu_count(), "summary": profile.summary(), "calls": profile.rows,
-              "answers": profile.answers}
-    out.write_text(json.dumps(result, indent=1))
-    for mode, m in result["summary"].items():
+    for mode, m in write()["summary"].items():
         print(f"{mode or '(no mode)':8} calls {m['calls']:4.0f}"
               f"  prompt {m.get('prompt_tokens', 0):8.0f}"
               f"  cached {m.get('cached', 0):8.0f}  evaluated {m['evaluated']:7.0f}"
