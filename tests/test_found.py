@@ -3,11 +3,11 @@ bounded, dated once; real store, real embeddings."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from chatbot.agents.response import ResponseAgent, SearchCall
 from chatbot.memory.chunking import Line, message_memories
-from chatbot.memory.found import CONTEXT_CHARS, LEAD_CHARS, show_found
+from chatbot.memory.found import CONTEXT_CHARS, LEAD_CHARS, show_found, with_days
 
 TURNS = [
     Line("D1:1", "Ana", "I adopted a beagle puppy last week and named him Rex."),
@@ -80,3 +80,33 @@ def test_the_reply_reads_the_found_memories_this_way(store):
     agent = ResponseAgent(store, "ann")
     agent.searches = [SearchCall("Rex", [], results=hits), SearchCall("dog", [], results=hits)]
     assert agent.found_text() == show_found(hits)
+
+
+def test_a_relative_time_is_followed_by_the_days_it_names(store):
+    """Counting back from the memory's date is left to code, not to the reader."""
+    turns = [Line("D2:1", "Ana", "I went to the support group yesterday, and last week I "
+                                 "started painting again."),
+             Line("D2:2", "Ben", "Today? No, I'll join you next month.")]
+    items = [{"text": text, "source": {"session_id": "s2", "message_ids": ids},
+              "observed_at": "2023-05-08T13:56:00"}
+             for i, turn in enumerate(turns)
+             for text, ids in message_memories(turn, turns[:i], "[8 May 2023] ")]
+    store.add_many("ann", items, actor="test", dedup=False)
+    shown = show_found(store.search("ann", "support group painting", limit=5))
+    assert "yesterday (7 May 2023)," in shown
+    assert "last week (1-7 May 2023) I started" in shown
+    assert "next month (June 2023)." in shown
+    assert "Today? No" in shown  # the memory's own day: nothing to add
+
+
+def test_days_read_at_the_span_s_own_precision():
+    said = date(2023, 12, 8)
+    assert with_days("I painted it last year", said) == "I painted it last year (2022)"
+    assert with_days("two years ago", said) == "two years ago (2021)"
+    assert with_days("a month ago", said) == "a month ago (November 2023)"
+    assert with_days("for 2 months", said) == "for 2 months (December 2023 - February 2024)"
+    assert with_days("by the end of the month", said) == \
+        "by the end of the month (31 December 2023)"
+    assert with_days("next Friday, and in 3 weeks", said) == \
+        "next Friday (15 December 2023), and in 3 weeks (29 December 2023)"
+    assert with_days("on 3 May, at 5 pm", said) == "on 3 May, at 5 pm"  # not relative: as said

@@ -9,17 +9,21 @@ the embedded model, where the reply's prompt evaluation is most of its time). Sh
 - the memory's first line (the message it was stored from: what the search matched) whole,
   up to LEAD_CHARS, each later line up to CONTEXT_CHARS (context: the question a reply answers);
 - the date once: a text that starts with its own "[date]" gets no "noted" note;
-- no "[uncategorised]" label (it says nothing); real categories stay.
+- no "[uncategorised]" label (it says nothing); real categories stay;
+- a time said relative to the day ("yesterday", "last week", "next month") followed by the days
+  it names, from the memory's date ("yesterday (7 May 2023)"): the reader would otherwise have
+  to count back from the date itself, which a small model gets wrong.
 A fact the memory agent wrote is one short line, so it reads as before.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from chatbot.memory.chunking import PIECE_CHARS, clip
 from chatbot.memory.models import Memory
+from chatbot.memory.timeparse import NUMBERS, UNITS, Span, find_span
 from chatbot.memory.validity import validity_note
 
 # The message a memory was stored from: a whole piece of it, with the speaker's name.
@@ -58,6 +62,52 @@ def _dated_text(m: Memory) -> tuple[str, str]:
     return "", text
 
 
+def _said_on(m: Memory) -> date | None:
+    try:
+        return date.fromisoformat(m.observed_at[:10]) if m.observed_at else None
+    except ValueError:
+        return None
+
+
+def _days(span: Span) -> str:
+    """The days a span covers as a reader says them: "7 May 2023", "June 2023", "2022",
+    "1-7 May 2023"; a count of years or months ("two years ago") no finer than its unit."""
+    start, end = span.start, span.end
+    words = span.phrase.lower().split()
+    counted = any(w.isdigit() or w in NUMBERS for w in words)
+    unit = next((u for u in UNITS if counted and any(w.startswith(u) for w in words)), "day")
+    whole_month = start.day == 1 and (end + timedelta(1)).day == 1
+    if unit == "year" or (whole_month and (start.month, end.month) == (1, 12)):
+        return str(start.year) if start.year == end.year else f"{start.year}-{end.year}"
+    if unit == "month" or (whole_month and (start.year, start.month) == (end.year, end.month)):
+        if (start.year, start.month) == (end.year, end.month):
+            return f"{start:%B %Y}"
+        return f"{start:%B}" + (f" {start.year}" if start.year != end.year else "") \
+            + f" - {end:%B %Y}"
+    if start == end:
+        return f"{start.day} {start:%B %Y}"
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}-{end.day} {end:%B %Y}"
+    first = f"{start.day} {start:%B}" + (f" {start.year}" if start.year != end.year else "")
+    return f"{first} - {end.day} {end:%B %Y}"
+
+
+def with_days(text: str, said: date) -> str:
+    """The text with each time phrase relative to `said` followed by the days it names."""
+    out: list[str] = []
+    rest = text
+    while (span := find_span(rest, said)) is not None:
+        at = rest.find(span.phrase)
+        if at < 0:
+            break
+        end = at + len(span.phrase)
+        out.append(rest[:end])
+        if span.relative and not span.start == span.end == said:
+            out.append(f" ({_days(span)})")
+        rest = rest[end:]
+    return "".join(out) + rest
+
+
 def _bounded_lines(text: str) -> list[str]:
     """The text's lines, the first up to LEAD_CHARS, the others up to CONTEXT_CHARS, all of
     them up to MEMORY_CHARS."""
@@ -77,6 +127,9 @@ def show_found(memories: list[Memory], today: date | datetime | str | None = Non
     where: dict[str, tuple[int, int]] = {}  # a line's key -> (entry, line) it is shown at
     for m in memories:
         header, text = _dated_text(m)
+        said = _said_on(m)
+        if said is not None:
+            text = with_days(text, said)
         lines: list[str] = []
         for line in _bounded_lines(text):
             key = _key(line)
