@@ -216,6 +216,11 @@ def test_the_same_fact_with_another_number_updates_the_shown_memory():
     [(tool, args)] = tool_calls([fact(part, "Daughter Mia is seven")], [0, 1], message=part,
                                 known=part, shown={0: "Has 2 cats", 1: "Has a daughter Mia, six"})
     assert tool == "update_memory" and args["memory_id"] == 1
+    # Number words whose stem would lose a letter ("three", "five") are numbers as well.
+    part = "We have three cats now."
+    [(tool, args)] = tool_calls([fact(part, "Has three cats")], [0, 1], message=part,
+                                known=part, shown=shown)
+    assert tool == "update_memory" and args["memory_id"] == 0
     # Another thing with a number is a new memory, not a new version of one.
     part = "My cat Tom is 3."
     [(tool, args)] = tool_calls([fact(part, "Cat Tom is 3")], [0, 1], message=part, known=part,

@@ -3,13 +3,12 @@ the facts schema, the kinds the model chooses, and relative dates resolved in co
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date
 from typing import Any
 
 from chatbot.memory.models import MEMORY_TYPES
-from chatbot.memory.timeparse import Span, find_span, validity
+from chatbot.memory.timeparse import Span, day_in_words, find_span, month_end, validity
 
 # The memory type as the model chooses it, by names that say what each one is for;
 # procedural memories (how the user wants replies) have their own argument.
@@ -113,9 +112,8 @@ def _written(span: Span, before: str) -> str:
     own when the sentence has one just before it ("until the end of the month")."""
     start, end = span.start, span.end
     if start == end:
-        when, word = f"{start.day} {start:%B %Y}", "on"
-    elif start.day == 1 and end.day == calendar.monthrange(end.year, end.month)[1] \
-            and (start.year, start.month) == (end.year, end.month):
+        when, word = day_in_words(start), "on"
+    elif start.day == 1 and end == month_end(start):
         when, word = f"{start:%B %Y}", "in"
     elif (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) \
             and start.year == end.year:

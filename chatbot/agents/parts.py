@@ -23,7 +23,7 @@ from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
-from chatbot.memory.timeparse import find_span
+from chatbot.memory.timeparse import NUMBER_WORDS, find_span
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -202,10 +202,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if kind == "forget" and entry.get("removes") in ids:
             removes.append(entry["removes"])
             continue
-        if kind not in KEEP or is_hypothetical(part):
+        if is_hypothetical(part):
+            continue
+        if kind not in KEEP:
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
             # is seven, not six" as small talk): code keeps what the part's own structure shows.
-            if kind in NOTHING and not is_hypothetical(part):
+            if kind in NOTHING:
                 _kept_anyway(part, shown, updates, facts, day)
             continue
         name = _name(entry, message)
@@ -282,25 +284,21 @@ def _corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[i
     return best[1] if best else None
 
 
-_NUMBER_WORDS = {w: str(n) for n, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+
+
+def _as_number(word: str) -> str:
+    return str(NUMBER_WORDS.get(word.lower(), word))
 
 
 def _numbered(text: str) -> set[str]:
-    """The text's stems with numbers written as words ("seven") as digits ("7")."""
-    return {_NUMBER_WORDS.get(w, w) for w in stems(text)}
+    """The text's stems with numbers written as words ("seven", "three") as digits; they are
+    read before stemming, which would make "three" "thre"."""
+    return stems(_NUMBER_TOKEN.sub(lambda m: _as_number(m.group(0)), text))
 
 
 def _numbers(words: set[str]) -> set[str]:
     return {w for w in words if w.isdigit()}
-
-
-_NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
-
-
-def _as_number(word: str) -> str:
-    return _NUMBER_WORDS.get(word.lower(), word)
 
 
 def _renumber(text: str, old: str, new: str, part: str) -> str:

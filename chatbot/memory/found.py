@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta
 
 from chatbot.memory.chunking import PIECE_CHARS, clip
 from chatbot.memory.models import Memory
-from chatbot.memory.timeparse import NUMBERS, UNITS, Span, find_span
+from chatbot.memory.timeparse import NUMBERS, UNITS, Span, day_in_words, find_span
 from chatbot.memory.validity import validity_note
 
 # The message a memory was stored from: a whole piece of it, with the speaker's name.
@@ -85,7 +85,7 @@ def _days(span: Span) -> str:
         return f"{start:%B}" + (f" {start.year}" if start.year != end.year else "") \
             + f" - {end:%B %Y}"
     if start == end:
-        return f"{start.day} {start:%B %Y}"
+        return day_in_words(start)
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}-{end.day} {end:%B %Y}"
     first = f"{start.day} {start:%B}" + (f" {start.year}" if start.year != end.year else "")

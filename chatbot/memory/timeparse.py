@@ -30,9 +30,11 @@ WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
 MONTHS |= {name.lower(): n for n, name in enumerate(calendar.month_abbr) if name}
 MONTHS["sept"] = 9
-NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-           "a couple of": 2, "a few": 3}
+# Numbers written as words (agents.parts reads them too); NUMBERS adds the counts of a phrase.
+NUMBER_WORDS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+NUMBERS = NUMBER_WORDS | {"a": 1, "an": 1, "a couple of": 2, "a few": 3}
 UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 
 _DAY = "|".join(WEEKDAYS)
@@ -101,8 +103,13 @@ def _next_date(today: date, month: int, day: int, year: str | None) -> date | No
         return None
 
 
-def _month_end(d: date) -> date:
+def month_end(d: date) -> date:
     return d.replace(day=calendar.monthrange(d.year, d.month)[1])
+
+
+def day_in_words(d: date) -> str:
+    """A date as memories and the agents' prompts write it: "12 May 2026"."""
+    return f"{d.day} {d:%B %Y}"
 
 
 def _shift(which: str | None) -> int:
@@ -119,7 +126,7 @@ def _period(today: date, unit: str, shift: int) -> tuple[date, date]:
     if unit == "month":
         month = today.year * 12 + today.month - 1 + shift
         first = date(month // 12, month % 12 + 1, 1)
-        return first, _month_end(first)
+        return first, month_end(first)
     return date(today.year + shift, 1, 1), date(today.year + shift, 12, 31)
 
 
@@ -168,7 +175,7 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
     if name == "end_of_month":
         month = MONTHS[g[0].lower()]
         year = today.year if month >= today.month else today.year + 1
-        end = _month_end(date(year, month, 1))
+        end = month_end(date(year, month, 1))
         return end, end
     if name == "day_of_month":
         day = int(g[0])

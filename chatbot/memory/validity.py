@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 from typing import Literal
 
 from chatbot.memory.models import Memory
+from chatbot.memory.timeparse import day_in_words
 
 Status = Literal["current", "upcoming", "past"]
 
@@ -31,18 +32,13 @@ def status(m: Memory, today: date | datetime | str | None = None) -> Status:
     return "current"
 
 
-def _in_words(iso: str) -> str:
-    """A date as the memory agent writes it into a memory's text: "12 May 2026"."""
-    d = date.fromisoformat(iso)
-    return f"{d.day} {d:%B %Y}"
-
-
 def says_its_dates(m: Memory) -> bool:
     """The memory's text already gives its dates in words ("Is in Lima until 30 April 2026"):
     the agent would only read them twice."""
     text = m.memory_text
     try:
-        wanted = [_in_words(d[:10]) for d in (m.valid_from, m.valid_until) if d]
+        wanted = [day_in_words(date.fromisoformat(d[:10]))
+                  for d in (m.valid_from, m.valid_until) if d]
     except ValueError:
         return False
     last = wanted[-1] if wanted else ""
