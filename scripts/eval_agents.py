@@ -9,6 +9,7 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py                      # the tuned split
     python scripts/eval_agents.py --split held_out     # the held-out part: only at the end
     python scripts/eval_agents.py --split fresh        # written apart (agent_cases_fresh.py)
+    python scripts/eval_agents.py --split unseen       # nobody tunes on (agent_cases_unseen.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -37,15 +38,17 @@ from typing import Any
 from agent_cases import CASES as TUNING_CASES  # scripts/ is on sys.path when run as a script
 from agent_cases import Case
 from agent_cases_fresh import FRESH_CASES
+from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
 from eval_agents_local import eval_settings
 from eval_agents_local import run_case as run_legacy_case
 
-# `fresh` is held out from whoever tunes: `--split all` leaves it out, only `--split fresh`
-# (or naming its cases) runs it.
-CASES: list[Case] = TUNING_CASES + FRESH_CASES
-SPLITS = ("tuned", "held_out", "all", "legacy", "fresh")
+# `fresh` and `unseen` are held out from whoever tunes: `--split all` leaves them out, only
+# `--split fresh` / `--split unseen` (or naming their cases) runs them.
+CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES
+SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen")
+APART = ("fresh", "unseen")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 
 
@@ -197,7 +200,7 @@ def print_row(r: dict[str, Any]) -> None:
 
 
 def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    splits = [s for s in ("tuned", "held_out", "legacy", "fresh")
+    splits = [s for s in ("tuned", "held_out", "legacy", "fresh", "unseen")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -242,7 +245,7 @@ def select(args: argparse.Namespace) -> tuple[list[Case], list[str]]:
                          f"classes: {', '.join(sorted(known_classes))}")
 
     def keep(name: str, cls: str, part: str) -> bool:
-        in_all = part != "fresh" or names is not None
+        in_all = part not in APART or names is not None
         return ((names is None or name in names) and (classes is None or cls in classes)
                 and (split == part or (split == "all" and in_all)))
 
@@ -258,7 +261,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="CHATBOT_LM value (default: $CHATBOT_LM, else local)")
     parser.add_argument("--split", choices=SPLITS,
                         help="tuned (default), held_out, legacy (eval_agents_local.py's 8), "
-                             "fresh (agent_cases_fresh.py; not in all), or all; with "
+                             "fresh (agent_cases_fresh.py; not in all), unseen "
+                             "(agent_cases_unseen.py; not in all), or all; with "
                              "--cases/--class the default is all")
     parser.add_argument("--cases", help="comma-separated case names")
     parser.add_argument("--class", dest="cls", help="comma-separated case classes")

@@ -20,6 +20,7 @@ import agent_checks  # noqa: E402
 import eval_agents  # noqa: E402
 from agent_cases import CASES  # noqa: E402
 from agent_cases_fresh import FRESH_CASES  # noqa: E402
+from agent_cases_unseen import UNSEEN_CASES  # noqa: E402
 
 from scripted import answer, finish, step, summary  # noqa: E402
 
@@ -123,12 +124,28 @@ def test_the_fresh_split_runs_alone_and_stays_out_of_all(capsys):
     assert capsys.readouterr().out.split()[0] == name
 
 
-def test_every_fresh_case_builds_and_fails_when_the_agents_do_nothing():
-    """A run of each fresh case that replies "ok N" and stores nothing: every check runs, and
-    only the classes where storing nothing is right can pass."""
-    assert len({c.name for c in FRESH_CASES}) == len(FRESH_CASES)
+def test_the_unseen_split_runs_alone_and_stays_out_of_all(capsys):
+    assert eval_agents.main(["--list", "--split", "unseen"]) == 0
+    unseen = capsys.readouterr().out.splitlines()
+    assert len(unseen) == len(UNSEEN_CASES) >= 24
+    assert all(line.split()[2] == "unseen" for line in unseen)
+    assert eval_agents.main(["--list", "--split", "all"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == len(CASES) + 8 and not any(" unseen" in line for line in listed)
+    name = UNSEEN_CASES[0].name
+    assert eval_agents.main(["--list", "--cases", name]) == 0  # a named one still runs
+    assert capsys.readouterr().out.split()[0] == name
+    names = [c.name for c in eval_agents.CASES]
+    assert len(set(names)) == len(names)  # no name shared across the splits
+
+
+@pytest.mark.parametrize("cases", [FRESH_CASES, UNSEEN_CASES], ids=["fresh", "unseen"])
+def test_every_apart_case_builds_and_fails_when_the_agents_do_nothing(cases):
+    """A run of each fresh or unseen case that replies "ok N" and stores nothing: every check
+    runs, and only the classes where storing nothing is right can pass."""
+    assert len({c.name for c in cases}) == len(cases)
     passed = set()
-    for c in FRESH_CASES:
+    for c in cases:
         before = {a: [agent_checks.Mem(f"{a}{i}", t, k, True) for i, (t, _, k) in enumerate(v)]
                   for a, v in c.seed.items()}
         turns = [agent_checks.Turn(no, s.user, m, f"ok {i}")
