@@ -99,6 +99,11 @@ _PROSE = re.compile(
     r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b)\s*[:=]?|[:=])\s*(?:now\s+|still\s+|actually\s+)?"
     r"(?:\"([^\"\n]{1,100})\"|'([^'\n]{1,100})'|“([^”\n]{1,100})”|(" + _VALUE + "))"
 )
+# "Can you keep my email password? It's Gondola!Sky42": the value a sentence or two after its
+# name, said with "it's" / "that's"; only a value shaped like one (see _shaped_like_secret).
+_PROSE_LATER = re.compile(
+    r"(?i)\b(?:password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number)\b"
+    r"[^\n]{0,80}?\b(?:it|that)(?:['’]s|\s+is|\s+was)\s*[:=]?\s*(" + _VALUE + ")")
 # "cvv 123", "security code 0421", "SSN 123-45-6789": the number is known by its shape.
 _CARD_CODE = re.compile(
     r"(?i)\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:code\s*)?(?:is\b|was\b|[:=#])?\s*"
@@ -201,6 +206,25 @@ def _prose(text: str) -> list[Finding]:
     return out
 
 
+def _shaped_like_secret(value: str) -> bool:
+    """A password or PIN by its shape: 4+ digits, or 6+ characters mixing letters with digits
+    or symbols ("Gondola!Sky42", "tangerine-42"); not a word ("fine", "Gondola")."""
+    if value.isdigit():
+        return len(value) >= 4
+    has_letter = any(c.isalpha() for c in value)
+    has_other = any(c.isdigit() or not c.isalnum() for c in value)
+    return len(value) >= 6 and has_letter and has_other
+
+
+def _prose_later(text: str) -> list[Finding]:
+    out = []
+    for m in _PROSE_LATER.finditer(text):
+        trimmed = m.group(1).rstrip(".!?)]}:,")
+        if _shaped_like_secret(trimmed) and not _CODE_VALUE.match(trimmed):
+            out.append(Finding("password", m.start(1), m.start(1) + len(trimmed)))
+    return out
+
+
 def _basic_auth(text: str) -> list[Finding]:
     """`Basic <base64>` only where the base64 decodes to `user:password`."""
     out = []
@@ -276,6 +300,7 @@ def find_secrets(text: str) -> list[Finding]:
     found += _cards(text)
     found += _ibans(text)
     found += _prose(text)
+    found += _prose_later(text)
     found += _group_spans(_ACCOUNT, "account", text)
     merged: list[Finding] = []
     for f in sorted(found, key=lambda f: (f.start, -f.end)):

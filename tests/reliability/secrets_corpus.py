@@ -95,6 +95,9 @@ SECRETS: dict[str, tuple[str, str]] = {
     "prose wifi": ("Our wifi password is SunnyDay2024", "SunnyDay2024"),
     "prose pin for": ("the PIN for my debit card is 7391", "7391"),
     "ssn no verb": ("SSN 078-05-1120 on file", "078-05-1120"),
+    "password a sentence later": ("Could you keep my bank password safe? It's Marmot#Lake19",
+                                  "Marmot#Lake19"),
+    "pin that's later": ("I always forget my locker PIN, that's 5093 by the way", "5093"),
     "security code": ("security code 0421", "0421"),
     "cvc colon": ("CVC: 987", "987"),
     "mastercard spaced": ("my mastercard 5555 5555 5555 4444 expires 11/27", "5555 5555 5555 4444"),
@@ -104,6 +107,8 @@ SECRETS: dict[str, tuple[str, str]] = {
 
 ORDINARY: list[str] = [
     "My password's expired, I need a new one",
+    "I reset my password yesterday. It's fine now, thanks",
+    "The PIN pad was broken, it's been replaced since 2023",
     "Boarding pass: 14C, gate B22",
     "Bus pass: monthly, 49 euros",
     "set max_tokens=1024 and temperature=0.2",
