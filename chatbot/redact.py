@@ -90,9 +90,11 @@ _COMMAND = re.compile(
 _SAS_SIGNATURE = re.compile(r"[?&]sig=([A-Za-z0-9%+/=]{20,})")
 _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-F]+|\Z)", re.S)
 
+# The names a password or PIN goes by in prose.
+_PASSWORD_NAMES = r"password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number"
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".
 _PROSE = re.compile(
-    r"(?i)\b(?:password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number|cvv|cvc"
+    r"(?i)\b(?:" + _PASSWORD_NAMES + r"|cvv|cvc"
     r"|security\s+code|api\s+key|access\s+token|secret\s+key|(?:bank\s+)?account\s+(?:number|no\.?)"
     r"|routing\s+number|sort\s+code|iban|social\s+security\s+number|ssn)"
     r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,3}?[\w.@'\-]+)?"
@@ -102,8 +104,8 @@ _PROSE = re.compile(
 # "Can you keep my email password? It's Gondola!Sky42": the value a sentence or two after its
 # name, said with "it's" / "that's"; only a value shaped like one (see _shaped_like_secret).
 _PROSE_LATER = re.compile(
-    r"(?i)\b(?:password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number)\b"
-    r"[^\n]{0,80}?\b(?:it|that)(?:['’]s|\s+is|\s+was)\s*[:=]?\s*(" + _VALUE + ")")
+    r"(?i)\b(?:" + _PASSWORD_NAMES + r")\b[^\n]{0,80}?"
+    r"\b(?:it|that)(?:['’]s|\s+is|\s+was)\s*[:=]?\s*(" + _VALUE + ")")
 # "cvv 123", "security code 0421", "SSN 123-45-6789": the number is known by its shape.
 _CARD_CODE = re.compile(
     r"(?i)\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:code\s*)?(?:is\b|was\b|[:=#])?\s*"
