@@ -40,11 +40,11 @@ from chatbot.agents.guards import (
 )
 from chatbot.agents.react import count_tool_errors
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
-from chatbot.agents.streaming import FieldStream
+from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.lm.local.prompt_cache import shared_prompts
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
-from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
+from chatbot.lm.streaming import Cancelled, find_cause, token_sink, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
 from chatbot.transcripts import TranscriptWriter, clean_text
@@ -205,7 +205,9 @@ class ChatSession:
         limits = self.responder.limits or limits_for(lm)
         reply = self.responder.react_direct if limits.direct_reply else self.responder.react
         memory = self.updater.sorter if limits.sort_parts else self.updater.react_first.react
-        jobs = [(reply.extract if limits.direct_reply else reply.react, dspy.ChatAdapter()),
+        reply_adapter = (self.responder.chat_adapter if self.responder.chat_replies(limits)
+                         else dspy.ChatAdapter())
+        jobs = [(reply.extract if limits.direct_reply else reply.react, reply_adapter),
                 (memory, dspy.JSONAdapter() if limits.grammar else dspy.ChatAdapter())]
         try:
             for predictor, adapter in jobs:
@@ -245,22 +247,35 @@ class ChatSession:
                    if m.get("role") == "assistant" and m.get("content")
                    and not m.get("cancelled")]
         guard = CopyGuard(shown, earlier, asked)
-        stream = FieldStream("response", guard.feed)
+        # A plain chat reply is the whole output; else the `response` field's text.
+        lm = self.lm if self.lm is not None else dspy.settings.lm
+        field = None if self.responder.chat_replies(
+            self.responder.limits or limits_for(lm)) else "response"
+        stream = FieldStream(field, guard.feed)
 
         def sink(piece: str) -> None:
             if cancel is not None and cancel.is_set():
                 raise Cancelled("the reply was cancelled")
             stream.feed(piece)
+            if loop_start(stream.text) is not None:
+                raise RunawayReply()  # stops decoding; the text before the loop is kept
 
         def ask(turns: list[dict[str, str]], watch: list[str]) -> Any:
             guard.__init__(shown, watch, asked)
-            stream.__init__("response", guard.feed)  # a retry starts a fresh reply
+            stream.__init__(field, guard.feed)  # a retry starts a fresh reply
             on_progress("searching memories")
-            with self._dspy_context(), token_sink(sink):
-                # The reply model never sees a secret either, so it cannot repeat one.
-                pred = self.responder(
-                    transcript=history, existing_categories=categories,
-                    question=asked, preferences=preferences, turns=turns)
+            try:
+                with self._dspy_context(), token_sink(sink):
+                    # The reply model never sees a secret either, so it cannot repeat one.
+                    pred = self.responder(
+                        transcript=history, existing_categories=categories,
+                        question=asked, preferences=preferences, turns=turns)
+            except Exception as exc:
+                if find_cause(exc, RunawayReply) is None:
+                    raise
+                self.stats["runaway_replies"] += 1
+                text = stream.text[:loop_start(stream.text)].rstrip(" \n-*#")
+                pred = dspy.Prediction(response=text, save_memory=True)
             guard.close()
             copied = None if stream.started else is_copy(
                 str(getattr(pred, "response", "") or ""), watch)

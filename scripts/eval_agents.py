@@ -50,6 +50,9 @@ CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES
 SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen")
 APART = ("fresh", "unseen")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
+# The agents' limits for every session (None: the app's, which follow the LM); --chat-reply
+# sets them with the plain chat reply (agents/chat_reply.py), for an A/B.
+LIMITS: Any = None
 
 
 class UsageError(Exception):
@@ -114,6 +117,7 @@ def run_case(case: Case, lm: Any, embedder: Any, root: Path, run_id: str) -> dic
                                   observed_at="2024-01-10")
                 run.before = {a: snapshot(store, u) for a, u in users.items()}
             session = ChatSession(users[spec.user], store, lm, observed_at=spec.date or case.date,
+                                  limits=LIMITS,
                                   session_id=f"{case.name}-s{no + 1}-{run_id}", background=True)
             for i, (role, text) in enumerate(spec.history):
                 session.transcript.append({"role": role, "content": text,
@@ -151,7 +155,7 @@ def run_legacy(names: list[str], lm: Any, embedder: Any, root: Path,
         for case in LEGACY_CASES:
             if case.name not in names:
                 continue
-            r = run_legacy_case(case, store, lm, run_id)
+            r = run_legacy_case(case, store, lm, run_id, LIMITS)
             turn = {"session": 0, "message": case.message, "reply": r["response"],
                     "error": r["error"], "actions": r["actions"], "ttft_s": r["respond_s"],
                     "reply_s": r["respond_s"], "update_s": r["update_s"],
@@ -273,6 +277,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "llama.cpp, as the app, and 1 for the embedder)")
     parser.add_argument("--max-tokens", type=int, default=None, help="lm_max_tokens")
     parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
+    parser.add_argument("--chat-reply", action="store_true",
+                        help="the reply as a plain chat, not in DSPy's answer fields "
+                             "(Limits.chat_reply, agents/chat_reply.py)")
     args = parser.parse_args(argv)
     if args.threads < 0:
         raise UsageError("--threads must be 0 (auto) or more")
@@ -302,6 +309,13 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     settings = eval_settings(args.lm, args.max_tokens, args.threads)
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
+    global LIMITS
+    if args.chat_reply:
+        import dataclasses
+
+        from chatbot.agents.guards import limits_for
+
+        LIMITS = dataclasses.replace(limits_for(lm), chat_reply=True)
     embedder = get_embedder(settings.embedder, args.threads or 1)
     threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"

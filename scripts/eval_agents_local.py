@@ -193,14 +193,15 @@ def snapshot(store: Any, user: str) -> dict[str, tuple[str, bool]]:
     return {m.id: (m.memory_text, m.valid) for m in store.list(user, include_deleted=True)}
 
 
-def run_case(case: Case, store: Any, lm: Any, run_id: str) -> dict[str, Any]:
+def run_case(case: Case, store: Any, lm: Any, run_id: str,
+             limits: Any = None) -> dict[str, Any]:
     from chatbot.session import ChatSession
 
     user = f"{case.name}-{run_id}"
     seeded = {text: store.add(user, text, cats, observed_at="2024-01-10")
               for text, cats in case.memories}
     session = ChatSession(user, store, lm, session_id=f"eval-{case.name}", observed_at=TODAY,
-                          background=True)
+                          limits=limits, background=True)
     for i, (role, content) in enumerate(case.history):
         session.transcript.append({"role": role, "content": content,
                                    "id": f"eval-{case.name}:h{i}"})

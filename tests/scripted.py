@@ -4,6 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from dspy.utils import DummyLM
+
+
+class ScriptLM(DummyLM):
+    """DummyLM that also takes a plain string as one call's whole output (a small model's
+    plain chat reply, chatbot.agents.chat_reply); dicts are written as fields as before."""
+
+    def _format_answer_fields(self, field_names_and_values: Any) -> str:
+        if isinstance(field_names_and_values, str):
+            return field_names_and_values
+        return super()._format_answer_fields(field_names_and_values)
+
 
 def step(tool: str, args: dict[str, Any] | None = None, thought: str = "ok") -> dict[str, Any]:
     return {"next_thought": thought, "next_tool_name": tool, "next_tool_args": args or {}}
@@ -67,8 +79,13 @@ def scripted_local_lm(llama: ScriptedLlama):
                    temperature=0.0, max_tokens=256, cache=False, num_retries=0)
 
 
-def chat_reply(response: str, save_memory: bool) -> str:
+def chat_reply(response: str, save_memory: bool = True) -> str:
     """The response agent's answer as the ChatAdapter asks the model to write it."""
+    return field_reply(response, save_memory)
+
+
+def field_reply(response: str, save_memory: bool) -> str:
+    """The response agent's answer as the ChatAdapter asks a model to write it."""
     return (f"[[ ## response ## ]]\n{response}\n\n[[ ## save_memory ## ]]\n{save_memory}\n\n"
             "[[ ## completed ## ]]")
 

@@ -227,3 +227,20 @@ def test_an_unreadable_sorting_reply_writes_nothing_and_is_counted(store):
         assert store.list("kai") == []
         assert s.last_update.counts["malformed_steps"] == 1
         assert s.last_update.summary == "nothing changed"
+
+
+def test_a_reply_that_loops_is_stopped_and_kept_up_to_the_loop(store):
+    from chatbot.agents.streaming import loop_start
+
+    looping = "Try these:\n" + "- 1 can diced red peppers\n- 1 can diced onions\n" * 20
+    llama = ScriptedLlama([chat_reply(looping, False)], piece=4)
+    pieces: list[str] = []
+    llama.on_piece = pieces.append
+    with ChatSession("lou", store, scripted_local_lm(llama)) as s:
+        reply = s.turn("What should I cook?")
+        assert reply.response == "Try these:\n- 1 can diced red peppers\n- 1 can diced onions"
+        assert s.stats["runaway_replies"] == 1 and reply.error is None
+    # decoding stopped at the third copy, long before the end of the scripted output
+    assert len("".join(pieces)) < len(looping) / 4
+    assert loop_start("1. Walk daily.\n2. Walk daily with a friend.\n3. Walk daily.") is None
+    assert loop_start("It is cold in Oslo. It is cold in Oslo. It is cold in Oslo.") == 19

@@ -499,3 +499,32 @@ def test_small_models_delete_only_after_a_retraction(seeded):
                         [{"role": "user", "content": "Forget where I live, please"}],
                         limits=SMALL_MODEL)
     assert [a.event for a in result.actions] == ["DELETE"] and not store.get(ids["city"]).valid
+
+
+def test_chat_reply_is_a_plain_chat_with_a_reminder_after_the_message(seeded):
+    """Limits.chat_reply (opt-in): no answer fields; what is known is in a note before the
+    message and repeated after it; the whole completion is the reply."""
+    import dataclasses
+
+    from scripted import ScriptLM
+
+    store, ids = seeded
+    lm = ScriptLM(["Rex."])
+    limits = dataclasses.replace(SMALL_MODEL, chat_reply=True)
+    agent = ResponseAgent(store, "alice", limits=limits)
+    with dspy.context(lm=lm):
+        pred = agent(transcript="", existing_categories=["pets"], question="My dog's name?",
+                     preferences="- Wants short answers")
+    assert pred.response == "Rex." and len(lm.history) == 1
+    messages = lm.history[0]["messages"]
+    assert [m["role"] for m in messages] == ["system", "system", "user"]
+    note, prompt = messages[1]["content"], messages[2]["content"]
+    assert "Has a beagle called Rex" in note and "Wants short answers" in note
+    assert prompt.startswith("My dog's name?\n\n(Keep in mind about me: ")
+    assert "Has a beagle called Rex" in prompt and "Wants short answers" in prompt
+    assert "[[ ##" not in prompt  # no fields to fill in
+    lm = ScriptLM(["I don't know yet."])
+    agent = ResponseAgent(store, "nobody", limits=limits)
+    with dspy.context(lm=lm):
+        agent(transcript="", existing_categories=[], question="My cat?")
+    assert lm.history[0]["messages"][-1]["content"] == "My cat?"  # nothing to remind of

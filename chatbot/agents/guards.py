@@ -44,6 +44,9 @@ class Limits:
     direct_reply: the response agent searches by code (the user's message, all categories)
         and answers in one LM call, without tool steps of the model's own: a small model's
         search decisions were worse than the plain search, and each step costs seconds.
+    chat_reply: the direct reply is asked as a plain chat (instructions, the earlier turns,
+        a note of what is known, the message) and the whole completion is the reply
+        (agents/chat_reply.py): no answer fields for a small model to fill in.
     save_unless_question: the memory agent runs after every message but a single question
         or small talk, whatever save_memory says (small models miss facts, in any language).
     stop_after_add: the memory agent's loop ends after an add_memory that stored something
@@ -71,6 +74,7 @@ class Limits:
     json_fallback: bool = True
     delete_needs_retraction: bool = False
     direct_reply: bool = False
+    chat_reply: bool = False
     save_unless_question: bool = False
     stop_after_add: bool = False
     demos: bool = True

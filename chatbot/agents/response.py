@@ -10,6 +10,7 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
 from chatbot.agents.prompts import load_examples, load_sections
@@ -126,6 +127,8 @@ class ResponseAgent(dspy.Module):
         answer.signature = answer.signature.append(
             "preferences_again", dspy.InputField(
                 desc="the same standing preferences: follow every one in this reply"), type_=str)
+        # Limits.chat_reply: the same inputs laid out as a plain chat (agents/chat_reply.py).
+        self.chat_adapter = ChatReplyAdapter(prompts["chat"])
         self.react_direct.before_loop = self._search_the_message
         self.react_direct.answer_context = lambda: {
             "memories": self.found_text(), "history": dspy.History(messages=self._turns),
@@ -160,6 +163,11 @@ class ResponseAgent(dspy.Module):
     @property
     def active_react(self) -> GuardedReAct:
         return self.react_direct if self._active.direct_reply else self.react
+
+    @staticmethod
+    def chat_replies(limits: Limits) -> bool:
+        """Whether the reply is a plain chat completion (no answer fields) under `limits`."""
+        return limits.direct_reply and limits.chat_reply
 
     @property
     def faults(self) -> Counter[str]:
@@ -233,6 +241,8 @@ categories to search in (an empty list searches all)."""
         react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
                          stop_at_completed=self._active.stop_at_completed)
         react.answer_adapter = answer_adapter(self._active)
+        if self.chat_replies(self._active):
+            react.answer_adapter = self.chat_adapter
         react.show_examples(self._active.demos)
         react.faults.clear()
         react.guard_counts.clear()

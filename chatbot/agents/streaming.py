@@ -3,18 +3,20 @@
 DSPy's ChatAdapter has the model write `[[ ## response ## ]]` and then the field's text until
 the next `[[ ## ... ## ]]` header. FieldStream is fed the raw pieces as they are decoded and
 passes on only that field's text, holding back what could be the start of the next header.
+With `field=None` the whole output is the text (a plain chat reply, agents/chat_reply.py).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 _HEAD = "[[ ## "
 
 
 class FieldStream:
-    def __init__(self, field: str, emit: Callable[[str], None]):
-        self.marker = f"[[ ## {field} ## ]]"
+    def __init__(self, field: str | None, emit: Callable[[str], None]):
+        self.marker = f"[[ ## {field} ## ]]" if field else ""
         self.emit = emit
         self._raw = ""        # everything seen so far
         self._start = -1      # where the field's text begins in _raw
@@ -26,19 +28,22 @@ class FieldStream:
         if self._done or not piece:
             return
         self._raw += piece
+        if self._start < 0 and not self.marker:
+            self._start = 0
         if self._start < 0:
             at = self._raw.find(self.marker)
             if at < 0:
                 return
             self._start = at + len(self.marker)
         body = self._raw[self._start:].lstrip("\n")
-        end = body.find(_HEAD)
+        end = body.find(_HEAD) if self.marker else -1
         if end >= 0:
             self._done = True
             ready = body[:end].rstrip()
         else:
             # Hold back a possible header start and trailing whitespace (it may end the field).
-            ready = body[:len(body) - _partial_head(body)].rstrip()
+            held = _partial_head(body) if self.marker else 0
+            ready = body[:len(body) - held].rstrip()
         new = ready[self._sent:]
         if new:
             self._sent = len(ready)
@@ -56,3 +61,30 @@ def _partial_head(text: str) -> int:
         if _HEAD.startswith(text[-n:]):
             return n
     return 0
+
+
+# A runaway reply: greedy decoding on a small model can fall into writing the same line or
+# sentence over and over until max_tokens ("- 1 can diced red bell peppers" x 30, 55 s). A
+# unit (a line or a sentence) of at least LOOP_MIN_CHARS seen LOOP_TIMES times is a loop.
+LOOP_TIMES = 3
+LOOP_MIN_CHARS = 12
+_UNIT = re.compile(r"[^\n.!?]+[.!?]*")
+
+
+class RunawayReply(Exception):  # noqa: N818 - it is what happened, not the caller's error
+    """The reply fell into repeating itself; the text before the repeats is the reply."""
+
+
+def loop_start(text: str) -> int | None:
+    """Where the repetition in `text` starts (its second copy of a unit written LOOP_TIMES
+    times), or None when nothing repeats that often."""
+    seen: dict[str, list[int]] = {}
+    for match in _UNIT.finditer(text):
+        unit = " ".join(match.group(0).lower().split()).strip(" -*#")
+        if len(unit) < LOOP_MIN_CHARS:
+            continue
+        starts = seen.setdefault(unit, [])
+        starts.append(match.start())
+        if len(starts) >= LOOP_TIMES:
+            return starts[1]
+    return None
