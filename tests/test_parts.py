@@ -249,8 +249,67 @@ def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
     [(tool, args)] = tool_calls([nothing(part)], [], message=part, known=part,
                                 day=date(2026, 12, 2))
     assert tool == "add_memory" and args["facts"] == [
-        {"text": "Their thesis is due a week from Friday and they're pretty nervous about it.",
+        {"text": "Their thesis is due a week from Friday and they're pretty nervous about it",
          "categories": [], "kind": "event"}]
     for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat."):
         assert tool_calls([nothing(part)], [], message=part, known=part,
                           day=date(2026, 12, 2)) == [("noop", {})]
+
+
+def test_a_first_person_clause_filed_as_nothing_that_names_something_new_is_kept():
+    def nothing(part):
+        return {"part": part, "kind": "small_talk"}
+
+    part = "Oh, and I just got a leopard gecko called Juniper."
+    shown = {0: "Email password is [redacted secret]"}
+    [(tool, args)] = tool_calls([nothing(part)], [0], message=part, known=part, shown=shown)
+    assert tool == "add_memory"
+    assert [f["text"] for f in args["facts"]] == ["Just got a leopard gecko called Juniper"]
+    # A correction said as small talk: the clause that names the new place replaces the shown
+    # memory; the clause that denies the old one names nothing new and adds nothing.
+    part = "Wait, I don't live in Salzburg, I live in Innsbruck. Not sure where that came from!"
+    shown = {0: "Lives in Salzburg", 1: "Works as a bookbinder"}
+    calls = tool_calls([nothing(p) for p in split_parts(part)], [0, 1], message=part,
+                       known=part, shown=shown, similarity=lambda a, b: 0.5)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Lives in Innsbruck"})]
+    # An introduction is a name; a first-person clause naming nothing new, or a question, is
+    # not kept.
+    [(_, args)] = tool_calls([nothing("Hi, I'm Kofi.")], [], message="Hi, I'm Kofi.")
+    assert [f["text"] for f in args["facts"]] == ["Is called Kofi"]
+    for part in ("I appreciate it, thanks!", "I live in Salzburg, remember?",
+                 "Did I tell you about Juniper?"):
+        assert tool_calls([nothing(part)], [0, 1], message=part, known=part,
+                          shown=shown) == [("noop", {})]
+
+
+def test_the_user_name_can_only_be_a_name_the_part_writes():
+    part = "Ich bin Wiebke, ich arbeite als Goldschmiedin in Freiburg."
+    [entry] = parts_schema([part], [])["properties"]["sorted_parts"]["prefixItems"]
+    keep = next(o for o in entry["anyOf"] if "user_name" in o["properties"])
+    assert keep["properties"]["user_name"]["enum"] == [None, "Wiebke", "Goldschmiedin",
+                                                        "Freiburg"]
+    [entry] = parts_schema(["hi there"], [])["properties"]["sorted_parts"]["prefixItems"]
+    keep = next(o for o in entry["anyOf"] if "user_name" in o["properties"])
+    assert keep["properties"]["user_name"]["enum"] == [None]
+
+
+def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
+    earlier = ["My flatmate Thabo moved in, and my aunt Rosalind is staying with us."]
+    parts = ["She's a retired ferry captain.", "I like it."]
+    entries = parts_schema(parts, [], [], earlier)["properties"]["sorted_parts"]["prefixItems"]
+    options = [next(o for o in e["anyOf"] if "user_name" in o["properties"]) for e in entries]
+    assert options[0]["properties"]["about"]["enum"] == ["Rosalind", "Thabo"]  # latest first
+    assert "about" not in options[1]["properties"]
+    message = parts[0]
+    known = " ".join([*earlier, message])
+    [(_, args)] = tool_calls([{**fact(message, "Retired ferry captain"), "about": "Rosalind"}],
+                             [], message=message, known=known)
+    assert [f["text"] for f in args["facts"]] == ["Rosalind: retired ferry captain"]
+    # Someone nobody named is not written in; a memory that names them is left as it is.
+    [(_, args)] = tool_calls([{**fact(message, "Retired ferry captain"), "about": "Greta"}],
+                             [], message=message, known=known)
+    assert [f["text"] for f in args["facts"]] == ["Retired ferry captain"]
+    [(_, args)] = tool_calls([{**fact(message, "Rosalind was a ferry captain"),
+                               "about": "Rosalind"}], [], message=message, known=known)
+    assert [f["text"] for f in args["facts"]] == ["Rosalind was a ferry captain"]

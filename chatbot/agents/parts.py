@@ -56,10 +56,12 @@ def format_parts(parts: list[str]) -> str:
     return "\n".join(f"{i + 1}. {p}" for i, p in enumerate(parts))
 
 
-def parts_schema(parts: list[str], ids: list[int], shown: list[str] = ()) -> dict[str, Any]:
+def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
+                 earlier: list[str] = ()) -> dict[str, Any]:
     """One entry per part, in order: the part's own words (so the model reads the part it
     sorts: with only a number it wrote part 2's fact under part 1), its kind, and the
-    memories it holds where there are some to keep."""
+    memories it holds where there are some to keep. `earlier`: the user's earlier messages
+    (oldest first), where the people a leading "she" or "he" may be are named."""
     item: dict[str, Any] = {
         "memory": {"type": "string", "minLength": 3, "maxLength": MAX_MEMORY_CHARS},
         "category": {"type": "string", "minLength": 3, "maxLength": 24}}
@@ -67,17 +69,22 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = ()) -> dic
         item["replaces"] = {"enum": [None, *ids]}
     memories = {"type": "array", "minItems": 1, "maxItems": MAX_MEMORIES_PER_PART,
                 "items": _object(item)}
-    # The user's own name, when the part gives it: kept only if the part says it (code checks),
-    # so it cannot be invented.
-    name = {"anyOf": [{"type": "null"}, {"type": "string", "minLength": 2, "maxLength": 40}]}
 
-    def entry(part: str) -> dict[str, Any]:
+    def entry(n: int, part: str) -> dict[str, Any]:
         said = {"part": {"const": part}}
         options: list[dict[str, Any]] = [_object({**said, "kind": {"enum": list(NOTHING)}})]
         if is_hypothetical(part):  # "If I ever won the lottery, I'd buy a boat": not true
             return {"anyOf": options}
-        options.append(_object({**said, "kind": {"enum": list(KEEP)}, "user_name": name,
-                                "memories": memories}))
+        # The user's own name, when the part gives it: one of the part's capitalised names,
+        # as written there (a free string came back misspelt: "Wibeke" for "Wiebke").
+        keep: dict[str, Any] = {**said, "kind": {"enum": list(KEEP)},
+                                "user_name": {"enum": [None, *name_options(part)]}}
+        # A part about "she" or "he" says who, from the people named before it ("My aunt
+        # Rosalind is staying with us." ... "She's a retired ferry captain."): its memories
+        # would otherwise read as the user's own.
+        if (people := pronoun_options(part, [*earlier, *parts[:n]])):
+            keep["about"] = {"enum": people}
+        options.append(_object({**keep, "memories": memories}))
         if ids:
             options.append(_object({**said, "kind": {"const": "forget"},
                                     "removes": {"enum": ids}}))
@@ -87,12 +94,41 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = ()) -> dic
     # message, or no longer true. A small model that never links a new fact to the memory it
     # corrects still says that the memory changed. ([] when none is shown.)
     properties: dict[str, Any] = {
-        "sorted_parts": {"type": "array", "prefixItems": [entry(p) for p in parts]},
+        "sorted_parts": {"type": "array",
+                         "prefixItems": [entry(n, p) for n, p in enumerate(parts)]},
         "shown_memories": {"type": "array", "prefixItems": [
             _object({"memory": {"const": text}, "now": {"enum": list(REVIEW)}})
             for text in shown[:MAX_REVIEWED]]}}
     return {"type": "object", "properties": properties, "required": list(properties),
             "additionalProperties": False}
+
+
+# A part that starts with "she" or "he" (after a joining word): it is about someone named before.
+_PRONOUN_LEAD = re.compile(r"^(?:(?:and|but|so|also|oh|well|plus)\b[\s,]*)*"
+                           r"(?:she|he|her|his|him)\b", re.I)
+MAX_PEOPLE = 6
+
+
+def name_options(part: str) -> list[str]:
+    """The names the part may give the user: each capitalised word past its first, and each
+    run of two ("Anna Maria")."""
+    words = _WORD.findall(part)[1:]
+    names = _proper_names(part)
+    out = [w for w in words if w in names]
+    out += [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
+            if a in names and b in names and f"{a} {b}" in part]
+    return list(dict.fromkeys(out))
+
+
+def pronoun_options(part: str, before: list[str]) -> list[str]:
+    """The people a part leading with "she" or "he" may be about: the names in the texts
+    before it, the latest first; [] for any other part."""
+    if not _PRONOUN_LEAD.match(part.strip()):
+        return []
+    named: list[str] = []
+    for text in reversed(before):
+        named += [w for w in reversed(_WORD.findall(text)) if w in _proper_names(text)]
+    return list(dict.fromkeys(named))[:MAX_PEOPLE]
 
 
 def _object(properties: dict[str, Any]) -> dict[str, Any]:
@@ -206,23 +242,31 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if kind not in KEEP:
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
-            # is seven, not six" as small talk): code keeps what the part's own structure shows.
-            if kind in NOTHING:
-                _kept_anyway(part, shown, updates, facts, day)
-            continue
-        name = _name(entry, message)
-        if name is not None:
-            facts.append({"text": f"Is called {name}", "categories": ["identity"],
-                          "kind": "fact"})
-        found = [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)]
-        said = " ".join(t for t, _, _ in found) + f" {name or ''}"
-        if part and (_drops_a_name(part, said)
-                     or any(_invents(t, known or message) for t, _, _ in found)):
-            cats = next((c for _, c, _ in found if c), [])
-            target = next((r for _, _, r in found if r in ids), None)
-            found = [(part, cats, target)]
-        if kind == "fact":
-            found += [(c, [], None) for c in _left_out(part, found, name)]
+            # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
+            # code keeps what the part's own structure shows.
+            if kind not in NOTHING or _renumbered_anyway(part, shown, updates):
+                continue
+            said_facts = _statements(part, shown, day)
+            if not said_facts:
+                continue
+            kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
+            found = [(t, [], None) for t, _ in said_facts]
+        else:
+            name = _name(entry, message)
+            if name is not None:
+                facts.append({"text": f"Is called {name}", "categories": ["identity"],
+                              "kind": "fact"})
+            found = [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)]
+            found = [(_about(t, entry.get("about"), known or message), c, r)
+                     for t, c, r in found]
+            said = " ".join(t for t, _, _ in found) + f" {name or ''}"
+            if part and (_drops_a_name(part, said)
+                         or any(_invents(t, known or message) for t, _, _ in found)):
+                cats = next((c for _, c, _ in found if c), [])
+                target = next((r for _, _, r in found if r in ids), None)
+                found = [(part, cats, target)]
+            if kind == "fact":
+                found += [(c, [], None) for c in _left_out(part, found, name)]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := _corrected(part, found, shown, updates)) is not None:
@@ -240,6 +284,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
     _review(reviews, ids, shown, facts, updates, removes, similarity)
+    facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
     removes = [i for i in dict.fromkeys(removes) if i not in updates]
     if removes:
@@ -247,6 +292,17 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _about(text: str, person: Any, known: str) -> str:
+    """The memory of a part about "she" or "he", led by who it is about when it does not name
+    them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
+    if (not isinstance(person, str) or person.lower() not in _lower_words(known)
+            or person.lower() in _lower_words(text)):
+        return text
+    first = _WORD.findall(text)[:1]
+    keep_capital = bool(first) and first[0] in _proper_names(known)  # a name stays a name
+    return f"{person}: {text if keep_capital else text[:1].lower() + text[1:]}"
 
 
 def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
@@ -308,17 +364,14 @@ def _renumber(text: str, old: str, new: str, part: str) -> str:
                              text)
 
 
-def _kept_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]],
-                 facts: list[dict[str, Any]], day: date | None) -> None:
-    """What a part the model sorted as nothing to keep still holds, by its structure:
-    - a new number for a shown memory: the part names the memory's number and one other,
-      and shares a word with it ("Lena is seven, not six" for "Daughter Lena is six"): the
-      memory with the number replaced is its new version;
-    - a dated statement of the user's own ("My thesis is due a week from Friday and I'm
-      nervous"): kept, in the third person, as an event (its date is written out on adding).
-    """
+def _renumbered_anyway(part: str, shown: dict[int, str],
+                       updates: dict[int, dict[str, Any]]) -> bool:
+    """A part filed as nothing to keep that gives a shown memory a new number: it names the
+    memory's number and one other, and shares a word with it ("Lena is seven, not six" for
+    "Daughter Lena is six"). The memory with the number replaced becomes its new version
+    (added to `updates`); True when that happened."""
     if part.rstrip().endswith("?"):  # "Is Lena seven or six?" asks, it does not say
-        return
+        return False
     said = _numbered(part)
     for memory_id, old in shown.items():
         before = _numbers(_numbered(old))
@@ -329,11 +382,40 @@ def _kept_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str, 
         text = _renumber(old, before.pop(), new.pop(), part)
         updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                               "categories": []}
-        return
-    span = find_span(part, day) if day is not None else None
-    worded = third_person(part.strip())
-    if span is not None and span.relative and worded.lower() != part.strip().lower():
-        facts.append({"text": worded, "categories": [], "kind": "event"})
+        return True
+    return False
+
+
+# A clause's leading joining word ("Oh, and I just got a gecko"): the clause starts after it.
+_JOINED = re.compile(r"^(?:and|but|so|plus|also|oh|well|anyway|actually)\b[\s,]*", re.I)
+
+
+def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
+    """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
+    states something of the user's own, by its structure: it leads in the first person and
+    either names what no shown memory names ("I just got a gecko called Juniper", "I live in
+    Innsbruck") or gives a date ("My thesis defence is on Thursday"). In the third person;
+    a dated one is an event (its date is written out on adding). "I don't live in Salzburg"
+    beside a shown "Lives in Salzburg" names nothing new and is left; the clause after it is
+    the correction."""
+    if part.rstrip().endswith("?"):
+        return []
+    known = _lower_words(" ".join(shown.values()))
+    out = []
+    for clause in _CLAUSE.split(part):
+        clause = _JOINED.sub("", clause.strip(" .!")).strip()
+        if not leads_in_first_person(clause) or is_hypothetical(clause):
+            continue
+        dated = day is not None and find_span(clause, day) is not None
+        named = {w.lower() for w in _proper_names(clause)} - known
+        if not (dated or named):
+            continue
+        worded = third_person(clause)
+        rest = _WORD.findall(worded)[1:]
+        if worded.startswith("Is ") and rest and all(w in _proper_names(clause) for w in rest):
+            worded = "Is called " + worded[3:]  # "I'm Kofi": a name
+        out.append((worded, "event" if dated else "fact"))
+    return out
 
 
 def _renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:

@@ -263,7 +263,9 @@ class MemoryUpdater:
         parts = sorting.split_parts(message)
         ids = sorted(run.shown)
         shown = {i: run.shown[i].memory_text for i in ids}
-        adapter = SchemaAdapter(lambda: sorting.parts_schema(parts, ids, list(shown.values())))
+        earlier = run.user_messages[:-1]
+        adapter = SchemaAdapter(lambda: sorting.parts_schema(parts, ids, list(shown.values()),
+                                                             earlier))
         self.sorter.config["max_tokens"] = sorting.MAX_TOKENS
         try:
             with dspy.context(adapter=adapter):

@@ -38,9 +38,23 @@ _INNER = [(re.compile(rx), word) for rx, word in [
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
 
 
+# Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
+_PAST = frozenset("""
+got went made did saw took came left met bought found broke began ran won lost sold wrote gave
+grew knew said told thought felt kept built spent sent fell flew drove ate drank swam taught
+caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
+stood understood woke wore set let cut hurt hit shut
+""".split())
+# Adverbs between "I" and the verb ("I just got", "I recently moved"), kept as they are.
+_ADVERBS = frozenset("just also still never always often even already sometimes now once "
+                     "finally recently usually really actually mostly".split())
+_I_ADVERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(_ADVERBS)) + r")\s+)", re.I)
+
+
 def _third_person_verb(verb: str) -> str:
     v = verb.lower()
-    if v.endswith("ed") or v in ("can", "will", "must", "should", "would", "could", "may"):
+    if v.endswith("ed") or v in _PAST or v in (
+            "can", "will", "must", "should", "would", "could", "may"):
         return v
     if v in ("be", "am"):
         return "is"
@@ -68,8 +82,10 @@ def third_person(text: str) -> str:
     out = _USER.sub("", out)
     if (m := _LEAD.match(out)) is not None:
         out = _SUBJECT[m.group(0).lower()] + out[m.end():]
-    elif (m := _I_VERB.match(out)) is not None:
-        out = _third_person_verb(m.group(1)) + out[m.end():]
+    elif (m := _I_VERB.match(_I_ADVERB.sub("i ", out))) is not None:
+        adverb = a.group(1) if (a := _I_ADVERB.match(out)) else ""
+        rest = _I_ADVERB.sub("i ", out)[m.end():]
+        out = adverb + _third_person_verb(m.group(1)) + rest
     elif _MY.match(out):
         out = _MY.sub("Their", out, count=1)
     if out != before or _ENGLISH_I.search(out):
