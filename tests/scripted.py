@@ -51,6 +51,8 @@ class ScriptedLlama:
     def create_chat_completion(self, messages, stream=False, **kwargs):
         self.calls.append((messages, kwargs))
         reply = self.replies.pop(0) if self.replies else "[[ ## completed ## ]]"
+        for stop in kwargs.get("stop") or []:  # as llama.cpp: the output ends before a stop
+            reply = reply.split(stop, 1)[0]
         if not stream:
             return {"choices": [{"message": {"role": "assistant", "content": reply},
                                  "finish_reason": "stop"}],

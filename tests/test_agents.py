@@ -242,7 +242,8 @@ def test_small_model_answers_in_one_call_with_what_code_found(seeded):
     assert "Has a beagle called Rex" in prompt and "Wants short answers" in prompt
     assert "trajectory" not in prompt  # the answer reads what was found, not a tool log
     assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
-    assert lm.history[0]["kwargs"]["stop"] == ["[[ ## completed ## ]]"]
+    # save_memory is not read on the small model (the session decides): not decoded
+    assert lm.history[0]["kwargs"]["stop"] == ["[[ ## save_memory ## ]]", "[[ ## completed ## ]]"]
     # the worked examples are not shown to small models (they copy them)
     assert len(lm.history[0]["messages"]) == 2
 
@@ -474,11 +475,18 @@ def test_without_json_fallback_an_incomplete_answer_is_read_leniently(seeded):
     store, _ = seeded
     incomplete = {"response": "Hello!"}  # no save_memory: ChatAdapter cannot parse it
     lm = DummyLM([finish(), incomplete, answer("never asked", True)])
-    agent = ResponseAgent(store, "alice", limits=replace(SMALL_MODEL, direct_reply=False))
+    agent = ResponseAgent(store, "alice", limits=replace(SMALL_MODEL, direct_reply=False,
+                                                         save_unless_question=False))
     with dspy.context(lm=lm):
         pred = agent(transcript="", existing_categories=[], question="hi")
     assert pred.response == "Hello!" and pred.save_memory is None
     assert agent.faults["malformed_answers"] == 1 and len(lm.history) == 2
+    # where the session decides (save_unless_question), save_memory is cut on purpose: no fault
+    agent = ResponseAgent(store, "alice", limits=replace(SMALL_MODEL, direct_reply=False))
+    with dspy.context(lm=DummyLM([finish(), incomplete])):
+        pred = agent(transcript="", existing_categories=[], question="hi")
+    assert pred.response == "Hello!" and pred.save_memory is True
+    assert agent.faults["malformed_answers"] == 0
     # by default DSPy's retry in JSON stays
     lm = DummyLM([finish(), incomplete, answer("Hello again!", False)])
     with dspy.context(lm=lm):

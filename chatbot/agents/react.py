@@ -124,6 +124,7 @@ class GuardedReAct(dspy.ReAct):
         super().__init__(signature, tools=tools, max_iters=max_iters)
         self.required = required
         self.faults: Counter[str] = Counter()
+        self.unread: tuple[str, ...] = ()  # trailing answer fields not decoded (cap_tokens)
         self.guard_counts: Counter[str] = Counter()
         self.before_tool: BeforeTool | None = None
         self.after_tool: AfterTool | None = None
@@ -183,16 +184,22 @@ class GuardedReAct(dspy.ReAct):
         self.answer_predictor.demos = list(answer) if on else []
 
     def cap_tokens(self, step: int | None, answer: int | None, *,
-                   stop_at_completed: bool = False) -> None:
-        """max_tokens for each step and for the answer (None leaves the LM's own), and
-        whether generation stops at ChatAdapter's end marker."""
+                   stop_at_completed: bool = False, unread: tuple[str, ...] = ()) -> None:
+        """max_tokens for each step and for the answer (None leaves the LM's own), whether
+        generation stops at ChatAdapter's end marker, and the answer's trailing output fields
+        nobody reads (`unread`): the answer stops at the first one's header, so they are not
+        decoded (a bool among them reads True: "let the caller decide")."""
+        self.unread = unread
         for predictor, cap in ((self.react, step), (self.answer_predictor, answer)):
             predictor.config.pop("max_tokens", None)
             predictor.config.pop("stop", None)
             if cap is not None:
                 predictor.config["max_tokens"] = cap
-            if stop_at_completed:
-                predictor.config["stop"] = [COMPLETED]
+            stop = [COMPLETED] if stop_at_completed else []
+            if predictor is self.answer_predictor and unread:
+                stop.insert(0, f"[[ ## {unread[0]} ## ]]")
+            if stop:
+                predictor.config["stop"] = stop
 
     def use_examples(self, examples: dict[str, list[dict[str, Any]]]) -> None:
         """Demos from prompts/examples/<agent>.json (see chatbot.agents.prompts)."""
@@ -358,8 +365,15 @@ class GuardedReAct(dspy.ReAct):
             self.faults["malformed_steps"] += 1
             # dspy.ReAct ends the trajectory on ValueError; AdapterParseError is not one.
             raise ValueError(f"unreadable tool call: {str(err)[:200]}") from err
-        self.faults["malformed_answers"] += 1
         fields = read_fields_leniently(self.signature, err.lm_response, self.required)
         if fields is None:
+            self.faults["malformed_answers"] += 1
             raise err
+        absent = set(fields) - set(_raw_fields(err.lm_response))
+        missing = {k for k, v in fields.items() if v is None or v == ""}
+        if not missing <= absent & set(self.unread):  # fields cut by design are no fault
+            self.faults["malformed_answers"] += 1
+        for name in missing & absent & set(self.unread):
+            if self.signature.output_fields[name].annotation is bool:
+                fields[name] = True
         return dspy.Prediction(**fields)

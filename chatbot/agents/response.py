@@ -238,8 +238,12 @@ categories to search in (an empty list searches all)."""
         self._seen = set()
         self._active = self.limits or limits_for(dspy.settings.lm)
         react = self.active_react
+        # Where the session runs the memory agent after every statement whatever the reply
+        # says (save_unless_question), save_memory is not read: it is not decoded either
+        # (~11 tokens, a second a reply on 2 cores).
+        unread = ("save_memory",) if self._active.save_unless_question else ()
         react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
-                         stop_at_completed=self._active.stop_at_completed)
+                         stop_at_completed=self._active.stop_at_completed, unread=unread)
         react.answer_adapter = answer_adapter(self._active)
         if self.chat_replies(self._active):
             react.answer_adapter = self.chat_adapter
