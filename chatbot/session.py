@@ -38,6 +38,7 @@ from chatbot.agents.guards import (
     nothing_to_remember,
     states_something_personal,
 )
+from chatbot.agents.language import reply_language
 from chatbot.agents.react import count_tool_errors
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
@@ -229,6 +230,9 @@ class ChatSession:
     def _answer(self, question: str, history: str, on_token, on_progress, cancel) -> Reply:
         categories = self.store.categories(self.user_id)
         prefs = self.preferences()
+        # A message not in English is answered in its language, told by code (agents/language).
+        if (language := reply_language(question)) is not None:
+            prefs = [*prefs, language]
         preferences = "\n".join(f"- {p}" for p in prefs) if prefs else NO_PREFERENCES
         first: list[float] = []
 

@@ -244,3 +244,36 @@ def test_a_reply_that_loops_is_stopped_and_kept_up_to_the_loop(store):
     assert len("".join(pieces)) < len(looping) / 4
     assert loop_start("1. Walk daily.\n2. Walk daily with a friend.\n3. Walk daily.") is None
     assert loop_start("It is cold in Oslo. It is cold in Oslo. It is cold in Oslo.") == 19
+
+
+def test_the_unread_save_flag_is_not_decoded_on_the_small_model(store):
+    # The session runs the memory agent after every statement on the small model, so the
+    # reply stops at the save_memory header: no tokens for it, no fault, the update still runs.
+    llama = ScriptedLlama([chat_reply("Nice to meet you, Ines!", False),
+                           json_parts([{"part": "I'm Ines and I teach chemistry.", "kind": "fact",
+                                        "user_name": "Ines", "memories": [
+                                            {"memory": "Teaches chemistry",
+                                             "category": "work"}]}])])
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("I'm Ines and I teach chemistry.")
+        assert reply.response == "Nice to meet you, Ines!" and reply.save_memory
+        assert s.stats["malformed_answers"] == 0 and s.stats["bad_save_flag"] == 0
+    _, kwargs = llama.calls[0]
+    assert kwargs["stop"][0] == "[[ ## save_memory ## ]]"
+    assert {m.memory_text for m in store.list("ines")} == {"Is called Ines", "Teaches chemistry"}
+
+
+def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
+    from chatbot.agents.language import language_of
+
+    llama = ScriptedLlama([chat_reply("Dein Pferd heißt Sturmi.", False),
+                           chat_reply("Sturmi is your horse.", False)])
+    with ChatSession("wiebke", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("Wie heißt mein Pferd nochmal?")
+        s.turn("What is my horse called again?")
+    german, english = (str(call[0]) for call in llama.calls if "response" in str(call[0]))
+    assert "Reply in German, the language of the user's message." in german
+    assert "Reply in" not in english
+    # too short to tell: left to the model
+    assert language_of("ok") is None and language_of("Danke!") is None
+    assert language_of("Comment s'appelle mon lapin ?") == "French"
