@@ -310,6 +310,9 @@ def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
     [(_, args)] = tool_calls([{**fact(message, "Retired ferry captain"), "about": "Greta"}],
                              [], message=message, known=known)
     assert [f["text"] for f in args["facts"]] == ["Retired ferry captain"]
+    [(_, args)] = tool_calls([{**fact(message, "Is a ferry captain"), "about": "Rosalind"}],
+                             [], message=message, known=known)
+    assert [f["text"] for f in args["facts"]] == ["Rosalind is a ferry captain"]
     [(_, args)] = tool_calls([{**fact(message, "Rosalind was a ferry captain"),
                                "about": "Rosalind"}], [], message=message, known=known)
     assert [f["text"] for f in args["facts"]] == ["Rosalind was a ferry captain"]

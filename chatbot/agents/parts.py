@@ -317,8 +317,14 @@ def _about(text: str, person: Any, known: str) -> str:
             or person.lower() in _lower_words(text)):
         return text
     first = _WORD.findall(text)[:1]
+    if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
+        return f"{person} {text[:1].lower()}{text[1:]}"
     keep_capital = bool(first) and first[0] in _proper_names(known)  # a name stays a name
     return f"{person}: {text if keep_capital else text[:1].lower() + text[1:]}"
+
+
+# Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
+_LINKING = frozenset("is was has had does did can will would used".split())
 
 
 def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
