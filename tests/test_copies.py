@@ -50,6 +50,16 @@ def test_an_opening_that_repeats_the_message_is_dropped():
     assert without_echo("Suggest a vegan dinner? Sure: tofu.", "Suggest a dinner idea.") == (
         "Suggest a vegan dinner? Sure: tofu.")
     assert without_echo("One more idea?", "One more idea?") == "One more idea?"
+    # A lead-in on either side does not hide the echo.
+    assert without_echo("I moved to Porto last month. Noted, Porto it is!",
+                        "Correction: I moved to Porto last month.") == "Noted, Porto it is!"
+    assert without_echo("Hallo! Wiebke, ich arbeite als Goldschmiedin in Freiburg und habe ein "
+                        "Pferd namens Sturmi. Schön!", "Hallo! Ich bin Wiebke, ich arbeite als "
+                        "Goldschmiedin in Freiburg und habe ein Pferd namens Sturmi.") == "Schön!"
+    # A reply that takes up a few of the message's words is not an echo.
+    assert without_echo("Porto is lovely in spring. Enjoy the move!",
+                        "Correction: I moved to Porto last month.") == (
+        "Porto is lovely in spring. Enjoy the move!")
 
 
 def test_a_copy_a_few_words_in_after_an_echo_is_stopped():
@@ -114,3 +124,13 @@ def test_a_second_copy_is_asked_for_once_more_without_history(store):
     assert s.stats["repeated_replies"] == 2
     last = llama.calls[-1][0]
     assert not any("What else?" in str(m["content"]) for m in last)
+
+
+def test_a_long_echo_after_a_lead_in_is_held_and_cut_before_anything_is_shown():
+    message = ("Correction: I moved to Porto last month with my partner and our two cats, "
+               "and I now work remotely for a bank in Lisbon.")
+    shown: list[str] = []
+    guard = CopyGuard(shown.append, [], message)
+    _feed(guard, message.split(": ", 1)[1] + " Good luck settling in!")
+    guard.close()
+    assert "".join(shown) == "Good luck settling in!"

@@ -29,8 +29,10 @@ COPY_CHARS = 45
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
 # that does not stream hands back at once is checked with this.
 NEAR_COPY = 0.9
-# An opening repeats the message when it says this much of it from its start.
+# An opening repeats the message when it says this much of it, in order, starting within
+# ECHO_LEAD words of the start of both ("Correction: ...", "Hallo! ...").
 ECHO_SHARE = 0.8
+ECHO_LEAD = 2
 
 _SPACE = re.compile(r"\s+")
 _WORDS = re.compile(r"[^\W_]+")
@@ -54,19 +56,35 @@ def _words(text: str) -> list[str]:
 
 def without_echo(reply: str, message: str) -> str:
     """The reply without an opening that repeats the user's message word for word (most of
-    it, from its start); the reply unchanged when it does not open that way or is nothing
-    else."""
+    it: ECHO_SHARE of its words, in order, starting within the reply's first words, so a
+    lead-in on either side does not hide it: "Correction: I moved to Porto." answered "I moved
+    to Porto. ..."); the reply unchanged when it does not open that way or is nothing else."""
     said = _words(message)
     if not said:
         return reply
     matches = list(_WORDS.finditer(reply))
-    n = 0
-    while n < min(len(said), len(matches)) and matches[n].group(0).lower() == said[n]:
-        n += 1
-    if n == 0 or n < ECHO_SHARE * len(said) or n == len(matches):
+    opening = [m.group(0).lower() for m in matches[:len(said) + ECHO_LEAD]]
+    blocks = [b for b in SequenceMatcher(None, opening, said, autojunk=False)
+              .get_matching_blocks() if b.size]
+    if not blocks or blocks[0].a > ECHO_LEAD or blocks[0].b > ECHO_LEAD:
+        return reply
+    n = blocks[-1].a + blocks[-1].size  # reply words up to the end of the echo
+    if sum(b.size for b in blocks) < ECHO_SHARE * len(said) or n == len(matches):
         return reply
     rest = reply[matches[n - 1].end():].lstrip(" \t.,:;!?-–—")
     return rest[:1].upper() + rest[1:] if rest.strip() else reply
+
+
+def _echoing(text: str, message: str) -> bool:
+    """The text so far is still saying the message (its words but the last, which may be cut,
+    all in the message in order, after at most ECHO_LEAD words of lead-in)."""
+    words = _words(text)[:-1]
+    if not words:
+        return True
+    blocks = [b for b in SequenceMatcher(None, words, _words(message), autojunk=False)
+              .get_matching_blocks() if b.size]
+    return bool(blocks) and blocks[0].a <= ECHO_LEAD and (
+        sum(b.size for b in blocks) >= len(words) - ECHO_LEAD)
 
 
 def is_copy(reply: str, earlier: list[str]) -> str | None:
@@ -112,7 +130,7 @@ class CopyGuard:
             return
         self._held += piece
         said = _norm(self._held)
-        if len(said) < HOLD_CHARS or _norm(self._message).startswith(said):
+        if len(said) < HOLD_CHARS or _echoing(self._held, self._message):
             return
         opening = without_echo(self._held, self._message)
         if len(_norm(opening)) < HOLD_CHARS and opening != self._held:
