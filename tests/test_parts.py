@@ -338,3 +338,14 @@ def test_anchored_parts_are_named_by_their_first_words_and_read_whole():
     [(tool, args)] = tool_calls([entry], [], message=part, known=part, parts=[part])
     assert tool == "add_memory"
     assert [f["text"] for f in args["facts"]] == ["Just got a leopard gecko called Juniper"]
+
+
+def test_a_reply_preference_that_lost_the_request_is_kept_as_asked():
+    asked = "Could you give all your replies in German from now on?"
+    [(_, args)] = tool_calls([fact(asked, "Wants to practice German", kind="how_to_reply")],
+                             [], message=asked, known=asked)
+    assert args["reply_preferences"] == [f'Asked: "{asked}"']
+    kept = "Please use metric units with me."
+    [(_, args)] = tool_calls([fact(kept, "Prefers metric units", kind="how_to_reply")],
+                             [], message=kept, known=kept)
+    assert args["reply_preferences"] == ["Prefers metric units"]

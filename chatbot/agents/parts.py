@@ -295,12 +295,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
             elif kind == "how_to_reply":
-                preferences.append(text)
+                preferences.append(_as_asked(text, part))
             else:
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
     _review(reviews, ids, shown, facts, updates, removes, similarity)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
+    preferences = list(dict.fromkeys(preferences))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
     removes = [i for i in dict.fromkeys(removes) if i not in updates]
     if removes:
@@ -308,6 +309,17 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _as_asked(text: str, part: str) -> str:
+    """A reply preference as the model wrote it, or the user's own request, quoted, when the
+    model's words keep less than half of the request's ("Could you give all your replies in
+    German from now on?" filed as "Wants to practice German" lost the replies): read on
+    every turn, it must say what was asked."""
+    asked = stems(part)
+    if part.strip() and asked and len(asked & stems(text)) < len(asked) / 2:
+        return f'Asked: "{part.strip()}"'
+    return text
 
 
 def _about(text: str, person: Any, known: str) -> str:
