@@ -280,9 +280,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--chat-reply", action="store_true",
                         help="the reply as a plain chat, not in DSPy's answer fields "
                              "(Limits.chat_reply, agents/chat_reply.py)")
-    parser.add_argument("--anchor-words", type=int, default=None, metavar="N",
-                        help="the memory agent names parts and shown memories by their first "
-                             "N words (Limits.part_anchor_words), for an A/B")
     args = parser.parse_args(argv)
     if args.threads < 0:
         raise UsageError("--threads must be 0 (auto) or more")
@@ -313,13 +310,12 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     global LIMITS
-    if args.chat_reply or args.anchor_words:
+    if args.chat_reply:
         import dataclasses
 
         from chatbot.agents.guards import limits_for
 
-        LIMITS = dataclasses.replace(limits_for(lm), chat_reply=args.chat_reply,
-                                     part_anchor_words=args.anchor_words)
+        LIMITS = dataclasses.replace(limits_for(lm), chat_reply=True)
     embedder = get_embedder(settings.embedder, args.threads or 1)
     threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"

@@ -318,28 +318,6 @@ def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
     assert [f["text"] for f in args["facts"]] == ["Rosalind was a ferry captain"]
 
 
-def test_anchored_parts_are_named_by_their_first_words_and_read_whole():
-    from chatbot.agents.parts import anchor
-
-    long = "My flatmate Thabo moved in last week and my aunt Rosalind is staying with us."
-    assert anchor(long, 4) == "My flatmate Thabo moved …"
-    assert anchor("Keep answers short, please.", 4) == "Keep answers short, please."  # 4 + 0
-    assert anchor(long, None) == long
-    schema = parts_schema([long, "Hi!"], [0], ["Lives in Leeds and works as a nurse there"],
-                          anchor_words=4)
-    entries = schema["properties"]["sorted_parts"]["prefixItems"]
-    assert entries[0]["anyOf"][0]["properties"]["part"]["const"] == "My flatmate Thabo moved …"
-    assert entries[1]["anyOf"][0]["properties"]["part"]["const"] == "Hi!"
-    [review] = schema["properties"]["shown_memories"]["prefixItems"]
-    assert review["properties"]["memory"]["const"] == "Lives in Leeds and …"
-    # the tool calls read each part whole, whatever the entry names
-    part = "Oh, and I just got a leopard gecko called Juniper."
-    entry = {"part": anchor(part, 4), "kind": "small_talk"}
-    [(tool, args)] = tool_calls([entry], [], message=part, known=part, parts=[part])
-    assert tool == "add_memory"
-    assert [f["text"] for f in args["facts"]] == ["Just got a leopard gecko called Juniper"]
-
-
 def test_a_reply_preference_that_lost_the_request_is_kept_as_asked():
     asked = "Could you give all your replies in German from now on?"
     [(_, args)] = tool_calls([fact(asked, "Wants to practice German", kind="how_to_reply")],

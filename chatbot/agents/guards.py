@@ -57,9 +57,6 @@ class Limits:
     sort_parts: where the LM holds replies to a schema, the memory agent sorts the latest
         message part by part in one LM call and code makes the tool calls it asks for
         (chatbot.agents.parts): no fact of a multi-fact message is skipped unread.
-    part_anchor_words: the sorted parts and the reviewed memories are named in that reply by
-        their first N words (a constant the model writes), not copied whole (None): fewer
-        tokens to decode, each a tenth of a second on 2 cores.
     """
 
     name: str
@@ -83,7 +80,6 @@ class Limits:
     demos: bool = True
     grammar: bool = False
     sort_parts: bool = False
-    part_anchor_words: int | None = None
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to

@@ -56,22 +56,12 @@ def format_parts(parts: list[str]) -> str:
     return "\n".join(f"{i + 1}. {p}" for i, p in enumerate(parts))
 
 
-def anchor(text: str, words: int | None) -> str:
-    """The text as the sorting reply names it: whole, or its first `words` words and "…"
-    when it is longer than that by more than two."""
-    said = text.split()
-    if words is None or len(said) <= words + 2:
-        return text
-    return " ".join(said[:words]) + " …"
-
-
 def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
-                 earlier: list[str] = (), anchor_words: int | None = None) -> dict[str, Any]:
+                 earlier: list[str] = ()) -> dict[str, Any]:
     """One entry per part, in order: the part's own words (so the model reads the part it
     sorts: with only a number it wrote part 2's fact under part 1), its kind, and the
     memories it holds where there are some to keep. `earlier`: the user's earlier messages
-    (oldest first), where the people a leading "she" or "he" may be are named.
-    `anchor_words`: parts and shown memories are named by their first words only (anchor)."""
+    (oldest first), where the people a leading "she" or "he" may be are named."""
     item: dict[str, Any] = {
         "memory": {"type": "string", "minLength": 3, "maxLength": MAX_MEMORY_CHARS},
         "category": {"type": "string", "minLength": 3, "maxLength": 24}}
@@ -81,7 +71,7 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
                 "items": _object(item)}
 
     def entry(n: int, part: str) -> dict[str, Any]:
-        said = {"part": {"const": anchor(part, anchor_words)}}
+        said = {"part": {"const": part}}
         options: list[dict[str, Any]] = [_object({**said, "kind": {"enum": list(NOTHING)}})]
         if is_hypothetical(part):  # "If I ever won the lottery, I'd buy a boat": not true
             return {"anyOf": options}
@@ -107,8 +97,7 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
         "sorted_parts": {"type": "array",
                          "prefixItems": [entry(n, p) for n, p in enumerate(parts)]},
         "shown_memories": {"type": "array", "prefixItems": [
-            _object({"memory": {"const": anchor(text, anchor_words)},
-                     "now": {"enum": list(REVIEW)}})
+            _object({"memory": {"const": text}, "now": {"enum": list(REVIEW)}})
             for text in shown[:MAX_REVIEWED]]}}
     return {"type": "object", "properties": properties, "required": list(properties),
             "additionalProperties": False}
@@ -222,8 +211,7 @@ def _drops_a_name(part: str, memories: str) -> bool:
 def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
                shown: dict[int, str] | None = None, reviews: Any = None,
                similarity: Callable[[str, str], float] | None = None,
-               day: date | None = None, parts: list[str] | None = None,
-               ) -> list[tuple[str, dict[str, Any]]]:
+               day: date | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The tool calls the sorted parts ask for: corrections and forgets first, then one
     add_memory with every fact and reply preference; noop when there is nothing to do.
 
@@ -231,17 +219,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     shown: the shown memories' texts by id; reviews: the model's `shown_memories`;
     similarity(a, b): how close two texts are (a memory said to have changed takes the new
     fact closest to it as its new version); day: the conversation's date (a relative date
-    the part gives and its memory left out is put back, to be resolved in code); parts: the
-    message's parts in order, read in place of what each entry names (an anchor).
+    the part gives and its memory left out is put back, to be resolved in code).
     Checks in code: an entry whose memories leave out a name the part says ("Lives in Rome"
     for "My sister Ana lives in Rome") or name what nobody said keeps the part's own words
     instead, and a correction that only repeats the shown memory is not made. Entries that
     do not fit the schema are skipped.
     """
     shown = shown or {}
-    if parts is not None and isinstance(entries, list):  # whole parts for anchored entries
-        entries = [{**e, "part": p} if isinstance(e, dict) else e
-                   for e, p in zip(entries, parts, strict=False)]
     facts: list[dict[str, Any]] = []
     preferences: list[str] = []
     removes: list[int] = []

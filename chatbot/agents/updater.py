@@ -264,8 +264,8 @@ class MemoryUpdater:
         ids = sorted(run.shown)
         shown = {i: run.shown[i].memory_text for i in ids}
         earlier = run.user_messages[:-1]
-        adapter = SchemaAdapter(lambda: sorting.parts_schema(
-            parts, ids, list(shown.values()), earlier, run.limits.part_anchor_words))
+        adapter = SchemaAdapter(lambda: sorting.parts_schema(parts, ids, list(shown.values()),
+                                                             earlier))
         self.sorter.config["max_tokens"] = sorting.MAX_TOKENS
         try:
             with dspy.context(adapter=adapter):
@@ -280,7 +280,7 @@ class MemoryUpdater:
         return sorting.tool_calls(
             getattr(pred, "sorted_parts", None), ids, message=message, known=known,
             shown=shown, reviews=getattr(pred, "shown_memories", None),
-            similarity=self._similarity, day=run.day, parts=parts)
+            similarity=self._similarity, day=run.day)
 
     def _similarity(self, a: str, b: str) -> float:
         """Cosine similarity of two texts under the store's embedder."""
