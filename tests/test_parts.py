@@ -327,3 +327,11 @@ def test_a_reply_preference_that_lost_the_request_is_kept_as_asked():
     [(_, args)] = tool_calls([fact(kept, "Prefers metric units", kind="how_to_reply")],
                              [], message=kept, known=kept)
     assert args["reply_preferences"] == ["Prefers metric units"]
+
+
+def test_a_name_the_parts_memories_give_to_something_else_is_not_the_users():
+    part = "I'm a marine biologist in Halifax and I've got a tortoise named Gus."
+    [(_, args)] = tool_calls([fact(part, "Marine biologist in Halifax", "Has a tortoise named Gus",
+                                   name="Gus")], [], message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == ["Marine biologist in Halifax",
+                                                  "Has a tortoise named Gus"]

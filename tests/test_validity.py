@@ -49,6 +49,8 @@ WEDNESDAY = date(2026, 4, 29)
     ("two weeks from tomorrow", "2026-05-14", "2026-05-14"),
     ("on Monday after next", "2026-05-11", "2026-05-11"),
     ("due on the 14th of next month", "2026-05-14", "2026-05-14"),
+    ("my defence is on Thursday next week", "2026-05-07", "2026-05-07"),  # that week's
+    ("Monday this week", "2026-04-27", "2026-04-27"),
 ])
 def test_time_expressions_resolve_to_dates(text, start, end):
     span = find_span(text, WEDNESDAY)

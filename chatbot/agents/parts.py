@@ -175,13 +175,16 @@ def _proper_names(text: str) -> set[str]:
             and w.lower() not in NEUTRAL_WORDS}  # "Friday", "March": dates, not names
 
 
-def _name(entry: dict[str, Any], message: str) -> str | None:
+def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
     """The user's name as the entry gives it, if the message says it as a name: every word
-    capitalised as written there ("sister Ana" is not a name the user goes by)."""
+    capitalised as written there ("sister Ana" is not a name the user goes by), and none of
+    the entry's memories about something else names it ("Tortoise named Gus": not the user)."""
     name = entry.get("user_name")
     if not isinstance(name, str) or not name.strip():
         return None
     name = name.strip()
+    if any(w.lower() in _lower_words(" ".join(memories)) for w in _WORD.findall(name)):
+        return None
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
     if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
         return None
@@ -252,7 +255,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
             found = [(t, [], None) for t, _ in said_facts]
         else:
-            name = _name(entry, message)
+            name = _name(entry, message, [t for t, _, _ in _memories(entry)])
             if name is not None:
                 facts.append({"text": f"Is called {name}", "categories": ["identity"],
                               "kind": "fact"})

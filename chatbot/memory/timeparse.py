@@ -67,12 +67,15 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
     # "on the 15th", but not "on the 2nd floor": only where the phrase ends.
     ("day_of_month", r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
                      r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
+    # "Thursday next week": that weekday in the week named.
+    ("weekday_of_week", rf"\b(?:on\s+)?({_DAY})\s+{_WHICH}\s+week\b"),
     ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
 ]]
 # A rule whose every match is relative to the day it was said; for "weekday", the words that
 # make one relative.
 _RELATIVE_RULES = {"day_after", "relative_day", "in_n", "from_now", "for_n", "n_ago", "end_of",
-                   "after_next", "day_of_next_month", "weekend", "period", "day_of_month"}
+                   "after_next", "day_of_next_month", "weekend", "period", "day_of_month",
+                   "weekday_of_week"}
 _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 _UNTIL = re.compile(r"\b(?:until|till|through|up\s+to|by|before)\s+$", re.I)
 
@@ -209,6 +212,9 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
     if name == "period":
         start, end = _period(today, g[1].lower(), _shift(g[0]))
         return (today if _shift(g[0]) == 0 else start), end
+    if name == "weekday_of_week":
+        d = _period(today, "week", _shift(g[1]))[0] + timedelta(WEEKDAYS.index(g[0].lower()))
+        return d, d
     if name == "weekday":
         target = WEEKDAYS.index(g[1].lower())
         if (g[0] or "").lower() == "last":
