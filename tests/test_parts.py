@@ -283,15 +283,12 @@ def test_a_first_person_clause_filed_as_nothing_that_names_something_new_is_kept
                           shown=shown) == [("noop", {})]
 
 
-def test_the_user_name_can_only_be_a_name_the_part_writes():
+def test_a_misspelt_user_name_is_taken_as_the_message_writes_it():
     part = "Ich bin Wiebke, ich arbeite als Goldschmiedin in Freiburg."
-    [entry] = parts_schema([part], [])["properties"]["sorted_parts"]["prefixItems"]
-    keep = next(o for o in entry["anyOf"] if "user_name" in o["properties"])
-    assert keep["properties"]["user_name"]["enum"] == [None, "Wiebke", "Goldschmiedin",
-                                                        "Freiburg"]
-    [entry] = parts_schema(["hi there"], [])["properties"]["sorted_parts"]["prefixItems"]
-    keep = next(o for o in entry["anyOf"] if "user_name" in o["properties"])
-    assert keep["properties"]["user_name"]["enum"] == [None]
+    [(_, args)] = tool_calls([fact(part, "Works as a goldsmith in Freiburg", name="Wibeke")],
+                             [], message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == ["Is called Wiebke",
+                                                  "Works as a goldsmith in Freiburg"]
 
 
 def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
@@ -329,9 +326,17 @@ def test_a_reply_preference_that_lost_the_request_is_kept_as_asked():
     assert args["reply_preferences"] == ["Prefers metric units"]
 
 
-def test_a_name_the_parts_memories_give_to_something_else_is_not_the_users():
+def test_a_name_the_messages_memories_give_to_something_else_is_not_the_users():
     part = "I'm a marine biologist in Halifax and I've got a tortoise named Gus."
     [(_, args)] = tool_calls([fact(part, "Marine biologist in Halifax", "Has a tortoise named Gus",
                                    name="Gus")], [], message=part, known=part)
     assert [f["text"] for f in args["facts"]] == ["Marine biologist in Halifax",
                                                   "Has a tortoise named Gus"]
+    # ... nor one a memory gives to a place
+    message = "I'm Sam. I live in Lisbon and I work as a nurse."
+    [(_, args)] = tool_calls([fact("I'm Sam.", name="Sam"),
+                              fact("I live in Lisbon and I work as a nurse.", "Lives in Lisbon",
+                                   "Works as a nurse", name="Lisbon")],
+                             [], message=message, known=message)
+    assert [f["text"] for f in args["facts"]] == ["Is called Sam", "Lives in Lisbon",
+                                                  "Works as a nurse"]

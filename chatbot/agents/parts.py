@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date
+from difflib import get_close_matches
 from typing import Any
 
 import dspy
@@ -69,16 +70,17 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
         item["replaces"] = {"enum": [None, *ids]}
     memories = {"type": "array", "minItems": 1, "maxItems": MAX_MEMORIES_PER_PART,
                 "items": _object(item)}
+    name = {"anyOf": [{"type": "null"}, {"type": "string", "minLength": 2, "maxLength": 40}]}
 
     def entry(n: int, part: str) -> dict[str, Any]:
         said = {"part": {"const": part}}
         options: list[dict[str, Any]] = [_object({**said, "kind": {"enum": list(NOTHING)}})]
         if is_hypothetical(part):  # "If I ever won the lottery, I'd buy a boat": not true
             return {"anyOf": options}
-        # The user's own name, when the part gives it: one of the part's capitalised names,
-        # as written there (a free string came back misspelt: "Wibeke" for "Wiebke").
-        keep: dict[str, Any] = {**said, "kind": {"enum": list(KEEP)},
-                                "user_name": {"enum": [None, *name_options(part)]}}
+        # The user's own name, when the part gives it: kept only if the part writes it as a
+        # name (code checks, and takes the part's spelling of a misspelt one). An enum of the
+        # part's names made the model pick one where there was none ("Is called Lisbon").
+        keep: dict[str, Any] = {**said, "kind": {"enum": list(KEEP)}, "user_name": name}
         # A part about "she" or "he" says who, from the people named before it ("My aunt
         # Rosalind is staying with us." ... "She's a retired ferry captain."): its memories
         # would otherwise read as the user's own.
@@ -107,17 +109,6 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
 _PRONOUN_LEAD = re.compile(r"^(?:(?:and|but|so|also|oh|well|plus)\b[\s,]*)*"
                            r"(?:she|he|her|his|him)\b", re.I)
 MAX_PEOPLE = 6
-
-
-def name_options(part: str) -> list[str]:
-    """The names the part may give the user: each capitalised word past its first, and each
-    run of two ("Anna Maria")."""
-    words = _WORD.findall(part)[1:]
-    names = _proper_names(part)
-    out = [w for w in words if w in names]
-    out += [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)
-            if a in names and b in names and f"{a} {b}" in part]
-    return list(dict.fromkeys(out))
 
 
 def pronoun_options(part: str, before: list[str]) -> list[str]:
@@ -178,17 +169,27 @@ def _proper_names(text: str) -> set[str]:
 def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
     """The user's name as the entry gives it, if the message says it as a name: every word
     capitalised as written there ("sister Ana" is not a name the user goes by), and none of
-    the entry's memories about something else names it ("Tortoise named Gus": not the user)."""
+    the message's memories names it ("Tortoise named Gus": not the user)."""
     name = entry.get("user_name")
     if not isinstance(name, str) or not name.strip():
         return None
-    name = name.strip()
+    name = _as_written(name.strip(), message)
     if any(w.lower() in _lower_words(" ".join(memories)) for w in _WORD.findall(name)):
         return None
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
     if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
         return None
     return found.group(0)
+
+
+def _as_written(name: str, message: str) -> str:
+    """The name as the message writes it when the model misspelt it ("Wibeke" for "Wiebke"):
+    the message's closest capitalised word, if close enough; else the name as given."""
+    if " " in name or re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I):
+        return name
+    words = {w for w in _WORD.findall(message) if w[0].isupper()}
+    close = get_close_matches(name, words, n=1, cutoff=0.8)
+    return close[0] if close else name
 
 
 def _new_words(text: str, old: str) -> bool:
@@ -229,6 +230,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     do not fit the schema are skipped.
     """
     shown = shown or {}
+    # A name any memory of the message gives to something else is not the user's ("Lives in
+    # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
+    every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)]
     facts: list[dict[str, Any]] = []
     preferences: list[str] = []
     removes: list[int] = []
@@ -255,7 +259,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
             found = [(t, [], None) for t, _ in said_facts]
         else:
-            name = _name(entry, message, [t for t, _, _ in _memories(entry)])
+            name = _name(entry, message, every_memory)
             if name is not None:
                 facts.append({"text": f"Is called {name}", "categories": ["identity"],
                               "kind": "fact"})
