@@ -340,3 +340,21 @@ def test_a_name_the_messages_memories_give_to_something_else_is_not_the_users():
                              [], message=message, known=message)
     assert [f["text"] for f in args["facts"]] == ["Is called Sam", "Lives in Lisbon",
                                                   "Works as a nurse"]
+
+
+def test_no_schema_constant_holds_a_quote_or_backslash_and_parts_are_read_as_written():
+    # llama-cpp-python turns them into an invalid grammar, and llama.cpp crashed on it
+    def consts(node):
+        if isinstance(node, dict):
+            return ([node["const"]] if "const" in node else []) + [
+                c for v in node.values() for c in consts(v)]
+        return [c for v in node for c in consts(v)] if isinstance(node, list) else []
+
+    part = 'Oh, and I just got a puppy called "Rex" \\ a beagle.'
+    found = consts(parts_schema([part], [0], ['Asked: "Keep it short"']))
+    assert "Oh, and I just got a puppy called 'Rex' / a beagle." in found
+    assert "Asked: 'Keep it short'" in found
+    assert not any('"' in c or "\\" in c for c in found if isinstance(c, str))
+    copied = {"part": found[0], "kind": "small_talk"}
+    [(tool, args)] = tool_calls([copied], [], message=part, known=part, parts=[part])
+    assert tool == "add_memory" and '"Rex"' in args["facts"][0]["text"]

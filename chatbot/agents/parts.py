@@ -73,7 +73,7 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
     name = {"anyOf": [{"type": "null"}, {"type": "string", "minLength": 2, "maxLength": 40}]}
 
     def entry(n: int, part: str) -> dict[str, Any]:
-        said = {"part": {"const": part}}
+        said = {"part": {"const": grammar_safe(part)}}
         options: list[dict[str, Any]] = [_object({**said, "kind": {"enum": list(NOTHING)}})]
         if is_hypothetical(part):  # "If I ever won the lottery, I'd buy a boat": not true
             return {"anyOf": options}
@@ -99,7 +99,7 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
         "sorted_parts": {"type": "array",
                          "prefixItems": [entry(n, p) for n, p in enumerate(parts)]},
         "shown_memories": {"type": "array", "prefixItems": [
-            _object({"memory": {"const": text}, "now": {"enum": list(REVIEW)}})
+            _object({"memory": {"const": grammar_safe(text)}, "now": {"enum": list(REVIEW)}})
             for text in shown[:MAX_REVIEWED]]}}
     return {"type": "object", "properties": properties, "required": list(properties),
             "additionalProperties": False}
@@ -120,6 +120,14 @@ def pronoun_options(part: str, before: list[str]) -> list[str]:
     for text in reversed(before):
         named += [w for w in reversed(_WORD.findall(text)) if w in _proper_names(text)]
     return list(dict.fromkeys(named))[:MAX_PEOPLE]
+
+
+def grammar_safe(text: str) -> str:
+    """The text as a schema constant can hold it: llama-cpp-python's schema-to-grammar
+    conversion writes a double quote or a backslash in a constant as an invalid grammar, and
+    llama.cpp then crashed the process (SIGSEGV) on a shown memory 'Asked: "..."' or a part
+    that quotes a name. They become ' and /; code reads the parts as written."""
+    return text.replace('"', "'").replace("\\", "/")
 
 
 def _object(properties: dict[str, Any]) -> dict[str, Any]:
@@ -215,7 +223,8 @@ def _drops_a_name(part: str, memories: str) -> bool:
 def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
                shown: dict[int, str] | None = None, reviews: Any = None,
                similarity: Callable[[str, str], float] | None = None,
-               day: date | None = None) -> list[tuple[str, dict[str, Any]]]:
+               day: date | None = None, parts: list[str] | None = None,
+               ) -> list[tuple[str, dict[str, Any]]]:
     """The tool calls the sorted parts ask for: corrections and forgets first, then one
     add_memory with every fact and reply preference; noop when there is nothing to do.
 
@@ -230,6 +239,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     do not fit the schema are skipped.
     """
     shown = shown or {}
+    if parts is not None and isinstance(entries, list):  # each entry's part as written
+        entries = [{**e, "part": p} if isinstance(e, dict) else e
+                   for e, p in zip(entries, parts, strict=False)]
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)]

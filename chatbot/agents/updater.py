@@ -280,7 +280,7 @@ class MemoryUpdater:
         return sorting.tool_calls(
             getattr(pred, "sorted_parts", None), ids, message=message, known=known,
             shown=shown, reviews=getattr(pred, "shown_memories", None),
-            similarity=self._similarity, day=run.day)
+            similarity=self._similarity, day=run.day, parts=parts)
 
     def _similarity(self, a: str, b: str) -> float:
         """Cosine similarity of two texts under the store's embedder."""
