@@ -23,6 +23,7 @@ from typing import Any
 import dspy
 from dspy.utils.callback import BaseCallback
 
+from chatbot.agents import language
 from chatbot.agents.copies import (
     CopyGuard,
     RepeatedReply,
@@ -38,7 +39,6 @@ from chatbot.agents.guards import (
     nothing_to_remember,
     states_something_personal,
 )
-from chatbot.agents.language import reply_language
 from chatbot.agents.react import count_tool_errors
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
@@ -200,6 +200,7 @@ class ChatSession:
         """Evaluate the fixed start of each agent's prompt now, one token each, so the first
         turn only reads what is new. Only for the embedded model (its prompt cache keeps the
         state, on disk too); best effort: any failure just leaves the cache cold."""
+        language.warm_up()
         lm = self.lm if self.lm is not None else dspy.settings.lm
         if not str(getattr(lm, "model", "")).startswith("local/"):
             return
@@ -231,8 +232,8 @@ class ChatSession:
         categories = self.store.categories(self.user_id)
         prefs = self.preferences()
         # A message not in English is answered in its language, told by code (agents/language).
-        if (language := reply_language(question)) is not None:
-            prefs = [*prefs, language]
+        if (asked := language.reply_language(question)) is not None:
+            prefs = [*prefs, asked]
         preferences = "\n".join(f"- {p}" for p in prefs) if prefs else NO_PREFERENCES
         first: list[float] = []
 

@@ -63,10 +63,8 @@ def without_echo(reply: str, message: str) -> str:
     if not said:
         return reply
     matches = list(_WORDS.finditer(reply))
-    opening = [m.group(0).lower() for m in matches[:len(said) + ECHO_LEAD]]
-    blocks = [b for b in SequenceMatcher(None, opening, said, autojunk=False)
-              .get_matching_blocks() if b.size]
-    if not blocks or blocks[0].a > ECHO_LEAD or blocks[0].b > ECHO_LEAD:
+    blocks = _echo_blocks([m.group(0).lower() for m in matches[:len(said) + ECHO_LEAD]], said)
+    if not blocks:
         return reply
     n = blocks[-1].a + blocks[-1].size  # reply words up to the end of the echo
     if sum(b.size for b in blocks) < ECHO_SHARE * len(said) or n == len(matches):
@@ -75,16 +73,22 @@ def without_echo(reply: str, message: str) -> str:
     return rest[:1].upper() + rest[1:] if rest.strip() else reply
 
 
+def _echo_blocks(words: list[str], said: list[str]) -> list[Any]:
+    """The runs of `words` that are the message's words `said`, in order, if the first
+    starts within ECHO_LEAD words of both starts; else []."""
+    blocks = [b for b in SequenceMatcher(None, words, said, autojunk=False)
+              .get_matching_blocks() if b.size]
+    return blocks if blocks and max(blocks[0].a, blocks[0].b) <= ECHO_LEAD else []
+
+
 def _echoing(text: str, message: str) -> bool:
     """The text so far is still saying the message (its words but the last, which may be cut,
     all in the message in order, after at most ECHO_LEAD words of lead-in)."""
     words = _words(text)[:-1]
     if not words:
         return True
-    blocks = [b for b in SequenceMatcher(None, words, _words(message), autojunk=False)
-              .get_matching_blocks() if b.size]
-    return bool(blocks) and blocks[0].a <= ECHO_LEAD and (
-        sum(b.size for b in blocks) >= len(words) - ECHO_LEAD)
+    blocks = _echo_blocks(words, _words(message))
+    return bool(blocks) and sum(b.size for b in blocks) >= len(words) - ECHO_LEAD
 
 
 def is_copy(reply: str, earlier: list[str]) -> str | None:

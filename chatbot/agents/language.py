@@ -50,3 +50,8 @@ def reply_language(message: str) -> str | None:
     if language is None or language == "English":
         return None
     return f"Reply in {language}, the language of the user's message."
+
+
+def warm_up() -> None:
+    """Load the model now (~0.4 s), so the first turn does not pay for it."""
+    _identifier()

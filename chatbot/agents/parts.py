@@ -106,8 +106,9 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
 
 
 # A part that starts with "she" or "he" (after a joining word): it is about someone named before.
-_PRONOUN_LEAD = re.compile(r"^(?:(?:and|but|so|also|oh|well|plus)\b[\s,]*)*"
-                           r"(?:she|he|her|his|him)\b", re.I)
+# Words a clause may start with before what it says ("Oh, and I just got a gecko").
+_JOINERS = r"(?:and|but|so|plus|also|oh|well|anyway|actually)\b[\s,]*"
+_PRONOUN_LEAD = re.compile(rf"^(?:{_JOINERS})*(?:she|he|her|his|him)\b", re.I)
 MAX_PEOPLE = 6
 
 
@@ -182,7 +183,7 @@ def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str 
     if not isinstance(name, str) or not name.strip():
         return None
     name = _as_written(name.strip(), message)
-    if any(w.lower() in _lower_words(" ".join(memories)) for w in _WORD.findall(name)):
+    if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
         return None
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
     if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
@@ -423,8 +424,7 @@ def _renumbered_anyway(part: str, shown: dict[int, str],
     return False
 
 
-# A clause's leading joining word ("Oh, and I just got a gecko"): the clause starts after it.
-_JOINED = re.compile(r"^(?:and|but|so|plus|also|oh|well|anyway|actually)\b[\s,]*", re.I)
+_JOINED = re.compile(rf"^{_JOINERS}", re.I)
 
 
 def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:

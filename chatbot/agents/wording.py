@@ -23,7 +23,6 @@ _SUBJECT = {
 }
 _LEAD = re.compile(r"^(?:" + "|".join(sorted((re.escape(k) for k in _SUBJECT), key=len,
                                                reverse=True)) + r")\b", re.I)
-_I_VERB = re.compile(r"^i\s+([a-z]+)\b", re.I)
 _MY = re.compile(r"^(my|our)\b", re.I)
 _USER = re.compile(r"^the user(?:'s)?\s+", re.I)
 # Past the start, the user is "they" (whose verb needs no other ending): "Their thesis is due
@@ -48,7 +47,9 @@ stood understood woke wore set let cut hurt hit shut
 # Adverbs between "I" and the verb ("I just got", "I recently moved"), kept as they are.
 _ADVERBS = frozenset("just also still never always often even already sometimes now once "
                      "finally recently usually really actually mostly".split())
-_I_ADVERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(_ADVERBS)) + r")\s+)", re.I)
+# "I <verb>", with an adverb between them kept as it is.
+_I_VERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(_ADVERBS)) + r")\s+)?([a-z]+)\b",
+                     re.I)
 
 
 def _third_person_verb(verb: str) -> str:
@@ -82,10 +83,8 @@ def third_person(text: str) -> str:
     out = _USER.sub("", out)
     if (m := _LEAD.match(out)) is not None:
         out = _SUBJECT[m.group(0).lower()] + out[m.end():]
-    elif (m := _I_VERB.match(_I_ADVERB.sub("i ", out))) is not None:
-        adverb = a.group(1) if (a := _I_ADVERB.match(out)) else ""
-        rest = _I_ADVERB.sub("i ", out)[m.end():]
-        out = adverb + _third_person_verb(m.group(1)) + rest
+    elif (m := _I_VERB.match(out)) is not None:
+        out = (m.group(1) or "") + _third_person_verb(m.group(2)) + out[m.end():]
     elif _MY.match(out):
         out = _MY.sub("Their", out, count=1)
     if out != before or _ENGLISH_I.search(out):
