@@ -37,35 +37,70 @@ def summary(text: str = "done") -> dict[str, Any]:
 
 # --- a scripted llama.cpp behind the real local engine (the small-model path) -----------------
 
+# The shape of Qwen2.5's chat template (ChatML), for a scripted model that has one.
+CHATML = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n"
+          "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+
+
 class ScriptedLlama:
     """Quacks like llama_cpp.Llama: each call returns the next scripted reply, streamed in small
-    pieces when asked; records the messages and keyword arguments of every call."""
+    pieces when asked; records the messages and keyword arguments of every call.
 
-    def __init__(self, replies: list[str], piece: int = 3):
+    With a chat `template`, the engine may also continue a prompt it rendered itself
+    (`create_completion`, an assistant prefix): the call is recorded as ([{"prompt": text}],
+    kwargs), and a scripted reply that starts with the prefix is given from after it."""
+
+    def __init__(self, replies: list[str], piece: int = 3, template: str | None = None):
         self.replies = list(replies)
         self.piece = piece
         self.calls: list[tuple[list[dict], dict]] = []
         self.n_tokens = 0
         self.on_piece = None  # called with each streamed piece (e.g. to cancel mid-reply)
+        self.metadata = {"tokenizer.chat_template": template} if template else {}
 
     def create_chat_completion(self, messages, stream=False, **kwargs):
         self.calls.append((messages, kwargs))
-        reply = self.replies.pop(0) if self.replies else "[[ ## completed ## ]]"
-        for stop in kwargs.get("stop") or []:  # as llama.cpp: the output ends before a stop
-            reply = reply.split(stop, 1)[0]
+        reply = self._next(kwargs)
         if not stream:
             return {"choices": [{"message": {"role": "assistant", "content": reply},
                                  "finish_reason": "stop"}],
                     "usage": {"prompt_tokens": 10, "completion_tokens": 5}}
-        return self._chunks(reply)
+        return self._chunks(reply, lambda p: {"delta": {"content": p}})
 
-    def _chunks(self, reply: str):
+    def create_completion(self, prompt, stream=False, **kwargs):
+        (text,) = prompt
+        self.calls.append(([{"prompt": text}], kwargs))
+        reply = self._next(kwargs)
+        started = text.rsplit("<|im_start|>assistant\n", 1)[-1]
+        reply = reply[len(started):] if reply.startswith(started) else reply
+        if not stream:
+            return {"choices": [{"text": reply, "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5}}
+        return self._chunks(reply, lambda p: {"text": p})
+
+    # what the engine asks of a model with a template
+    def token_bos(self) -> int:
+        return -1
+
+    def token_eos(self) -> int:
+        return -1
+
+    def tokenize(self, data: bytes, add_bos: bool = True, special: bool = False) -> list[str]:
+        return [data.decode("utf-8")]
+
+    def _next(self, kwargs) -> str:
+        reply = self.replies.pop(0) if self.replies else "[[ ## completed ## ]]"
+        for stop in kwargs.get("stop") or []:  # as llama.cpp: the output ends before a stop
+            reply = reply.split(stop, 1)[0]
+        return reply
+
+    def _chunks(self, reply: str, choice):
         for i in range(0, len(reply), self.piece):
             piece = reply[i:i + self.piece]
             if self.on_piece is not None:
                 self.on_piece(piece)
-            yield {"choices": [{"delta": {"content": piece}, "finish_reason": None}]}
-        yield {"choices": [{"delta": {}, "finish_reason": "stop"}]}
+            yield {"choices": [{**choice(piece), "finish_reason": None}]}
+        yield {"choices": [{**choice(""), "finish_reason": "stop"}]}
 
 
 def scripted_local_lm(llama: ScriptedLlama):

@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import threading
 
+import pytest
+
 from chatbot.memory import MemoryStore
 from chatbot.session import ChatSession
 
-from scripted import ScriptedLlama, chat_reply, fact, json_parts, scripted_local_lm
+from scripted import CHATML, ScriptedLlama, chat_reply, fact, json_parts, scripted_local_lm
 
 
 def _schema_of(call) -> dict:
@@ -246,20 +248,29 @@ def test_a_reply_that_loops_is_stopped_and_kept_up_to_the_loop(store):
     assert loop_start("It is cold in Oslo. It is cold in Oslo. It is cold in Oslo.") == 19
 
 
-def test_the_unread_save_flag_is_not_decoded_on_the_small_model(store):
+@pytest.mark.parametrize("template", [None, CHATML], ids=["no template", "chat template"])
+def test_the_unread_save_flag_is_not_decoded_on_the_small_model(store, template):
     # The session runs the memory agent after every statement on the small model, so the
     # reply stops at the save_memory header: no tokens for it, no fault, the update still runs.
+    # With a chat template the reply's own header is written into the prompt, not decoded.
     llama = ScriptedLlama([chat_reply("Nice to meet you, Ines!", False),
                            json_parts([{"part": "I'm Ines and I teach chemistry.", "kind": "fact",
                                         "user_name": "Ines", "memories": [
                                             {"memory": "Teaches chemistry",
-                                             "category": "work"}]}])])
+                                             "category": "work"}]}])], template=template)
     with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
         reply = s.turn("I'm Ines and I teach chemistry.")
         assert reply.response == "Nice to meet you, Ines!" and reply.save_memory
         assert s.stats["malformed_answers"] == 0 and s.stats["bad_save_flag"] == 0
-    _, kwargs = llama.calls[0]
-    assert kwargs["stop"][0] == "[[ ## save_memory ## ]]"
+    (first, *_), kwargs = llama.calls[0]
+    assert kwargs["stop"][0] == "[[ ## save_memory"
+    if template:
+        assert first["prompt"].endswith("<|im_start|>assistant\n[[ ## response ## ]]\n")
+        assert "I'm Ines and I teach chemistry." in first["prompt"]
+    else:
+        assert first["role"] == "system"
+    (_, memory_kwargs) = llama.calls[1]  # the memory agent's schema: asked as chat, no prefix
+    assert "response_format" in memory_kwargs
     assert {m.memory_text for m in store.list("ines")} == {"Is called Ines", "Teaches chemistry"}
 
 

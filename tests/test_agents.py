@@ -243,7 +243,7 @@ def test_small_model_answers_in_one_call_with_what_code_found(seeded):
     assert "trajectory" not in prompt  # the answer reads what was found, not a tool log
     assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
     # save_memory is not read on the small model (the session decides): not decoded
-    assert lm.history[0]["kwargs"]["stop"] == ["[[ ## save_memory ## ]]", "[[ ## completed ## ]]"]
+    assert lm.history[0]["kwargs"]["stop"] == ["[[ ## save_memory", "[[ ## completed ## ]]"]
     # the worked examples are not shown to small models (they copy them)
     assert len(lm.history[0]["messages"]) == 2
 

@@ -475,3 +475,18 @@ def test_auto_threads_stay_between_one_and_the_cores():
     engine = LlamaCppEngine("/nonexistent/fake.gguf", n_threads=0)
     assert engine.auto_threads and engine.n_threads == usable_cpus()
     assert engine.dump_state()["n_threads"] == 0
+
+
+def test_continuation_prompt_begins_the_reply_where_the_template_would():
+    from chatbot.lm.local.protocol import continuation_prompt
+
+    chatml = ("{{ bos_token }}{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}"
+              "<|im_end|>\n{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n"
+              "{% endif %}")
+    messages = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": "Hi"}]
+    prompt = continuation_prompt(chatml, messages, "[[ ## answer ## ]]\n", bos_token="<s>")
+    assert prompt == ("<s><|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>"
+                      "\n<|im_start|>assistant\n[[ ## answer ## ]]\n")
+    # a template that does not write the text as it is cannot be continued
+    shouting = chatml.replace("{{ m.content }}", "{{ m.content | upper }}")
+    assert continuation_prompt(shouting, messages, "[[ ## answer ## ]]\n") is None

@@ -20,11 +20,19 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.corrections import (
+    as_correction,
+    corrected,
+    new_words,
+    renumbered,
+    renumbered_anyway,
+    review,
+)
 from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
-from chatbot.memory.timeparse import NUMBER_WORDS, find_span
+from chatbot.memory.timeparse import find_span
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -35,8 +43,6 @@ KEEP = ("fact", "plan_or_event", "how_to_reply")
 NOTHING = ("question", "request", "hypothetical", "small_talk")
 REVIEW = ("unchanged", "changed", "no_longer_true")
 MAX_REVIEWED = 3
-# How close a new fact must be to a memory said to have changed to become its new version.
-PAIR_MIN = 0.35
 # Sentences: a clause cut out of its sentence loses what it depends on ("If I ever won the
 # lottery" | "I'd buy a boat"; "my car is a Honda Civic" | "not a Toyota").
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
@@ -201,10 +207,6 @@ def _as_written(name: str, message: str) -> str:
     return close[0] if close else name
 
 
-def _new_words(text: str, old: str) -> bool:
-    return bool(set(_WORD.findall(text.lower())) - set(_WORD.findall(old.lower())))
-
-
 def _lower_words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
 
@@ -264,7 +266,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
             # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
             # code keeps what the part's own structure shows.
-            if kind not in NOTHING or _renumbered_anyway(part, shown, updates):
+            if kind not in NOTHING or renumbered_anyway(part, shown, updates):
                 continue
             said_facts = _statements(part, shown, day)
             if not said_facts:
@@ -289,13 +291,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found += [(c, [], None) for c in _left_out(part, found, name)]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
-        if (old := _corrected(part, found, shown, updates)) is not None:
-            found = _as_correction(found, old, shown[old], similarity)
-        found = [(t, c, r if r is not None else _renumbered(t, shown, updates))
+        if (old := corrected(part, found, shown, updates)) is not None:
+            found = as_correction(found, old, shown[old], similarity)
+        found = [(t, c, r if r is not None else renumbered(t, shown, updates))
                  for t, c, r in found]
         for text, cats, target in found:
             if target in ids and target not in updates:
-                if _new_words(text, shown.get(target, "")):
+                if new_words(text, shown.get(target, "")):
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
             elif kind == "how_to_reply":
@@ -303,7 +305,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             else:
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
-    _review(reviews, ids, shown, facts, updates, removes, similarity)
+    review(reviews, ids[:MAX_REVIEWED], shown, facts, updates, removes, similarity)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     preferences = list(dict.fromkeys(preferences))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
@@ -361,69 +363,6 @@ def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | No
     return out
 
 
-def _corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
-               taken: dict[int, Any]) -> int | None:
-    """The shown memory this part corrects without saying so: the part repeats a word of it
-    (its old value: "my car is a Honda, not a Toyota") that none of the part's new memories
-    keeps ("Drives a Honda Civic"). A new memory that still says it ("Son Max loves chess"
-    beside "Has a son called Max") adds to the old one instead."""
-    if not found or any(target is not None for _, _, target in found):
-        return None
-    said, kept = stems(part), set().union(*(stems(t) for t, _, _ in found))
-    best: tuple[int, int] | None = None
-    for memory_id, old in shown.items():
-        dropped = [w for w in stems(old) & said if not said_in(w, kept)]
-        if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
-            best = (len(dropped), memory_id)
-    return best[1] if best else None
-
-
-_NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
-
-
-def _as_number(word: str) -> str:
-    return str(NUMBER_WORDS.get(word.lower(), word))
-
-
-def _numbered(text: str) -> set[str]:
-    """The text's stems with numbers written as words ("seven", "three") as digits; they are
-    read before stemming, which would make "three" "thre"."""
-    return stems(_NUMBER_TOKEN.sub(lambda m: _as_number(m.group(0)), text))
-
-
-def _numbers(words: set[str]) -> set[str]:
-    return {w for w in words if w.isdigit()}
-
-
-def _renumber(text: str, old: str, new: str, part: str) -> str:
-    """The text with the number `old` written as the part writes `new` ("seven" or "7")."""
-    said = next(m.group(0) for m in _NUMBER_TOKEN.finditer(part) if _as_number(m.group(0)) == new)
-    return _NUMBER_TOKEN.sub(lambda m: said if _as_number(m.group(0)) == old else m.group(0),
-                             text)
-
-
-def _renumbered_anyway(part: str, shown: dict[int, str],
-                       updates: dict[int, dict[str, Any]]) -> bool:
-    """A part filed as nothing to keep that gives a shown memory a new number: it names the
-    memory's number and one other, and shares a word with it ("Lena is seven, not six" for
-    "Daughter Lena is six"). The memory with the number replaced becomes its new version
-    (added to `updates`); True when that happened."""
-    if part.rstrip().endswith("?"):  # "Is Lena seven or six?" asks, it does not say
-        return False
-    said = _numbered(part)
-    for memory_id, old in shown.items():
-        before = _numbers(_numbered(old))
-        new = _numbers(said) - before
-        if (memory_id in updates or len(before) != 1 or not before <= said or len(new) != 1
-                or not (said - _numbers(said)) & (_numbered(old) - before)):
-            continue
-        text = _renumber(old, before.pop(), new.pop(), part)
-        updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
-                              "categories": []}
-        return True
-    return False
-
-
 _JOINED = re.compile(rf"^{_JOINERS}", re.I)
 
 
@@ -453,54 +392,3 @@ def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tupl
             worded = "Is called " + worded[3:]  # "I'm Kofi": a name
         out.append((worded, "event" if dated else "fact"))
     return out
-
-
-def _renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
-    """The shown memory that says the same as `text` with another number ("Daughter Mia is
-    6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
-    words apart from the numbers, or at least two of them shared and nothing of the shorter
-    one left out."""
-    new = _numbered(text)
-    if not _numbers(new):
-        return None
-    for memory_id, old_text in shown.items():
-        old = _numbered(old_text)
-        if memory_id in taken or not _numbers(old) or _numbers(old) == _numbers(new):
-            continue
-        a, b = new - _numbers(new), old - _numbers(old)
-        shared = a & b
-        if shared and (a == b or (len(shared) >= 2 and shared in (a, b))):
-            return memory_id
-    return None
-
-
-def _as_correction(found: list[tuple[str, list[str], Any]], old_id: int, old: str,
-                   similarity: Callable[[str, str], float] | None,
-                   ) -> list[tuple[str, list[str], Any]]:
-    """The part's memories with the one closest to the old memory made its new version."""
-    scores = [similarity(t, old) if similarity else 0.0 for t, _, _ in found]
-    pick = scores.index(max(scores))
-    return [(t, c, old_id if n == pick else r) for n, (t, c, r) in enumerate(found)]
-
-
-def _review(reviews: Any, ids: list[int], shown: dict[int, str], facts: list[dict[str, Any]],
-            updates: dict[int, dict[str, Any]], removes: list[int],
-            similarity: Callable[[str, str], float] | None) -> None:
-    """Apply the model's verdict on the closest shown memories: a changed one becomes the
-    new fact closest to it (if one is close enough); one no longer true, with no new
-    version, is deleted."""
-    for memory_id, review in zip(ids[:MAX_REVIEWED], reviews if isinstance(reviews, list)
-                                 else [], strict=False):
-        now = review.get("now") if isinstance(review, dict) else None
-        if memory_id in updates or now not in ("changed", "no_longer_true"):
-            continue
-        old = shown.get(memory_id, "")
-        close = [(similarity(f["text"], old), n) for n, f in enumerate(facts)
-                 if f["kind"] == "fact" and _new_words(f["text"], old)] if similarity else []
-        best = max(close, default=(0.0, -1))
-        if best[0] >= PAIR_MIN:
-            fact = facts.pop(best[1])
-            updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": fact["text"],
-                                  "categories": fact["categories"]}
-        elif now == "no_longer_true":
-            removes.append(memory_id)

@@ -13,6 +13,8 @@ from typing import Any, Literal
 import dspy
 from dspy.utils.exceptions import AdapterParseError, ContextWindowExceededError
 
+from chatbot.lm.local.protocol import ASSISTANT_PREFIX
+
 logger = logging.getLogger(__name__)
 
 _HEADER = re.compile(r"\[\[ ## (\w+) ## \]\]")
@@ -184,20 +186,29 @@ class GuardedReAct(dspy.ReAct):
         self.answer_predictor.demos = list(answer) if on else []
 
     def cap_tokens(self, step: int | None, answer: int | None, *,
-                   stop_at_completed: bool = False, unread: tuple[str, ...] = ()) -> None:
+                   stop_at_completed: bool = False, unread: tuple[str, ...] = (),
+                   headed: bool = False) -> None:
         """max_tokens for each step and for the answer (None leaves the LM's own), whether
         generation stops at ChatAdapter's end marker, and the answer's trailing output fields
-        nobody reads (`unread`): the answer stops at the first one's header, so they are not
-        decoded (a bool among them reads True: "let the caller decide")."""
+        nobody reads (`unread`): the answer stops as its first unread header begins, so they
+        are not decoded (a bool among them reads True: "let the caller decide").
+
+        headed: the answer is written with ChatAdapter's field headers. Then, when one output
+        field is left to read, its header is written into the prompt as the reply's start
+        (metadata `assistant_prefix`, for the embedded engine) instead of being decoded."""
         self.unread = unread
+        read = [name for name in self.answer_predictor.signature.output_fields
+                if name not in unread]
         for predictor, cap in ((self.react, step), (self.answer_predictor, answer)):
-            predictor.config.pop("max_tokens", None)
-            predictor.config.pop("stop", None)
+            for key in ("max_tokens", "stop", "metadata"):
+                predictor.config.pop(key, None)
             if cap is not None:
                 predictor.config["max_tokens"] = cap
             stop = [COMPLETED] if stop_at_completed else []
             if predictor is self.answer_predictor and unread:
-                stop.insert(0, f"[[ ## {unread[0]} ## ]]")
+                stop.insert(0, f"[[ ## {unread[0]}")
+                if headed and len(read) == 1:
+                    predictor.config["metadata"] = {ASSISTANT_PREFIX: f"[[ ## {read[0]} ## ]]\n"}
             if stop:
                 predictor.config["stop"] = stop
 

@@ -242,11 +242,16 @@ categories to search in (an empty list searches all)."""
         # says (save_unless_question), save_memory is not read: it is not decoded either
         # (~11 tokens, a second a reply on 2 cores).
         unread = ("save_memory",) if self._active.save_unless_question else ()
-        react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
-                         stop_at_completed=self._active.stop_at_completed, unread=unread)
         react.answer_adapter = answer_adapter(self._active)
         if self.chat_replies(self._active):
             react.answer_adapter = self.chat_adapter
+        # The reply's header is written into the prompt, not decoded, where ChatAdapter lays
+        # out the answer and the engine is the embedded one (~6 tokens less a reply).
+        headed = (type(react.answer_adapter) is dspy.ChatAdapter
+                  and str(getattr(dspy.settings.lm, "model", "")).startswith("local/"))
+        react.cap_tokens(self._active.step_tokens, self._active.answer_tokens,
+                         stop_at_completed=self._active.stop_at_completed, unread=unread,
+                         headed=headed)
         react.show_examples(self._active.demos)
         react.faults.clear()
         react.guard_counts.clear()

@@ -17,7 +17,9 @@ from chatbot.lm.environment import prepare_environment
 from chatbot.lm.errors import LOCAL_EXTRA_HINT, LMError
 from chatbot.lm.local.prompt_cache import PromptCache
 from chatbot.lm.local.protocol import (
+    assistant_prefix,
     completion_to_response,
+    continuation_prompt,
     finish_reason,
     request_to_kwargs,
     request_to_messages,
@@ -188,11 +190,34 @@ class LlamaCppEngine:
             return lm15.InvalidRequestError(text, provider="local")
         return lm15.ServerError(f"llama.cpp failed: {text}", provider="local")
 
-    def _prepare(self, request) -> tuple[list[dict[str, str]], dict[str, Any]]:
+    def _prepare(self, request) -> tuple[list[dict[str, str]], dict[str, Any], str]:
         from dspy.clients.engines.base import validate_request
 
         validate_request(request)
-        return request_to_messages(request), request_to_kwargs(request, self.default_max_tokens)
+        return (request_to_messages(request), request_to_kwargs(request, self.default_max_tokens),
+                assistant_prefix(request))
+
+    def _chat(self, llama, messages, kwargs, prefix: str, stream: bool):
+        """llama.cpp's chat completion (stream: its chunks), the reply begun by `prefix` when
+        one is asked for: the prefix is part of the prompt, not decoded, and the reply handed
+        back starts with it. Without a chat template to render (or with a response schema),
+        the model is asked without it."""
+        prompt = None
+        template = (getattr(llama, "metadata", None) or {}).get("tokenizer.chat_template")
+        if prefix and template and "response_format" not in kwargs:
+            prompt = continuation_prompt(template, messages, prefix,
+                                         bos_token=_token_text(llama, llama.token_bos()),
+                                         eos_token=_token_text(llama, llama.token_eos()))
+        if prompt is None:
+            return llama.create_chat_completion(messages=messages, stream=stream, **kwargs)
+        tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
+        out = llama.create_completion(prompt=tokens, stream=stream, **kwargs)
+        if not stream:
+            choice = out["choices"][0]
+            return {"choices": [{"message": {"content": prefix + (choice.get("text") or "")},
+                                 "finish_reason": choice.get("finish_reason")}],
+                    "usage": out.get("usage") or {}}
+        return _continued(prefix, out)
 
     def _fit_threads(self, llama) -> None:
         """With auto threads, use the cores other processes leave idle right now: two threads
@@ -207,28 +232,28 @@ class LlamaCppEngine:
             self._threads_now = wanted
 
     def complete(self, request):
-        messages, kwargs = self._prepare(request)
+        messages, kwargs, prefix = self._prepare(request)
         llama = self.load()
         sink = current_sink()
         with self._run_lock:
             self._fit_threads(llama)
             try:
                 if sink is None:
-                    out = llama.create_chat_completion(messages=messages, **kwargs)
+                    out = self._chat(llama, messages, kwargs, prefix, stream=False)
                 else:
-                    out = self._complete_streaming(llama, messages, kwargs, sink)
+                    out = self._complete_streaming(llama, messages, kwargs, prefix, sink)
             except (ValueError, RuntimeError) as exc:
                 raise self._translate(exc) from exc
         return completion_to_response(out, self.model_name)
 
-    def _complete_streaming(self, llama, messages, kwargs, sink) -> dict:
+    def _complete_streaming(self, llama, messages, kwargs, prefix, sink) -> dict:
         """A whole completion, its text handed to `sink` piece by piece as it is decoded.
 
         If the sink raises, decoding stops there (the stream is closed) and the error goes up.
         """
         pieces: list[str] = []
         finish = None
-        chunks = llama.create_chat_completion(messages=messages, stream=True, **kwargs)
+        chunks = self._chat(llama, messages, kwargs, prefix, stream=True)
         try:
             for chunk in chunks:
                 choice = (chunk.get("choices") or [{}])[0]
@@ -245,17 +270,17 @@ class LlamaCppEngine:
 
     def stream(self, request) -> Iterator:
         """Token-by-token events. Usage is approximate here (one token per text delta)."""
-        messages, kwargs = self._prepare(request)
-        return self._events(self.load(), messages, kwargs)
+        messages, kwargs, prefix = self._prepare(request)
+        return self._events(self.load(), messages, kwargs, prefix)
 
-    def _events(self, llama, messages, kwargs) -> Iterator:
+    def _events(self, llama, messages, kwargs, prefix) -> Iterator:
         from dspy import lm15
 
         with self._run_lock:
             yield lm15.StreamStartEvent(model=self.model_name)
             deltas, finish = 0, "stop"
             try:
-                for chunk in llama.create_chat_completion(messages=messages, stream=True, **kwargs):
+                for chunk in self._chat(llama, messages, kwargs, prefix, stream=True):
                     choice = (chunk.get("choices") or [{}])[0]
                     text = (choice.get("delta") or {}).get("content")
                     if text:
@@ -275,6 +300,26 @@ class LlamaCppEngine:
             llama, self._llama = self._llama, None
         if llama is not None and callable(getattr(llama, "close", None)):
             llama.close()
+
+
+def _token_text(llama, token: int) -> str:
+    """A special token's text as chat templates write it ("" for none), as llama_cpp.Llama
+    gives it to its own template."""
+    return llama._model.token_get_text(token) if token != -1 else ""
+
+
+def _continued(prefix: str, chunks: Iterator[dict]) -> Iterator[dict]:
+    """create_completion's stream as chat-completion chunks, the prefix first."""
+    try:
+        yield {"choices": [{"delta": {"content": prefix}, "finish_reason": None}]}
+        for chunk in chunks:
+            choice = (chunk.get("choices") or [{}])[0]
+            yield {"choices": [{"delta": {"content": choice.get("text") or ""},
+                                "finish_reason": choice.get("finish_reason")}]}
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
 
 
 class _Failed:

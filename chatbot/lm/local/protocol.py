@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 # Keys of Config.extensions passed through to llama.cpp's sampler.
 _EXTENSION_KEYS = frozenset({"repeat_penalty", "min_p", "typical_p"})
+# Text the reply starts with, written into the prompt instead of decoded (a field header the
+# adapter always asks for first); the reply handed back starts with it. It travels in the
+# request's `metadata` (OpenAI's free-form request labels, which DSPy passes through to
+# Config.extensions; an unknown top-level key is refused): config={"metadata": {KEY: text}}.
+ASSISTANT_PREFIX = "assistant_prefix"
+# Where the prefix goes in a rendered chat template (no template writes NUL bytes).
+_MARK = "\x00continue-here\x00"
 
 
 def _text_of(parts: Sequence[Any], where: str) -> str:
@@ -47,6 +55,38 @@ def request_to_messages(request) -> list[dict[str, str]]:
             )
         messages.append({"role": role, "content": _text_of(message.parts, f"a {role} message")})
     return messages
+
+
+def assistant_prefix(request) -> str:
+    """The text the reply is to continue from (the request metadata's "assistant_prefix"), or
+    ""."""
+    metadata = (request.config.extensions or {}).get("metadata")
+    value = metadata.get(ASSISTANT_PREFIX) if isinstance(metadata, dict) else None
+    return value if isinstance(value, str) else ""
+
+
+@functools.lru_cache(maxsize=4)
+def _formatter(template: str, bos_token: str, eos_token: str):
+    """The template compiled once (a model's template is a few kB of Jinja)."""
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+    return Jinja2ChatFormatter(template=template, eos_token=eos_token, bos_token=bos_token,
+                               add_generation_prompt=False)
+
+
+def continuation_prompt(template: str, messages: list[dict[str, str]], prefix: str, *,
+                        bos_token: str = "", eos_token: str = "") -> str | None:
+    """The chat template's prompt for `messages` with the assistant's reply begun by `prefix`.
+
+    The reply is rendered as a finished assistant message holding a marker, and the prompt is
+    cut at the marker: whatever the template writes before an assistant's text (for ChatML,
+    `<|im_start|>assistant` and a newline) stays as the template has it. None when the template does
+    not write the message's text as it is (then the caller asks without a prefix).
+    """
+    formatter = _formatter(template, bos_token, eos_token)
+    rendered = formatter(messages=[*messages, {"role": "assistant", "content": _MARK}]).prompt
+    at = rendered.find(_MARK)
+    return None if at < 0 else rendered[:at] + prefix
 
 
 def request_to_kwargs(request, default_max_tokens: int = 1024) -> dict[str, Any]:

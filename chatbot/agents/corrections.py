@@ -1,0 +1,139 @@
+"""Corrections the memory agent's sorted parts imply, found in code (chatbot.agents.parts).
+
+The small model files a correction in many ways: as a new fact beside the memory it replaces
+("Drives a Honda Civic" beside "Drives a Toyota"), as small talk ("Lena is seven, not six"), or
+as a verdict on a shown memory with the new version elsewhere. Each function here reads one of
+those from the words and numbers the part and the shown memories share, and turns it into an
+update of the shown memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from chatbot.agents.guards import said_in, stems
+from chatbot.memory.timeparse import NUMBER_WORDS
+
+# How close a new fact must be to a memory said to have changed to become its new version.
+PAIR_MIN = 0.35
+_WORD = re.compile(r"[^\W_]+")
+
+
+def new_words(text: str, old: str) -> bool:
+    return bool(set(_WORD.findall(text.lower())) - set(_WORD.findall(old.lower())))
+
+
+def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
+               taken: dict[int, Any]) -> int | None:
+    """The shown memory this part corrects without saying so: the part repeats a word of it
+    (its old value: "my car is a Honda, not a Toyota") that none of the part's new memories
+    keeps ("Drives a Honda Civic"). A new memory that still says it ("Son Max loves chess"
+    beside "Has a son called Max") adds to the old one instead."""
+    if not found or any(target is not None for _, _, target in found):
+        return None
+    said, kept = stems(part), set().union(*(stems(t) for t, _, _ in found))
+    best: tuple[int, int] | None = None
+    for memory_id, old in shown.items():
+        dropped = [w for w in stems(old) & said if not said_in(w, kept)]
+        if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
+            best = (len(dropped), memory_id)
+    return best[1] if best else None
+
+
+_NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+
+
+def _as_number(word: str) -> str:
+    return str(NUMBER_WORDS.get(word.lower(), word))
+
+
+def _numbered(text: str) -> set[str]:
+    """The text's stems with numbers written as words ("seven", "three") as digits; they are
+    read before stemming, which would make "three" "thre"."""
+    return stems(_NUMBER_TOKEN.sub(lambda m: _as_number(m.group(0)), text))
+
+
+def _numbers(words: set[str]) -> set[str]:
+    return {w for w in words if w.isdigit()}
+
+
+def _renumber(text: str, old: str, new: str, part: str) -> str:
+    """The text with the number `old` written as the part writes `new` ("seven" or "7")."""
+    said = next(m.group(0) for m in _NUMBER_TOKEN.finditer(part) if _as_number(m.group(0)) == new)
+    return _NUMBER_TOKEN.sub(lambda m: said if _as_number(m.group(0)) == old else m.group(0),
+                             text)
+
+
+def renumbered_anyway(part: str, shown: dict[int, str],
+                       updates: dict[int, dict[str, Any]]) -> bool:
+    """A part filed as nothing to keep that gives a shown memory a new number: it names the
+    memory's number and one other, and shares a word with it ("Lena is seven, not six" for
+    "Daughter Lena is six"). The memory with the number replaced becomes its new version
+    (added to `updates`); True when that happened."""
+    if part.rstrip().endswith("?"):  # "Is Lena seven or six?" asks, it does not say
+        return False
+    said = _numbered(part)
+    for memory_id, old in shown.items():
+        before = _numbers(_numbered(old))
+        new = _numbers(said) - before
+        if (memory_id in updates or len(before) != 1 or not before <= said or len(new) != 1
+                or not (said - _numbers(said)) & (_numbered(old) - before)):
+            continue
+        text = _renumber(old, before.pop(), new.pop(), part)
+        updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
+                              "categories": []}
+        return True
+    return False
+
+
+def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown memory that says the same as `text` with another number ("Daughter Mia is
+    6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
+    words apart from the numbers, or at least two of them shared and nothing of the shorter
+    one left out."""
+    new = _numbered(text)
+    if not _numbers(new):
+        return None
+    for memory_id, old_text in shown.items():
+        old = _numbered(old_text)
+        if memory_id in taken or not _numbers(old) or _numbers(old) == _numbers(new):
+            continue
+        a, b = new - _numbers(new), old - _numbers(old)
+        shared = a & b
+        if shared and (a == b or (len(shared) >= 2 and shared in (a, b))):
+            return memory_id
+    return None
+
+
+def as_correction(found: list[tuple[str, list[str], Any]], old_id: int, old: str,
+                   similarity: Callable[[str, str], float] | None,
+                   ) -> list[tuple[str, list[str], Any]]:
+    """The part's memories with the one closest to the old memory made its new version."""
+    scores = [similarity(t, old) if similarity else 0.0 for t, _, _ in found]
+    pick = scores.index(max(scores))
+    return [(t, c, old_id if n == pick else r) for n, (t, c, r) in enumerate(found)]
+
+
+def review(verdicts: Any, ids: list[int], shown: dict[int, str], facts: list[dict[str, Any]],
+           updates: dict[int, dict[str, Any]], removes: list[int],
+           similarity: Callable[[str, str], float] | None) -> None:
+    """Apply the model's verdicts on the closest shown memories (one per id of `ids`, in
+    order): a changed one becomes the new fact closest to it (if one is close enough); one no
+    longer true, with no new version, is deleted."""
+    for memory_id, verdict in zip(ids, verdicts if isinstance(verdicts, list) else [],
+                                  strict=False):
+        now = verdict.get("now") if isinstance(verdict, dict) else None
+        if memory_id in updates or now not in ("changed", "no_longer_true"):
+            continue
+        old = shown.get(memory_id, "")
+        close = [(similarity(f["text"], old), n) for n, f in enumerate(facts)
+                 if f["kind"] == "fact" and new_words(f["text"], old)] if similarity else []
+        best = max(close, default=(0.0, -1))
+        if best[0] >= PAIR_MIN:
+            fact = facts.pop(best[1])
+            updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": fact["text"],
+                                  "categories": fact["categories"]}
+        elif now == "no_longer_true":
+            removes.append(memory_id)
