@@ -84,16 +84,17 @@ def install(profile: Profile) -> None:
     from chatbot.lm.local import engine as engine_mod
 
     llama_cls = llama_cpp.Llama
-    chat, evaluate = llama_cls.create_chat_completion, llama_cls.eval
+    # create_completion: the one call under both chat completion and a continued prompt
+    complete, evaluate = llama_cls.create_completion, llama_cls.eval
     save, load = llama_cls.save_state, llama_cls.load_state
     fit = engine_mod.LlamaCppEngine._fit_threads
     answer = answering.answer_question
 
-    def create_chat_completion(self, *args, **kwargs):
+    def create_completion(self, *args, **kwargs):
         call = profile.start_call()
         start = time.perf_counter()
         try:
-            out = chat(self, *args, **kwargs)
+            out = complete(self, *args, **kwargs)
         finally:
             call["call_s"] = time.perf_counter() - start
         usage = out.get("usage") or {}
@@ -151,7 +152,7 @@ def install(profile: Profile) -> None:
             if profile.on_answer:
                 profile.on_answer()
 
-    llama_cls.create_chat_completion = create_chat_completion
+    llama_cls.create_completion = create_completion
     llama_cls.eval = eval_
     llama_cls.save_state = save_state
     llama_cls.load_state = load_state
