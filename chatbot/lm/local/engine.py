@@ -20,6 +20,7 @@ from chatbot.lm.local.protocol import (
     assistant_prefix,
     completion_to_response,
     continuation_prompt,
+    continued_chat,
     finish_reason,
     request_to_kwargs,
     request_to_messages,
@@ -212,12 +213,7 @@ class LlamaCppEngine:
             return llama.create_chat_completion(messages=messages, stream=stream, **kwargs)
         tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
         out = llama.create_completion(prompt=tokens, stream=stream, **kwargs)
-        if not stream:
-            choice = out["choices"][0]
-            return {"choices": [{"message": {"content": prefix + (choice.get("text") or "")},
-                                 "finish_reason": choice.get("finish_reason")}],
-                    "usage": out.get("usage") or {}}
-        return _continued(prefix, out)
+        return continued_chat(prefix, out, stream)
 
     def _fit_threads(self, llama) -> None:
         """With auto threads, use the cores other processes leave idle right now: two threads
@@ -306,20 +302,6 @@ def _token_text(llama, token: int) -> str:
     """A special token's text as chat templates write it ("" for none), as llama_cpp.Llama
     gives it to its own template."""
     return llama._model.token_get_text(token) if token != -1 else ""
-
-
-def _continued(prefix: str, chunks: Iterator[dict]) -> Iterator[dict]:
-    """create_completion's stream as chat-completion chunks, the prefix first."""
-    try:
-        yield {"choices": [{"delta": {"content": prefix}, "finish_reason": None}]}
-        for chunk in chunks:
-            choice = (chunk.get("choices") or [{}])[0]
-            yield {"choices": [{"delta": {"content": choice.get("text") or ""},
-                                "finish_reason": choice.get("finish_reason")}]}
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
 
 
 class _Failed:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 # Keys of Config.extensions passed through to llama.cpp's sampler.
@@ -87,6 +87,30 @@ def continuation_prompt(template: str, messages: list[dict[str, str]], prefix: s
     rendered = formatter(messages=[*messages, {"role": "assistant", "content": _MARK}]).prompt
     at = rendered.find(_MARK)
     return None if at < 0 else rendered[:at] + prefix
+
+
+def continued_chat(prefix: str, out: Any, stream: bool) -> Any:
+    """create_completion's result for a continued prompt as a chat completion (stream: its
+    chunks), the text led by `prefix`."""
+    if not stream:
+        choice = out["choices"][0]
+        return {"choices": [{"message": {"content": prefix + (choice.get("text") or "")},
+                             "finish_reason": choice.get("finish_reason")}],
+                "usage": out.get("usage") or {}}
+    return _continued_chunks(prefix, out)
+
+
+def _continued_chunks(prefix: str, chunks: Iterator[dict]) -> Iterator[dict]:
+    try:
+        yield {"choices": [{"delta": {"content": prefix}, "finish_reason": None}]}
+        for chunk in chunks:
+            choice = (chunk.get("choices") or [{}])[0]
+            yield {"choices": [{"delta": {"content": choice.get("text") or ""},
+                                "finish_reason": choice.get("finish_reason")}]}
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()
 
 
 def request_to_kwargs(request, default_max_tokens: int = 1024) -> dict[str, Any]:
