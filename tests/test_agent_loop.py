@@ -221,6 +221,26 @@ def test_relative_dates_are_resolved_in_code_and_habits_left_alone():
         assert _dated(habit, day) == (habit, None, None)
 
 
+def test_an_end_date_bounds_the_fact_and_stays_with_its_own_clause():
+    from datetime import date
+
+    from chatbot.agents.new_facts import _dated, with_said_date
+
+    day = date(2024, 3, 15)
+    said = "I'm working in Reykjavik on a contract until the end of April."
+    # the model dropped the bound: code puts it back and dates the fact, so it is past in May
+    kept = with_said_date("Works in Reykjavik on a contract", said, day)
+    assert _dated(kept, day) == (
+        "Works in Reykjavik on a contract until 30 April 2024", None, "2024-04-30")
+    assert _dated("Is in Lisbon till 2 April", day)[2] == "2024-04-02"
+    # a bare date is not a bound: a birthday stays undated
+    assert _dated("Born on 3 June", day) == ("Born on 3 June", None, None)
+    # the date of one clause is not given to a fact of another
+    both = "I'm in Oslo until Friday and my wife is a dentist"
+    assert with_said_date("Wife is a dentist", both, day) == "Wife is a dentist"
+    assert _dated(with_said_date("Is in Oslo", both, day), day)[2] == "2024-03-22"
+
+
 def test_an_unreadable_sorting_reply_writes_nothing_and_is_counted(store):
     llama = ScriptedLlama([chat_reply("Noted.", True), "not json at all"])
     with ChatSession("kai", store, scripted_local_lm(llama), background=False) as s:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -135,3 +136,32 @@ def test_react_turn(lm):
     for call in CALLS:  # what actually reached the tool
         assert isinstance(call["search_text"], str)
         assert all(isinstance(c, str) for c in call["categories"])
+
+
+def test_a_schema_reply_is_written_around_the_values_the_model_chooses(lm):
+    # The memory agent's schema on the real model: the parts come back word for word (code
+    # wrote them), the reply holds to the schema, and far fewer tokens were decoded than the
+    # reply has.
+    from chatbot.agents.parts import parts_schema
+    from chatbot.lm.local.structured import fill_schema
+
+    engine = lm.engine
+    llama = engine.load()
+    parts = ["Hi there!", "I'm Ines and I teach chemistry in Porto."]
+    schema = parts_schema(parts, [0], ["Has a cat called Miso"])
+    template = llama.metadata["tokenizer.chat_template"]
+    from chatbot.lm.local.protocol import continuation_prompt
+
+    prompt = continuation_prompt(template, [
+        {"role": "system", "content": "Sort each part of the user's message. Reply in JSON."},
+        {"role": "user", "content": "1. Hi there!\n2. I'm Ines and I teach chemistry in Porto."},
+    ], "")
+    out = fill_schema(llama, prompt, schema, {"max_tokens": 200, "temperature": 0.0})
+    reply = json.loads(out["choices"][0]["message"]["content"])
+    assert [p["part"] for p in reply["sorted_parts"]] == parts
+    kinds = {"question", "request", "hypothetical", "small_talk", "fact", "plan_or_event",
+             "how_to_reply", "forget"}
+    assert all(p["kind"] in kinds for p in reply["sorted_parts"])
+    assert reply["shown_memories"][0]["memory"] == "Has a cat called Miso"
+    decoded = out["usage"]["completion_tokens"]
+    assert 0 < decoded < len(llama.tokenize(out["choices"][0]["message"]["content"].encode()))

@@ -61,6 +61,9 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
     return out
 
 
+_UNTIL_WORDS = {"until", "till", "through", "by", "before", "within", "up"}
+
+
 def _as_day(text: str | None) -> date | None:
     try:
         return date.fromisoformat(str(text)[:10])
@@ -74,15 +77,39 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     another day; `_dated` then writes it as the date it means. Code resolves relative dates,
     not the model."""
     said = find_span(part, day) if day is not None else None
-    if said is None or not said.relative:
+    if said is None or not _bounds_the_fact(said):
         return text
     own = find_span(text, day)
     if own is None:
-        return f"{text.rstrip(' .')} {said.phrase}"
+        if not _about_the_same(text, part, said.phrase):
+            return text  # the date belongs to another clause of the message
+        phrase = said.phrase
+        if said.until and _UNTIL_WORDS & set(text.lower().split()):
+            return text  # the model kept a bound of its own words ("until April")
+        if said.until and phrase.split()[0].lower() not in _UNTIL_WORDS:
+            phrase = f"until {phrase}"  # "until" was said before the phrase, not in it
+        return f"{text.rstrip(' .')} {phrase}"
     vague = not own.relative and not re.search(r"\d", own.phrase)
     if vague or (own.start, own.end) != (said.start, said.end):
         return text.replace(own.phrase, said.phrase, 1)
     return text
+
+
+_CLAUSES = re.compile(r"[.;!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+", re.I)
+_CONTENT = re.compile(r"[^\W\d_]{4,}")
+
+
+def _about_the_same(text: str, part: str, phrase: str) -> bool:
+    """Whether a memory is about the clause of the message that holds a time phrase: always
+    when the message is one clause; otherwise only if the memory shares a word of four letters
+    or more with that clause ("I'm in Oslo until Friday and my wife is a dentist": the date is
+    not the wife's job's)."""
+    clauses = _CLAUSES.split(part)
+    if len(clauses) < 2:
+        return True
+    own = next((c for c in clauses if phrase.lower() in c.lower()), part)
+    return bool({w.lower() for w in _CONTENT.findall(own)}
+                & {w.lower() for w in _CONTENT.findall(text)})
 
 
 def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
@@ -92,15 +119,21 @@ def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
     if day is None:
         return text, None, None
     span = find_span(text, day)
-    # Only an expression relative to the day it was said: a bare weekday is as often a habit
-    # ("keeps a chess club on Sunday mornings") as a date.
-    if span is None or not span.relative:
+    if span is None or not _bounds_the_fact(span):
         return text, None, None
     valid_from, valid_until = validity(text, day)
     if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
         at = text.find(span.phrase)
         text = f"{text[:at]}{_written(span, text[:at])}{text[at + len(span.phrase):]}"
     return text, valid_from, valid_until
+
+
+def _bounds_the_fact(span: Span) -> bool:
+    """Whether a time expression dates the fact it is in: one relative to the day it was said
+    ("next Friday"), or the end of a stay, a contract, a loan ("until the end of April", "till
+    the 26th"). Not a bare date or weekday: that is as often a habit ("keeps a chess club on
+    Sunday mornings") or a past day ("born on 3 June") as a coming one."""
+    return span.relative or span.until
 
 
 _SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in)\s+$", re.I)

@@ -19,12 +19,13 @@ from chatbot.lm.local.prompt_cache import PromptCache
 from chatbot.lm.local.protocol import (
     assistant_prefix,
     completion_to_response,
-    continuation_prompt,
     continued_chat,
     finish_reason,
+    rendered_prompt,
     request_to_kwargs,
     request_to_messages,
 )
+from chatbot.lm.local.structured import fill_schema, fills_schemas
 from chatbot.lm.streaming import current_sink
 
 DEFAULT_N_CTX = 8192
@@ -199,16 +200,19 @@ class LlamaCppEngine:
                 assistant_prefix(request))
 
     def _chat(self, llama, messages, kwargs, prefix: str, stream: bool):
-        """llama.cpp's chat completion (stream: its chunks), the reply begun by `prefix` when
-        one is asked for: the prefix is part of the prompt, not decoded, and the reply handed
-        back starts with it. Without a chat template to render (or with a response schema),
-        the model is asked without it."""
-        prompt = None
+        """llama.cpp's chat completion (stream: its chunks). With a chat template: the reply
+        begun by `prefix` when one is asked for (part of the prompt, not decoded; the reply
+        handed back starts with it), and a reply held to a JSON schema written around the
+        values the model chooses (structured.fill_schema). Otherwise asked as a plain chat."""
         template = (getattr(llama, "metadata", None) or {}).get("tokenizer.chat_template")
-        if prefix and template and "response_format" not in kwargs:
-            prompt = continuation_prompt(template, messages, prefix,
-                                         bos_token=_token_text(llama, llama.token_bos()),
-                                         eos_token=_token_text(llama, llama.token_eos()))
+        schema = (kwargs.get("response_format") or {}).get("schema")
+        if template and schema and fills_schemas(llama):
+            prompt = rendered_prompt(llama, template, messages, "")
+            if prompt is not None:
+                return fill_schema(llama, prompt, schema, kwargs, stream)
+        prompt = None
+        if template and prefix and "response_format" not in kwargs:
+            prompt = rendered_prompt(llama, template, messages, prefix)
         if prompt is None:
             return llama.create_chat_completion(messages=messages, stream=stream, **kwargs)
         tokens = llama.tokenize(prompt.encode("utf-8"), add_bos=False, special=True)
@@ -296,12 +300,6 @@ class LlamaCppEngine:
             llama, self._llama = self._llama, None
         if llama is not None and callable(getattr(llama, "close", None)):
             llama.close()
-
-
-def _token_text(llama, token: int) -> str:
-    """A special token's text as chat templates write it ("" for none), as llama_cpp.Llama
-    gives it to its own template."""
-    return llama._model.token_get_text(token) if token != -1 else ""
 
 
 class _Failed:

@@ -89,6 +89,17 @@ def continuation_prompt(template: str, messages: list[dict[str, str]], prefix: s
     return None if at < 0 else rendered[:at] + prefix
 
 
+def rendered_prompt(llama: Any, template: str, messages: list[dict[str, str]],
+                    prefix: str) -> str | None:
+    """continuation_prompt with the model's own start and end tokens, as llama_cpp.Llama gives
+    them to its template (a special token's text, "" for none)."""
+    def text(token: int) -> str:
+        return llama._model.token_get_text(token) if token != -1 else ""
+
+    return continuation_prompt(template, messages, prefix, bos_token=text(llama.token_bos()),
+                               eos_token=text(llama.token_eos()))
+
+
 def continued_chat(prefix: str, out: Any, stream: bool) -> Any:
     """create_completion's result for a continued prompt as a chat completion (stream: its
     chunks), the text led by `prefix`."""
