@@ -114,7 +114,7 @@ def test_a_value_after_a_key_starts_with_the_space_the_model_writes():
 
     from chatbot.lm.local.structured import value_gbnf
 
-    led = value_gbnf({"enum": ["fact", "small_talk"]}, lead=True)
+    led = value_gbnf(json.dumps({"enum": ["fact", "small_talk"]}), lead=True)
     assert 'root ::= " " value-root' in led and "value-root ::=" in led
-    assert 'root ::= " "' not in value_gbnf({"enum": ["fact"]}, lead=False)
+    assert 'root ::= " "' not in value_gbnf(json.dumps({"enum": ["fact"]}), lead=False)
     LlamaGrammar.from_string(led, verbose=False)  # llama.cpp parses it

@@ -8,7 +8,14 @@ from datetime import date
 from typing import Any
 
 from chatbot.memory.models import MEMORY_TYPES
-from chatbot.memory.timeparse import Span, day_in_words, find_span, month_end, validity
+from chatbot.memory.timeparse import (
+    UNTIL_WORDS,
+    Span,
+    day_in_words,
+    find_span,
+    month_end,
+    validity,
+)
 
 # The memory type as the model chooses it, by names that say what each one is for;
 # procedural memories (how the user wants replies) have their own argument.
@@ -61,9 +68,6 @@ def _as_facts(facts: Any, single: dict[str, Any]) -> list[tuple[Any, Any, str]]:
     return out
 
 
-_UNTIL_WORDS = {"until", "till", "through", "by", "before", "within", "up"}
-
-
 def _as_day(text: str | None) -> date | None:
     try:
         return date.fromisoformat(str(text)[:10])
@@ -84,9 +88,9 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
         if not _about_the_same(text, part, said.phrase):
             return text  # the date belongs to another clause of the message
         phrase = said.phrase
-        if said.until and _UNTIL_WORDS & set(text.lower().split()):
+        if said.until and UNTIL_WORDS & set(text.lower().split()):
             return text  # the model kept a bound of its own words ("until April")
-        if said.until and phrase.split()[0].lower() not in _UNTIL_WORDS:
+        if said.until and phrase.split()[0].lower() not in UNTIL_WORDS:
             phrase = f"until {phrase}"  # "until" was said before the phrase, not in it
         return f"{text.rstrip(' .')} {phrase}"
     vague = not own.relative and not re.search(r"\d", own.phrase)

@@ -77,6 +77,9 @@ _RELATIVE_RULES = {"day_after", "relative_day", "in_n", "from_now", "for_n", "n_
                    "after_next", "day_of_next_month", "weekend", "period", "day_of_month",
                    "weekday_of_week"}
 _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
+# Words that make the time after them a bound ("until the end of April"), said before the
+# phrase or as its first word.
+UNTIL_WORDS = frozenset({"until", "till", "through", "by", "before", "within", "up"})
 _UNTIL = re.compile(r"\b(?:until|till|through|up\s+to|by|before)\s+$", re.I)
 
 
@@ -235,7 +238,7 @@ def find_span(text: str, today: date) -> Span | None:
             if days is None:
                 continue
             lead = m.group(0).split()[0].lower()
-            until = (lead in ("until", "till", "by", "within")
+            until = (lead in UNTIL_WORDS
                      or bool(_UNTIL.search(text[:m.start()])))
             relative = name in _RELATIVE_RULES or (name == "weekday" and lead in _RELATIVE_LEADS)
             found.append((m.start(), -len(m.group(0)),

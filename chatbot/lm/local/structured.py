@@ -22,6 +22,7 @@ model writes.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -216,7 +217,8 @@ def fill_schema(llama: Any, prompt: str, schema: dict[str, Any], kwargs: dict[st
         fixed = so_far[context["chars"]:]
         tokens = context["tokens"] + (
             llama.tokenize(fixed.encode("utf-8"), add_bos=False, special=False) if fixed else [])
-        grammar = _grammar(LlamaGrammar, value, lead=bool(so_far))
+        grammar = LlamaGrammar.from_string(
+            value_gbnf(json.dumps(value, sort_keys=True), lead=bool(so_far)), verbose=False)
         # The first value may start from a saved state of the prompt; the later ones extend
         # the context in place (saving a state after each would copy the KV cache each time).
         llama.cache = cache if usage["values_asked"] == 0 else None
@@ -252,19 +254,15 @@ def fill_schema(llama: Any, prompt: str, schema: dict[str, Any], kwargs: dict[st
 _ROOT = re.compile(r"^root\s*::=", re.M)
 
 
-def _grammar(grammar_class: Any, schema: dict[str, Any], lead: bool) -> Any:
-    """llama.cpp's grammar for one value; `lead`: the value starts with a space, as after a
-    key's colon (the model then writes the space and the quote as the one token it would
-    choose itself: a prompt cut after the space puts it off its usual tokens)."""
-    return grammar_class.from_string(value_gbnf(schema, lead), verbose=False)
-
-
-def value_gbnf(schema: dict[str, Any], lead: bool) -> str:
-    """The GBNF grammar of one JSON value held to `schema` (llama.cpp's own conversion), led
-    by a space when `lead`."""
+@functools.lru_cache(maxsize=64)
+def value_gbnf(schema: str, lead: bool) -> str:
+    """The GBNF grammar of one JSON value held to `schema` (JSON text; llama.cpp's own
+    conversion), led by a space when `lead`: after a key's colon the model then writes the
+    space and the quote as the one token it would choose itself (a prompt cut after the space
+    puts it off its usual tokens). Cached: every part asks for the same `kind` enum."""
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    gbnf = json_schema_to_gbnf(json.dumps(schema))
+    gbnf = json_schema_to_gbnf(schema)
     if lead:
         gbnf = _ROOT.sub("value-root ::=", gbnf, count=1) + '\nroot ::= " " value-root\n'
     return gbnf
