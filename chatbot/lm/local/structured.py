@@ -218,7 +218,7 @@ def fill_schema(llama: Any, prompt: str, schema: dict[str, Any], kwargs: dict[st
         tokens = context["tokens"] + (
             llama.tokenize(fixed.encode("utf-8"), add_bos=False, special=False) if fixed else [])
         grammar = LlamaGrammar.from_string(
-            value_gbnf(json.dumps(value, sort_keys=True), lead=bool(so_far)), verbose=False)
+            value_gbnf(json.dumps(value), lead=bool(so_far)), verbose=False)
         # The first value may start from a saved state of the prompt; the later ones extend
         # the context in place (saving a state after each would copy the KV cache each time).
         llama.cache = cache if usage["values_asked"] == 0 else None
