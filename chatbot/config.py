@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     # Measured on 2 cores with OMP_WAIT_POLICY=PASSIVE (docs/agents.md, "Threads"): never
     # slower than 1 thread, 1.9x prefill and 1.5x decode on an idle box.
     lm_threads: int = Field(0, ge=0)
+    # The local model checks guesses copied from its context while decoding (lm/local/lookup.py):
+    # the same kind of reply in fewer decode steps when it repeats what it was shown.
+    lm_lookup: bool = True
     # Where the bundled GGUF is assembled (1.1 GB); shared by every data dir.
     models_dir: Path = Field(default_factory=default_models_dir)
 

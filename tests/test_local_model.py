@@ -165,3 +165,19 @@ def test_a_schema_reply_is_written_around_the_values_the_model_chooses(lm):
     assert reply["shown_memories"][0]["memory"] == "Has a cat called Miso"
     decoded = out["usage"]["completion_tokens"]
     assert 0 < decoded < len(llama.tokenize(out["choices"][0]["message"]["content"].encode()))
+
+
+def test_decoding_takes_guesses_copied_from_the_prompt(lm):
+    # The drafter (lookup.py) guesses from the context; a reply that repeats the prompt's
+    # words takes some of those guesses (tokens written without a decode step of their own),
+    # and the reply is still the sentence asked for.
+    drafter = lm.engine.drafter
+    assert drafter is not None
+    sentence = ("Ines keeps her grandmother's recipe for orange cake in a blue notebook on the "
+                "second shelf of the kitchen cupboard.")
+    taken = drafter.taken
+    with dspy.context(lm=lm):
+        pred = dspy.Predict("text -> repeated")(
+            text=f"Repeat this sentence word for word: {sentence}")
+    assert "orange cake in a blue notebook" in pred.repeated
+    assert drafter.taken > taken

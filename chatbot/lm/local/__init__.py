@@ -43,7 +43,8 @@ def build(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) 
         DEFAULT_MODEL_FILE.removesuffix(".gguf") if settings.lm.strip() == "local" else path.stem
     )
     engine = shared_engine(path, n_ctx=n_ctx, n_threads=settings.lm_threads, model_name=name,
-                           prompt_cache_dir=prompt_cache_dir(settings, path, n_ctx))
+                           prompt_cache_dir=prompt_cache_dir(settings, path, n_ctx),
+                           lookup=settings.lm_lookup)
     engine.default_max_tokens = settings.lm_max_tokens
     if load:
         engine.load()

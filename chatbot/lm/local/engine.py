@@ -15,6 +15,7 @@ from typing import Any
 
 from chatbot.lm.environment import prepare_environment
 from chatbot.lm.errors import LOCAL_EXTRA_HINT, LMError
+from chatbot.lm.local.lookup import PromptLookup, draft_with_lookup
 from chatbot.lm.local.prompt_cache import PromptCache
 from chatbot.lm.local.protocol import (
     assistant_prefix,
@@ -112,6 +113,7 @@ class LlamaCppEngine:
         default_max_tokens: int = 1024,
         prompt_cache_bytes: int = DEFAULT_PROMPT_CACHE_BYTES,
         prompt_cache_dir: str | os.PathLike | None = None,
+        lookup: bool = True,
     ) -> None:
         self.model_path = str(model_path)
         self.n_ctx = int(n_ctx)
@@ -125,6 +127,9 @@ class LlamaCppEngine:
         self.prompt_cache_bytes = int(prompt_cache_bytes)
         # Saved prompt states persist here across processes (None: in memory only).
         self.prompt_cache_dir = Path(prompt_cache_dir) if prompt_cache_dir else None
+        # Decoding checks guesses copied from the context (lookup.py; same tokens, fewer steps).
+        self.lookup = bool(lookup)
+        self.drafter: PromptLookup | None = None
         self.load_seconds: float | None = None
         self._llama = None
         self._load_lock = threading.Lock()
@@ -141,6 +146,7 @@ class LlamaCppEngine:
             "model_name": self.model_name,
             "prompt_cache_bytes": self.prompt_cache_bytes,
             "prompt_cache_dir": str(self.prompt_cache_dir) if self.prompt_cache_dir else None,
+            "lookup": self.lookup,
         }
 
     @classmethod
@@ -175,6 +181,8 @@ class LlamaCppEngine:
                     llama.set_cache(PromptCache(
                         llama_cpp.llama.LlamaState, ram_bytes=self.prompt_cache_bytes,
                         folder=self.prompt_cache_dir))
+                if self.lookup:
+                    self.drafter = draft_with_lookup(llama)
                 self._llama = llama
                 self.load_seconds = time.perf_counter() - start
             return self._llama
@@ -381,10 +389,12 @@ def shared_engine(
     model_name: str | None = None,
     prompt_cache_bytes: int = DEFAULT_PROMPT_CACHE_BYTES,
     prompt_cache_dir: str | os.PathLike | None = None,
+    lookup: bool = True,
 ) -> LlamaCppEngine:
     """One engine (one loaded model) per file and settings in this process: the responder and
     the memory agent share the model instead of loading it twice."""
-    key = (str(Path(model_path).resolve()), int(n_ctx), max(0, int(n_threads)), int(seed))
+    key = (str(Path(model_path).resolve()), int(n_ctx), max(0, int(n_threads)), int(seed),
+           bool(lookup))
     with _ENGINES_LOCK:
         engine = _ENGINES.get(key)
         if engine is None:
@@ -396,5 +406,6 @@ def shared_engine(
                 model_name=model_name,
                 prompt_cache_bytes=prompt_cache_bytes,
                 prompt_cache_dir=prompt_cache_dir,
+                lookup=lookup,
             )
         return engine

@@ -236,8 +236,9 @@ def fill_schema(llama: Any, prompt: str, schema: dict[str, Any], kwargs: dict[st
         if choice.get("finish_reason") == "length":
             raise Exhausted(text)
         # what llama.cpp evaluated: the prompt given and the value's tokens (the stop it
-        # sampled last is not evaluated)
-        context["tokens"] = [int(t) for t in llama.input_ids[:llama.n_tokens]]
+        # sampled last is not evaluated; a guess checked past it, lookup.py, is not kept)
+        written = len(tokens) + int(counts.get("completion_tokens") or 0)
+        context["tokens"] = [int(t) for t in llama.input_ids[:min(llama.n_tokens, written)]]
         context["chars"] = len(so_far) + len(text)
         return text
 
