@@ -109,7 +109,9 @@ def main(argv: list[str] | None = None) -> int:
                 on = replay(engine, llama, call, drafter)
             rows.append({"kind": kind(call), "off_s": off["s"], "on_s": on["s"],
                          "decoded": on["decoded"], "taken": on["taken"],
-                         "same": off["text"] == on["text"]})
+                         "same": off["text"] == on["text"],
+                         "max_tokens": call["kwargs"].get("max_tokens"),
+                         "text_off": off["text"][:300], "text_on": on["text"][:300]})
             print(f"{i:3d} {rows[-1]['kind']:<12} off {rows[-1]['off_s']:6.2f}s  "
                   f"on {rows[-1]['on_s']:6.2f}s  decoded {rows[-1]['decoded']:4d}  "
                   f"taken {rows[-1]['taken']:4d}  same {rows[-1]['same']}", flush=True)

@@ -82,11 +82,13 @@ def install(profile: Profile) -> None:
 
     import chatbot.evaluation.answering as answering
     from chatbot.lm.local import engine as engine_mod
+    from chatbot.lm.local import prompt_cache
 
     llama_cls = llama_cpp.Llama
     # create_completion: the one call under both chat completion and a continued prompt
     complete, evaluate = llama_cls.create_completion, llama_cls.eval
-    save, load = llama_cls.save_state, llama_cls.load_state
+    # the engine's llama saves and loads states through these two (use_kv_states)
+    save, load = prompt_cache.save_kv_state, prompt_cache.load_kv_state
     fit = engine_mod.LlamaCppEngine._fit_threads
     answer = answering.answer_question
 
@@ -154,8 +156,8 @@ def install(profile: Profile) -> None:
 
     llama_cls.create_completion = create_completion
     llama_cls.eval = eval_
-    llama_cls.save_state = save_state
-    llama_cls.load_state = load_state
+    prompt_cache.save_kv_state = save_state
+    prompt_cache.load_kv_state = load_state
     engine_mod.LlamaCppEngine._fit_threads = fit_threads
     answering.answer_question = answer_question
 

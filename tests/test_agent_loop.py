@@ -186,11 +186,16 @@ def test_memories_are_worded_in_the_third_person():
              # Past the start too: the user is "they" there.
              "My exam is soon and I'm nervous": "Their exam is soon and they're nervous",
              "Thesis on my research is due": "Thesis on their research is due",
-             "Is happy that I got the job": "Is happy that they got the job"}
+             "Is happy that I got the job": "Is happy that they got the job",
+             # "me" alone, in a text the language identifier calls English
+             "Name's Oluwaseun, most people call me Seun.":
+             "Name's Oluwaseun, most people call them Seun.",
+             "Nobody ever told me about the meeting": "Nobody ever told them about the meeting"}
     for said, stored in cases.items():
         assert third_person(said) == stored
     for kept in ("Works as a nurse", "Je suis architecte", "Priya is an architect",
-                 "Me gusta el café"):
+                 "Me gusta el café", "Mi hermano me llama cada domingo desde Sevilla",
+                 "Il me parle de son travail à Lyon tous les jours"):
         assert third_person(kept) == kept
 
 

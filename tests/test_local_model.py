@@ -181,3 +181,23 @@ def test_decoding_takes_guesses_copied_from_the_prompt(lm):
             text=f"Repeat this sentence word for word: {sentence}")
     assert "orange cake in a blue notebook" in pred.repeated
     assert drafter.taken > taken
+
+
+def test_a_saved_state_is_the_kv_cache_alone_and_restores_the_context(lm):
+    # prompt_cache.use_kv_states: no logits copied; loaded back after other text was
+    # evaluated, the context continues exactly as it did when saved.
+    llama = lm.engine.load()
+    prompt = llama.tokenize(b"Q: What is the capital of France?\nA: The capital of France is")
+    llama.reset()
+    llama.eval(prompt)
+    state = llama.save_state()
+    assert state.scores.size == 1 and state.n_tokens == len(prompt)
+    assert state.llama_state_size == len(state.llama_state) > 0
+    before = llama.sample(temp=0.0)
+    llama.reset()
+    llama.eval(llama.tokenize(b"Something else entirely, about the weather in Oslo."))
+    llama.load_state(state)
+    assert llama.n_tokens == len(prompt) and list(llama.input_ids[:len(prompt)]) == prompt
+    llama.n_tokens -= 1  # as llama-cpp-python does after a load: the last token again
+    llama.eval(prompt[-1:])
+    assert llama.sample(temp=0.0) == before

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from chatbot.agents.language import language_of
+
 _SUBJECT = {
     "i am": "is", "i'm": "is", "im": "is", "i have": "has", "i've": "has", "i was": "was",
     "i do not": "does not", "i don't": "doesn't", "i did not": "did not", "i didn't": "didn't",
@@ -28,13 +30,15 @@ _USER = re.compile(r"^the user(?:'s)?\s+", re.I)
 # Past the start, the user is "they" (whose verb needs no other ending): "Their thesis is due
 # soon and they're nervous". "I" is always a capital in English, so it is told from other
 # languages' words; "me" (Spanish and French have it too) is changed only in a text that has
-# it, "my" and "mine" everywhere.
+# it, "my" or "mine", or that the language identifier calls English ("Name's Oluwaseun, most
+# people call me Seun").
 _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI'm\b", "they're"), (r"\bI am\b", "they are"), (r"\bI was\b", "they were"),
     (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
     (r"\bmine\b", "theirs"), (r"\bme\b", "them")]]
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
+_ME = re.compile(r"\bme\b")
 
 
 # Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
@@ -87,7 +91,8 @@ def third_person(text: str) -> str:
         out = (m.group(1) or "") + _third_person_verb(m.group(2)) + out[m.end():]
     elif _MY.match(out):
         out = _MY.sub("Their", out, count=1)
-    if out != before or _ENGLISH_I.search(out):
+    if out != before or _ENGLISH_I.search(out) or (
+            _ME.search(out) and language_of(out) == "English"):
         for pattern, word in _INNER:
             out = pattern.sub(word, out)
     return out[:1].upper() + out[1:]

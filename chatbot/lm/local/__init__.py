@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from chatbot.lm.environment import prepare_environment
 from chatbot.lm.local.engine import (
     DEFAULT_N_CTX,
+    FLASH_ATTENTION,
     AsyncLlamaCppEngine,
     import_llama_cpp,
     shared_engine,
@@ -62,8 +63,8 @@ def build(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX, load: bool = True) 
 
 
 def prompt_cache_dir(settings: Settings, model: Path, n_ctx: int) -> Path:
-    """Where saved prompt states of this model live: one folder per model file, context size
-    and llama.cpp version, since a state is only valid for the same three."""
+    """Where saved prompt states of this model live: one folder per model file, context size,
+    llama.cpp version and attention kind, since a state is only valid for the same four."""
     from importlib import metadata
 
     try:
@@ -71,7 +72,9 @@ def prompt_cache_dir(settings: Settings, model: Path, n_ctx: int) -> Path:
     except metadata.PackageNotFoundError:
         version = "unknown"
     digest = hashlib.sha256(str(model.resolve()).encode()).hexdigest()[:8]
-    return models_dir(settings) / "prompt-cache" / f"{model.stem}-{digest}-ctx{n_ctx}-{version}"
+    attention = "-fa" if FLASH_ATTENTION else ""
+    return (models_dir(settings) / "prompt-cache"
+            / f"{model.stem}-{digest}-ctx{n_ctx}-{version}{attention}")
 
 
 def describe(settings: Settings, *, n_ctx: int = DEFAULT_N_CTX) -> str:
