@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     calls = record_calls(engine)
     eval_agents.main(["--cases", ",".join(names), "--threads", str(args.threads)], lm=lm)
-    engine._chat = type(engine)._chat.__get__(engine)
+    del engine._chat  # the recording wrapper: back to the class's method
     print(f"\nreplaying {len(calls)} calls, drafter off and on", flush=True)
 
     rows = []

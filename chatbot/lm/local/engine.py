@@ -30,15 +30,11 @@ from chatbot.lm.local.structured import fill_schema, fills_schemas
 from chatbot.lm.streaming import current_sink
 
 DEFAULT_N_CTX = 8192
-# 512 (was 256): prefill +3-10 % here. llama-cpp-python keeps an n_batch x vocabulary logits
-# array, but with states saved without it (prompt_cache.use_kv_states) nothing writes to it,
-# so its pages stay untouched: RSS after four cached calls 2,587 MB before (256, stock
-# states), 2,226 (256) and 2,260 (512) with KV-only states.
+# 512 (was 256, to keep the n_batch x vocabulary logits array small): KV-only saved states
+# (prompt_cache.use_kv_states) never write that array; prefill +3-10 % (docs/agents.md).
 N_BATCH = 512
-# llama.cpp's fused attention: measured on 2 cores (docs/agents.md, "Session 12") prefill
-# +4 % at 600-5,400 tokens of context, decoding +10 % at 600 and +7 % at 2,500, -7 % at
-# 5,400. It stores the KV cache in another layout, so saved states are kept apart
-# (prompt_cache_dir).
+# Fused attention: prefill +4 %, decoding +7-10 % up to 2,500 tokens of context (agents.md,
+# "Session 12"). Its KV layout differs, so its saved states live apart (prompt_cache_dir).
 FLASH_ATTENTION = True
 # Saved KV states of recent prompts, so a call whose prompt starts like an earlier one (same
 # predictor: same system prompt and demos) evaluates only the new tokens even when other
