@@ -268,8 +268,8 @@ def _direct_segment(seg: Segment, store: Any, user_id: str, date: str | None,
     header = f"[{date[:10]}] " if date else ""  # the day, as LoCoMo memories carry it
     lines = [Line(m.id or f"{sid}:{m.line}", m.role.capitalize(), m.content)
              for m in seg.messages if m.role in ("user", "assistant")]
-    items = [{"text": text, "source": {"session_id": sid, "message_ids": ids},
-              "observed_at": date}
+    items = [{"text": text, "observed_at": date,
+              "source": {"session_id": sid, "message_ids": ids, "role": line.speaker.lower()}}
              for i, line in enumerate(lines)
              for text, ids in message_memories(line, lines[max(0, i - CONTEXT_TURNS):i], header)]
     if items:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from datetime import datetime
 
 import dspy
 import pytest
@@ -531,6 +532,13 @@ def test_chat_reply_is_a_plain_chat_with_a_reminder_after_the_message(seeded):
     assert prompt.startswith("My dog's name?\n\n(Keep in mind about me: ")
     assert "Has a beagle called Rex" in prompt and "Wants short answers" in prompt
     assert "[[ ##" not in prompt  # no fields to fill in
+    assert note.startswith(f"Today is {datetime.now().astimezone():%A}, ")
+    # A replayed conversation's day, not the machine's: "past: until ..." is read against it.
+    agent.now = datetime(2024, 5, 21, 23, 59)
+    lm = ScriptLM(["Rex."])
+    with dspy.context(lm=lm):
+        agent(transcript="", existing_categories=["pets"], question="My dog's name?")
+    assert lm.history[0]["messages"][1]["content"].startswith("Today is Tuesday, 21 May 2024.")
     lm = ScriptLM(["I don't know yet."])
     agent = ResponseAgent(store, "nobody", limits=limits)
     with dspy.context(lm=lm):

@@ -106,6 +106,46 @@ def test_repetition_penalty_lets_another_turn_through(store):
         RankingConfig(repeat_weight=-1)
 
 
+def test_assistant_words_weigh_less_than_what_the_user_said(store, tmp_path):
+    """A directly stored assistant turn (source.role "assistant") has its fused score
+    multiplied by the factor; a memory with no role (LoCoMo's people, agent facts) is never
+    touched."""
+    from chatbot.evaluation.ingest import speaker_role
+    from chatbot.memory.ranking import PRODUCT_ASSISTANT
+
+    items = [
+        {"text": "Assistant: To find the focus of a parabola y = x^2 / 4p, the focus of the "
+                 "parabola is at (0, p); for the parabola y = x^2 / 8, p = 2.",
+         "source": {"message_ids": ["D1:2"], "role": "assistant"}},
+        {"text": "User: I got the parabola focus wrong on my quiz, I put it at (0, 4).",
+         "source": {"message_ids": ["D1:1"], "role": "user"}},
+        {"text": "Ann: my parabola homework is due Friday",
+         "source": {"message_ids": ["D2:1"]}},
+    ]
+    store.add_many("u", items, dedup=False)
+    store.ranking = RankingConfig(floor=PRODUCT_FLOOR)
+    plain = store.search("u", "parabola focus", limit=3, explain=True)
+    assert plain[0].source.message_ids == ["D1:2"]  # the long answer wins on its words
+    assert plain[0].source.role == "assistant"
+    store.ranking = RankingConfig(floor=PRODUCT_FLOOR, assistant_factor=PRODUCT_ASSISTANT)
+    hits = store.search("u", "parabola focus", limit=3, explain=True)
+    assert hits[0].source.message_ids == ["D1:1"]
+    by_id = {h.source.message_ids[0]: h for h in hits}
+    before = {h.source.message_ids[0]: h for h in plain}
+    assert by_id["D1:2"].score == pytest.approx(PRODUCT_ASSISTANT * before["D1:2"].score)
+    assert by_id["D1:2"].signals["assistant"] == PRODUCT_ASSISTANT
+    for unweighed in ("D1:1", "D2:1"):
+        assert by_id[unweighed].score == pytest.approx(before[unweighed].score)
+        assert "assistant" not in by_id[unweighed].signals
+    assert "assistant(x0.5)" in store.ranking.describe()
+    with pytest.raises(ConfigError):
+        RankingConfig(assistant_factor=1.5)
+    with pytest.raises(ConfigError, match="source.role"):
+        store.add_many("u", [{"text": "x", "source": {"role": "system"}}])
+    assert [speaker_role(s) for s in ("User", " assistant ", "Caroline")] == [
+        "user", "assistant", None]
+
+
 def test_each_embedder_has_its_own_floor():
     assert floor_for("all-MiniLM-L6-v2-int8") == floor_for("all-MiniLM-L6-v2") == PRODUCT_FLOOR
     assert floor_for("/models/embeddinggemma-300m/") == EMBEDDER_FLOORS["embeddinggemma-300m"]

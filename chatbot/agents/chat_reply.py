@@ -8,7 +8,7 @@ chat the model was trained on:
 
     system     the reply instructions (fixed: llama.cpp's prompt cache keeps them)
     user / assistant   the earlier turns of this conversation, as they were said
-    system     what is known about the user, and how they want replies (this turn's)
+    system     today's date, what is known about the user, and how they want replies
     user       the latest message
 
 and takes the whole completion as `response`. Nothing in it can be malformed. Whether memory
@@ -18,9 +18,12 @@ should change is decided by code for these models (`Limits.save_unless_question`
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import dspy
+
+from chatbot.memory.timeparse import day_in_words
 
 NOTHING_KNOWN = "(nothing stored about this user yet)"
 REMINDED = 3          # found memories repeated after the message, best first
@@ -33,6 +36,9 @@ class ChatReplyAdapter(dspy.Adapter):
     def __init__(self, instructions: str):
         super().__init__()
         self.instructions = instructions
+        # The day the conversation happens on (the response agent sets it each turn): a fact
+        # marked "past: until ..." or "until ..." is only read right against it.
+        self.today: date | None = None
 
     def format(self, signature: type[dspy.Signature], demos: list[dict[str, Any]],
                inputs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -46,7 +52,8 @@ class ChatReplyAdapter(dspy.Adapter):
                 messages.append({"role": "assistant", "content": said})
         memories = str(inputs.get("memories") or NOTHING_KNOWN)
         preferences = str(inputs.get("preferences") or "")
-        messages.append({"role": "system", "content": context_note(memories, preferences)})
+        messages.append({"role": "system",
+                         "content": context_note(memories, preferences, self.today)})
         messages.append({"role": "user", "content": with_reminder(
             str(inputs.get("question") or ""), memories, preferences)})
         return messages
@@ -78,10 +85,12 @@ def with_reminder(question: str, memories: str, preferences: str) -> str:
     return f"{question}\n\n(Keep in mind about me: {tail}.)" if tail else question
 
 
-def context_note(memories: str, preferences: str) -> str:
-    """This turn's note before the message: the found memories, then the standing
-    preferences (last, so they are the freshest thing the model read before replying)."""
-    lines = ["What you know about the user from earlier conversations:", memories.strip()]
+def context_note(memories: str, preferences: str, today: date | None = None) -> str:
+    """This turn's note before the message: today's date, the found memories, then the
+    standing preferences (last, so they are the freshest thing the model read before
+    replying)."""
+    lines = [f"Today is {today.strftime('%A')}, {day_in_words(today)}."] if today else []
+    lines += ["What you know about the user from earlier conversations:", memories.strip()]
     prefs = preferences.strip()
     if prefs and prefs != "(none)":
         lines += ["", "How the user wants every reply (follow all of these):", prefs]

@@ -245,6 +245,7 @@ categories to search in (an empty list searches all)."""
         react.answer_adapter = answer_adapter(self._active)
         if self.chat_replies(self._active):
             react.answer_adapter = self.chat_adapter
+            self.chat_adapter.today = (self.now or datetime.now().astimezone()).date()
         # The reply's header is written into the prompt, not decoded, where ChatAdapter lays
         # out the answer and the engine is the embedded one (~6 tokens less a reply).
         headed = (type(react.answer_adapter) is dspy.ChatAdapter

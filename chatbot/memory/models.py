@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 MemoryType = Literal["semantic", "episodic", "procedural"]
 MEMORY_TYPES: tuple[str, ...] = ("semantic", "episodic", "procedural")
+ROLES: tuple[str, ...] = ("user", "assistant")
 EventKind = Literal["ADD", "UPDATE", "DELETE", "RESTORE", "PURGE", "SUPERSEDE"]
 
 
@@ -17,6 +18,10 @@ class Source:
     session_id: str | None = None
     message_ids: list[str] = field(default_factory=list)
     actor: str | None = None
+    # Who said the message a directly stored memory holds: "user" or "assistant" (None: not
+    # a chat message, or not known). Search weighs the assistant's own words down
+    # (ranking.RankingConfig.assistant_factor).
+    role: str | None = None
 
     @classmethod
     def from_payload(cls, data: dict[str, Any] | None) -> Source:
@@ -25,6 +30,7 @@ class Source:
             session_id=data.get("session_id"),
             message_ids=[str(m) for m in data.get("message_ids") or []],
             actor=data.get("actor"),
+            role=data.get("role") if data.get("role") in ROLES else None,
         )
 
 

@@ -24,6 +24,11 @@ re-picked greedily, each next hit the best by fused - weight * the share of its 
 shown by the hits above it. A directly stored chat turn carries the turns before it, so the
 next turn's memory repeats two of its three lines; without this the reader's five memories
 often hold the same few turns. Agent-written facts are one line each and are never demoted.
+
+The assistant's words (`assistant_factor` < 1; the product's PRODUCT_ASSISTANT): a memory stored
+directly from an assistant turn has its fused score multiplied down. In a user-assistant chat
+the long answers share the topic's words with every question, and what a user asks back is
+mostly what they said; agent-written memories have no role and are never weighed.
 """
 
 from __future__ import annotations
@@ -65,6 +70,11 @@ class RankingConfig:
     # Weight of the repetition penalty, in the fusion's units (0: off; the app's store and the
     # eval use PRODUCT_REPEAT). Like the floor it applies to the Python fusions only.
     repeat_weight: float = 0.0
+    # A memory of the assistant's own words (a directly stored chat turn, source.role
+    # "assistant") has its fused score multiplied by this (1: off; the app's store and the eval
+    # use PRODUCT_ASSISTANT). What a user asks back is mostly what they said themselves, and a
+    # long answer shares the topic's words with every question about it.
+    assistant_factor: float = 1.0
 
     def __post_init__(self) -> None:
         if not -1 <= self.floor <= 1:
@@ -75,6 +85,9 @@ class RankingConfig:
             raise ConfigError(f"recency weight must be 0 or more, got {self.recency_weight!r}")
         if not self.access_weight >= 0 or math.isinf(self.access_weight):
             raise ConfigError(f"access weight must be 0 or more, got {self.access_weight!r}")
+        if not 0 <= self.assistant_factor <= 1:
+            raise ConfigError("assistant factor must be between 0 and 1, got "
+                              f"{self.assistant_factor!r}")
         if not self.recency_half_life_days > 0 or math.isinf(self.recency_half_life_days):
             raise ConfigError("recency half-life must be more than 0 days, got "
                               f"{self.recency_half_life_days!r}")
@@ -97,6 +110,8 @@ class RankingConfig:
             out += f" + access(weight={self.access_weight:g})"
         if self.repeat_weight > 0:
             out += f" repeat(weight={self.repeat_weight:g})"
+        if self.assistant_factor < 1:
+            out += f" assistant(x{self.assistant_factor:g})"
         return out
 
 
@@ -117,8 +132,14 @@ EMBEDDER_FLOORS = {"all-MiniLM-L6-v2": PRODUCT_FLOOR, "embeddinggemma-300m": 0.2
 # The repetition penalty of the product path: chosen leave-one-conversation-out on both dev sets
 # (docs/retrieval-quality.md, "Repeated turns").
 PRODUCT_REPEAT = 1.6
+# The assistant's words weighed down in user-assistant chats: chosen leave-one-conversation-out
+# on R@5 over the eight BEAM dev chats (0.5 in six folds of eight; held out R@5 0.429 -> 0.452,
+# R@10 0.502 -> 0.532). LoCoMo's chats have no assistant, so they cannot move
+# (docs/retrieval-quality.md, "fifth round").
+PRODUCT_ASSISTANT = 0.5
 # What the app's store (MemoryStore.from_settings) and `chatbot eval locomo` search with.
-PRODUCT_RANKING = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT)
+PRODUCT_RANKING = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT,
+                                assistant_factor=PRODUCT_ASSISTANT)
 
 
 def floor_for(embedder: str) -> float:
@@ -202,6 +223,12 @@ def access_factor(count: Any) -> float:
     return count / (count + ACCESS_HALF)
 
 
+def is_assistant(payload: dict[str, Any]) -> bool:
+    """The memory holds the assistant's own words (a directly stored chat turn)."""
+    source = payload.get("source")
+    return isinstance(source, dict) and source.get("role") == "assistant"
+
+
 def _aware(when: datetime) -> datetime:
     # The store writes UTC; a naive time (a test's, a replay's) is read as UTC too.
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
@@ -248,6 +275,11 @@ def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
             s["access"] = access_factor(payloads[pid].payload.get("access_count"))
             s["access_part"] = config.access_weight * s["access"]
             s["fused"] += s["access_part"]
+    if config.assistant_factor < 1:
+        for pid, s in table.items():
+            if is_assistant(payloads[pid].payload):
+                s["assistant"] = config.assistant_factor
+                s["fused"] *= config.assistant_factor
     # Ties (same fused score) go to the better BM25 rank, then the better dense rank.
     order = sorted(table, key=lambda i: (-table[i]["fused"], table[i].get("bm25_rank", 1e9),
                                          table[i].get("dense_rank", 1e9)))[:limit]
