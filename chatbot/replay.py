@@ -269,7 +269,7 @@ def _direct_segment(seg: Segment, store: Any, user_id: str, date: str | None,
     lines = [Line(m.id or f"{sid}:{m.line}", m.role.capitalize(), m.content)
              for m in seg.messages if m.role in ("user", "assistant")]
     items = [{"text": text, "observed_at": date,
-              "source": {"session_id": sid, "message_ids": ids, "role": line.speaker.lower()}}
+              "source": {"session_id": sid, "message_ids": ids, "speaker": line.speaker}}
              for i, line in enumerate(lines)
              for text, ids in message_memories(line, lines[max(0, i - CONTEXT_TURNS):i], header)]
     if items:

@@ -1,12 +1,14 @@
 """Ranking signals tried offline on saved retrieval pools, each weight chosen leave-one-out.
 
 Input: the files of `scripts/retrieval_pools.py` (one per dev set). Each variant re-ranks the
-default fused pool (DBSF dense 1 : BM25 2, pool 60, cosine floor PRODUCT_FLOOR) with one more
-signal, as `chatbot.memory.ranking` would; every weight of its grid is scored on all
-conversations, and the weight chosen on the other conversations is scored on each one left out
-("held out"). Printed per set: R@5, R@10 and turns@20 overall and R@10 per category. With two
-or more sets, each variant is also fitted across all of them: one conversation of any set left
-out, the weight chosen on the rest with each set's mean weighing the same.
+default fused pool (DBSF dense 1 : BM25 2, pool 60, cosine floor PRODUCT_FLOOR, and for every
+variant but "repeat" the product's repetition penalty PRODUCT_REPEAT) with one more signal, as
+`chatbot.memory.ranking` would (before 3 Dec the other variants ran without the penalty);
+every weight of its grid is scored on all conversations, and the weight chosen on the other
+conversations is scored on each one left out ("held out"). Printed per set: R@5, R@10 and
+turns@20 overall and R@10 per category. With two or more sets, each variant is also fitted
+across all of them: one conversation of any set left out, the weight chosen on the rest with
+each set's mean weighing the same.
 
     .venv/bin/python scripts/eval_fusion_sweep.py /tmp/pools-locomo.json /tmp/pools-beam.json
 
@@ -16,12 +18,16 @@ Variants:
   asks after the last session, as in the product);
 - access: questions asked in order, each search's top 5 counted as read (MemoryStore.touch);
   weight x count / (count + 3), as `RankingConfig.access_weight` does;
-- entity: weight x chatbot.memory.entities.boost (rare shared entities).
+- entity: weight x chatbot.memory.entities.boost (rare shared entities);
+- speaker: a turn said by someone other than the person the question names (none named: by the
+  assistant) gets its fused score x (1 - weight), as `RankingConfig.speaker_factor` = 1 - weight
+  does (ranking.someone_else; the speaker from the pools, or from the text's "Name:" lead).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable
@@ -33,10 +39,12 @@ from chatbot.memory.backends.base import Hit
 from chatbot.memory.ranking import (
     DEFAULT_RANKING,
     PRODUCT_FLOOR,
+    PRODUCT_REPEAT,
     RankingConfig,
     above_floor,
     access_factor,
     fuse,
+    someone_else,
     without_repeats,
 )
 
@@ -47,6 +55,7 @@ GRIDS = {
     "recency": (0.0, 0.1, 0.3, 1.0),
     "access": (0.0, 0.05, 0.1, 0.3, 1.0),
     "entity": (0.0, 0.1, 0.25, 0.5, 1.0),
+    "speaker": (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8),
 }
 # extra(conversation, question, fused hits) -> fused hits with the signal added
 Extra = Callable[[dict, dict, list[Hit]], list[Hit]]
@@ -110,6 +119,24 @@ def entity(weight: float) -> Extra:
     return extra
 
 
+_LEAD = re.compile(r"^(?:\[[^\]\n]*\]\s*)?([^:\n]+): ")
+
+
+def speaker(weight: float) -> Extra:
+    def extra(conv: dict, q: dict, hits: list[Hit]) -> list[Hit]:
+        mem = conv["memories"]
+
+        def said_by(i: str) -> str | None:
+            if "speaker" in mem[i]:
+                return mem[i]["speaker"]
+            lead = _LEAD.match(mem[i]["text"])
+            return lead.group(1) if lead else None
+        return [Hit(h.id, h.score * (1 - weight) if someone_else(
+                    {"source": {"speaker": said_by(h.id)}}, q.get("about")) else h.score,
+                    h.payload, h.signals) for h in hits]
+    return extra
+
+
 def access(weight: float, counts: dict[str, int]) -> Extra:
     def extra(conv: dict, q: dict, hits: list[Hit]) -> list[Hit]:
         return plus(hits, {h.id: weight * access_factor(counts[h.id]) for h in hits})
@@ -121,9 +148,10 @@ def run(data: dict, variant: str, weight: float) -> list[tuple]:
     for conv in data["conversations"]:
         counts: dict[str, int] = defaultdict(int)
         extra = {"recency": recency(weight), "entity": entity(weight),
-                 "access": access(weight, counts)}.get(variant) if weight > 0 else None
+                 "access": access(weight, counts),
+                 "speaker": speaker(weight)}.get(variant) if weight > 0 else None
         for q in conv["questions"]:
-            order = ranked(q, conv, extra, weight if variant == "repeat" else 0.0)
+            order = ranked(q, conv, extra, weight if variant == "repeat" else PRODUCT_REPEAT)
             for i in order[:5]:
                 counts[i] += 1
             rows.append(row(conv, q, order))

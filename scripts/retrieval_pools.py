@@ -21,7 +21,7 @@ from pathlib import Path
 from chatbot.evaluation.locomo import SKIPPED_CATEGORIES, load_locomo
 from chatbot.memory import MemoryStore
 from chatbot.memory.embeddings import get_embedder
-from chatbot.memory.query import search_text
+from chatbot.memory.query import asked_about, search_text
 
 
 def dump(store: MemoryStore, data: Path, bm25: int, ids: list[str] | None = None) -> dict:
@@ -47,6 +47,7 @@ def dump(store: MemoryStore, data: Path, bm25: int, ids: list[str] | None = None
             keyword = store.backend.search(scope, vector, sparse, "keyword", limit=bm25,
                                            pool=bm25) if sparse.indices else []
             rows.append({"id": q.id, "category": q.category, "query": query,
+                         "about": asked_about(q.question, conv.speakers),
                          "evidence": list(q.evidence), "embed_ms": round(embed_ms, 3),
                          "dense": [[h.id, round(h.score, 6)] for h in dense],
                          "bm25": [[h.id, round(h.score, 6)] for h in keyword]})
@@ -54,6 +55,7 @@ def dump(store: MemoryStore, data: Path, bm25: int, ids: list[str] | None = None
             "sample_id": user,
             "memories": {m.id: {"ids": list(m.source.message_ids),
                                 "session": m.source.session_id,
+                                "speaker": m.source.speaker,
                                 "observed_at": m.observed_at,
                                 "text": m.memory_text} for m in memories},
             "questions": rows})

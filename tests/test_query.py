@@ -106,44 +106,48 @@ def test_repetition_penalty_lets_another_turn_through(store):
         RankingConfig(repeat_weight=-1)
 
 
-def test_assistant_words_weigh_less_than_what_the_user_said(store, tmp_path):
-    """A directly stored assistant turn (source.role "assistant") has its fused score
-    multiplied by the factor; a memory with no role (LoCoMo's people, agent facts) is never
-    touched."""
-    from chatbot.evaluation.ingest import speaker_role
-    from chatbot.memory.ranking import PRODUCT_ASSISTANT
+def test_search_weighs_down_the_words_of_anyone_but_the_person_asked_about(store):
+    """A directly stored chat turn records its speaker; a search about one person (`about`,
+    or the user when none is named) multiplies the others' fused scores by the factor. A
+    memory with no speaker (an agent's fact) is never weighed."""
+    from chatbot.memory.query import asked_about
+    from chatbot.memory.ranking import PRODUCT_SPEAKER
 
     items = [
         {"text": "Assistant: To find the focus of a parabola y = x^2 / 4p, the focus of the "
                  "parabola is at (0, p); for the parabola y = x^2 / 8, p = 2.",
-         "source": {"message_ids": ["D1:2"], "role": "assistant"}},
+         "source": {"message_ids": ["D1:2"], "speaker": "Assistant"}},
         {"text": "User: I got the parabola focus wrong on my quiz, I put it at (0, 4).",
-         "source": {"message_ids": ["D1:1"], "role": "user"}},
-        {"text": "Ann: my parabola homework is due Friday",
-         "source": {"message_ids": ["D2:1"]}},
+         "source": {"message_ids": ["D1:1"], "speaker": "User"}},
+        {"text": "Studies the parabola focus for a quiz", "source": {"message_ids": ["F1"]}},
     ]
     store.add_many("u", items, dedup=False)
     store.ranking = RankingConfig(floor=PRODUCT_FLOOR)
     plain = store.search("u", "parabola focus", limit=3, explain=True)
-    assert plain[0].source.message_ids == ["D1:2"]  # the long answer wins on its words
-    assert plain[0].source.role == "assistant"
-    store.ranking = RankingConfig(floor=PRODUCT_FLOOR, assistant_factor=PRODUCT_ASSISTANT)
-    hits = store.search("u", "parabola focus", limit=3, explain=True)
-    assert hits[0].source.message_ids == ["D1:1"]
-    by_id = {h.source.message_ids[0]: h for h in hits}
+    order = [h.source.message_ids[0] for h in plain]
+    assert order.index("D1:2") < order.index("D1:1")  # the long answer wins on its words
+    assert plain[order.index("D1:2")].source.speaker == "Assistant"
     before = {h.source.message_ids[0]: h for h in plain}
-    assert by_id["D1:2"].score == pytest.approx(PRODUCT_ASSISTANT * before["D1:2"].score)
-    assert by_id["D1:2"].signals["assistant"] == PRODUCT_ASSISTANT
-    for unweighed in ("D1:1", "D2:1"):
-        assert by_id[unweighed].score == pytest.approx(before[unweighed].score)
-        assert "assistant" not in by_id[unweighed].signals
-    assert "assistant(x0.5)" in store.ranking.describe()
+    store.ranking = RankingConfig(floor=PRODUCT_FLOOR, speaker_factor=PRODUCT_SPEAKER)
+    for about, weighed in ((None, "D1:2"), ("user", "D1:2"), ("Assistant", "D1:1")):
+        hits = store.search("u", "parabola focus", limit=3, explain=True, about=about)
+        by_id = {h.source.message_ids[0]: h for h in hits}
+        assert by_id[weighed].score == pytest.approx(PRODUCT_SPEAKER * before[weighed].score)
+        assert by_id[weighed].signals["other_speaker"] == PRODUCT_SPEAKER
+        for kept in set(by_id) - {weighed}:  # the person's own words, and the agent's fact
+            assert by_id[kept].score == pytest.approx(before[kept].score)
+            assert "other_speaker" not in by_id[kept].signals
+    order = [h.source.message_ids[0] for h in store.search("u", "parabola focus", limit=3)]
+    assert order.index("D1:1") < order.index("D1:2")
+    assert "other-speaker(x0.5)" in store.ranking.describe()
     with pytest.raises(ConfigError):
-        RankingConfig(assistant_factor=1.5)
-    with pytest.raises(ConfigError, match="source.role"):
-        store.add_many("u", [{"text": "x", "source": {"role": "system"}}])
-    assert [speaker_role(s) for s in ("User", " assistant ", "Caroline")] == [
-        "user", "assistant", None]
+        RankingConfig(speaker_factor=1.5)
+    with pytest.raises(ConfigError, match="source.speaker"):
+        store.add_many("u", [{"text": "x", "source": {"speaker": 3}}])
+    speakers = ("Caroline", "Melanie")
+    assert asked_about("What did Caroline's sister paint?", speakers) == "Caroline"
+    assert asked_about("When did Caroline and Melanie meet?", speakers) is None
+    assert asked_about("What did I paint?", speakers) is None
 
 
 def test_each_embedder_has_its_own_floor():

@@ -218,7 +218,7 @@ def test_settings_set_the_store_ranking(monkeypatch, engine):
                                     recency_half_life_days=7, access_weight=0.2)
         assert s.ranking.describe() == (
             "dbsf(dense=1, bm25=2) floor(cosine=0.1) + recency(weight=0.4, half-life=7d)"
-            " + access(weight=0.2) repeat(weight=1.6)")
+            " + access(weight=0.2) repeat(weight=1.6) other-speaker(x0.5)")
 
 
 def test_access_counts_lift_often_read_memories_when_asked(parked):

@@ -137,7 +137,8 @@ def test_direct_ingest_stores_long_messages_whole_without_an_lm(store, tmp_path)
     assert last.source.message_ids == ["s-42:2", "s-42:3", "s-42:4"]
     assert len(last.memory_text) < 1000
     # who said it is kept: search weighs the assistant's words down
-    assert last.source.role == "user" and {m.source.role for m in answer_pieces} == {"assistant"}
+    assert last.source.speaker == "User"
+    assert {m.source.speaker for m in answer_pieces} == {"Assistant"}
     top = store.search("alice", "when is the launch", limit=1)[0]
     assert top.id == last.id
 

@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         DEFAULT_ANSWER_MODES,
         RECENT_TOKENS,
     )
-    from chatbot.memory.ranking import PRODUCT_ASSISTANT, PRODUCT_FLOOR, PRODUCT_REPEAT
+    from chatbot.memory.ranking import PRODUCT_FLOOR, PRODUCT_REPEAT, PRODUCT_SPEAKER
 
     parser = subparsers.add_parser("eval", help="run a memory benchmark")
     benchmarks = parser.add_subparsers(dest="benchmark", metavar="BENCHMARK")
@@ -123,10 +123,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="repetition penalty of hybrid search: a hit loses WEIGHT x the share of "
                         f"its lines already shown above it (default: the app's, "
                         f"{PRODUCT_REPEAT:g}; 0 = off)")
-    p.add_argument("--assistant", type=float, default=PRODUCT_ASSISTANT, metavar="FACTOR",
-                   help="hybrid search: the fused score of a turn the speaker \"Assistant\" said "
-                        f"is multiplied by FACTOR (default: the app's, {PRODUCT_ASSISTANT:g}; "
-                        "1 = off)")
+    p.add_argument("--other-speaker", type=float, default=PRODUCT_SPEAKER, metavar="FACTOR",
+                   help="hybrid search: a turn said by someone other than the speaker the "
+                        "question names (none named: by the assistant) has its fused score "
+                        f"multiplied by FACTOR (default: the app's, {PRODUCT_SPEAKER:g}; 1 = off)")
     p.add_argument("--engine", help="store engine (default: CHATBOT_ENGINE)")
     p.add_argument("--store-dir", type=Path, metavar="DIR",
                    help="keep the eval store here (conversations already in it are reused); "
@@ -235,7 +235,7 @@ def run_locomo_command(args: argparse.Namespace) -> int:
 
             floor = floor_for(store.embedder.name) if args.floor is None else args.floor
             store.ranking = replace(store.ranking, floor=floor, repeat_weight=args.repeat,
-                                    assistant_factor=args.assistant)
+                                    speaker_factor=args.other_speaker)
         opened = time.perf_counter()
         progress = Progress("{task.description}", BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=err, transient=True)

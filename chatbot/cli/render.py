@@ -141,12 +141,13 @@ def _dated(text: Text, m: Memory) -> Text:
 
 # Parts added only by optional signals: a column appears when some hit's part is not 0.
 _OPTIONAL_PARTS = {"recency_part": "recency part", "access_part": "access part",
-                   "repeat_part": "repeat part"}
+                   "repeat_part": "repeat part", "other_speaker": "other speaker x"}
 
 
 def explain_table(results: Iterable[RetrievedMemory], title: str | None = None) -> Table:
     """Each hit's signals: raw dense / BM25 scores with their pool ranks, and each one's share
-    (recency, access and repetition parts only when one of them moved some hit)."""
+    (recency, access and repetition parts, and the other-speaker factor, only when one of them
+    moved some hit)."""
     results = list(results)
     optional = [k for k in _OPTIONAL_PARTS if any(m.signals.get(k) for m in results)]
     table = Table(title=plain(title) if title else None, title_justify="left")

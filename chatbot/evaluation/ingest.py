@@ -30,13 +30,6 @@ Advance = Callable[[int], None]
 BUILT_FILE = "eval-ingest.json"
 
 
-def speaker_role(speaker: str) -> str | None:
-    """A chat turn's role from its speaker's name: a user-assistant chat in LoCoMo's shape names
-    its speakers "User" and "Assistant"; a chat between people (LoCoMo's own) has no role."""
-    name = speaker.strip().casefold()
-    return name if name in ("user", "assistant") else None
-
-
 def session_id(conv: Conversation, session: Session) -> str:
     return f"{conv.sample_id}/session_{session.number}"
 
@@ -57,12 +50,11 @@ def ingest_direct(store: MemoryStore, conv: Conversation, advance: Advance | Non
         for index in range(len(session.turns)):
             memories = turn_memories(session, index, context)
             stats["split_turns"] += len(memories) > 1
-            role = speaker_role(session.turns[index].speaker)
             for n, (text, ids) in enumerate(memories, 1):
                 items.append({
                     "text": text,
                     "source": {"session_id": session_id(conv, session), "message_ids": ids,
-                               "role": role},
+                               "speaker": session.turns[index].speaker},
                     "observed_at": session.date,
                 })
                 ends.append(int(n == len(memories)))
@@ -151,7 +143,7 @@ def built_as(store: MemoryStore, conv: Conversation, mode: str, detail: int) -> 
     size long turns are split at), embedder."""
     if mode == "direct":
         return {"mode": mode, "context": detail, "piece_chars": PIECE_CHARS,
-                "embedder": store.embedder.name, "turns": conv.turn_count, "roles": True}
+                "embedder": store.embedder.name, "turns": conv.turn_count, "speakers": True}
     return {"mode": mode, "window": detail, "embedder": store.embedder.name,
             "turns": conv.turn_count}
 

@@ -30,7 +30,7 @@ from chatbot.evaluation.modes import (
     RECENT_TOKENS,
 )
 from chatbot.memory import MemoryStore, RetrievedMemory
-from chatbot.memory.query import search_text
+from chatbot.memory.query import asked_about, search_text
 
 DEFAULT_KS = (1, 5, 10, 20)
 NDCG_K = 10
@@ -188,7 +188,8 @@ def evaluate_question(store: MemoryStore, conv: Conversation, q: Question,
     else:
         query = q.question
     start = time.perf_counter()
-    hits = store.search(conv.sample_id, query, limit=config.limit, mode=config.search_mode)
+    hits = store.search(conv.sample_id, query, limit=config.limit, mode=config.search_mode,
+                        about=asked_about(q.question, conv.speakers))
     search_ms = (time.perf_counter() - start) * 1000
     ranked = [list(m.source.message_ids) for m in hits]
     record: dict[str, Any] = {

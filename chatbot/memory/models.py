@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 MemoryType = Literal["semantic", "episodic", "procedural"]
 MEMORY_TYPES: tuple[str, ...] = ("semantic", "episodic", "procedural")
-ROLES: tuple[str, ...] = ("user", "assistant")
 EventKind = Literal["ADD", "UPDATE", "DELETE", "RESTORE", "PURGE", "SUPERSEDE"]
 
 
@@ -18,10 +17,11 @@ class Source:
     session_id: str | None = None
     message_ids: list[str] = field(default_factory=list)
     actor: str | None = None
-    # Who said the message a directly stored memory holds: "user" or "assistant" (None: not
-    # a chat message, or not known). Search weighs the assistant's own words down
-    # (ranking.RankingConfig.assistant_factor).
-    role: str | None = None
+    # Who said the message a directly stored memory holds, named as its chat names them
+    # ("User", "Assistant", "Caroline"); None: not a chat message (an agent's fact). Search
+    # weighs down the words of anyone but the person it is about
+    # (ranking.RankingConfig.speaker_factor).
+    speaker: str | None = None
 
     @classmethod
     def from_payload(cls, data: dict[str, Any] | None) -> Source:
@@ -30,7 +30,7 @@ class Source:
             session_id=data.get("session_id"),
             message_ids=[str(m) for m in data.get("message_ids") or []],
             actor=data.get("actor"),
-            role=data.get("role") if data.get("role") in ROLES else None,
+            speaker=data.get("speaker") if isinstance(data.get("speaker"), str) else None,
         )
 
 

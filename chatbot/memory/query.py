@@ -39,3 +39,12 @@ def search_text(query: str, names: Iterable[str] = ()) -> str:
             text = pattern.sub("", text.strip())
     text = re.sub(r"\s+", " ", text).strip(" ?")
     return text if re.search(r"\w", text) else query
+
+
+def asked_about(query: str, names: Iterable[str]) -> str | None:
+    """The one of `names` (a chat's speakers) the query names, as `MemoryStore.search(about=)`
+    takes it: "What did Caroline paint?" is about Caroline's own turns. None when it names
+    none or several (then search weighs only the assistant's words down)."""
+    named = {name.strip() for name in names if name.strip() and re.search(
+        rf"\b{re.escape(name.strip())}(?:'s|s'|\u2019s)?\b", query)}
+    return named.pop() if len(named) == 1 else None

@@ -25,10 +25,13 @@ shown by the hits above it. A directly stored chat turn carries the turns before
 next turn's memory repeats two of its three lines; without this the reader's five memories
 often hold the same few turns. Agent-written facts are one line each and are never demoted.
 
-The assistant's words (`assistant_factor` < 1; the product's PRODUCT_ASSISTANT): a memory stored
-directly from an assistant turn has its fused score multiplied down. In a user-assistant chat
-the long answers share the topic's words with every question, and what a user asks back is
-mostly what they said; agent-written memories have no role and are never weighed.
+Someone else's words (`speaker_factor` < 1; the product's PRODUCT_SPEAKER): a memory stored
+directly from a chat turn records its speaker, and a search is about one person: the speaker it
+names (`about`, e.g. the eval's "What did Caroline paint?"), else the user. A memory of anyone
+else's words (the other person; with no `about`, the assistant) has its fused score multiplied
+down. The other speaker's turns share the topic's words (an assistant's long answers most of
+all), while a question asks what its person said. Memories with no speaker (the agents' facts)
+are never weighed.
 """
 
 from __future__ import annotations
@@ -70,11 +73,10 @@ class RankingConfig:
     # Weight of the repetition penalty, in the fusion's units (0: off; the app's store and the
     # eval use PRODUCT_REPEAT). Like the floor it applies to the Python fusions only.
     repeat_weight: float = 0.0
-    # A memory of the assistant's own words (a directly stored chat turn, source.role
-    # "assistant") has its fused score multiplied by this (1: off; the app's store and the eval
-    # use PRODUCT_ASSISTANT). What a user asks back is mostly what they said themselves, and a
-    # long answer shares the topic's words with every question about it.
-    assistant_factor: float = 1.0
+    # A directly stored chat turn said by someone other than the person the search is about
+    # (see the module docstring) has its fused score multiplied by this (1: off; the app's store
+    # and the eval use PRODUCT_SPEAKER).
+    speaker_factor: float = 1.0
 
     def __post_init__(self) -> None:
         if not -1 <= self.floor <= 1:
@@ -85,9 +87,9 @@ class RankingConfig:
             raise ConfigError(f"recency weight must be 0 or more, got {self.recency_weight!r}")
         if not self.access_weight >= 0 or math.isinf(self.access_weight):
             raise ConfigError(f"access weight must be 0 or more, got {self.access_weight!r}")
-        if not 0 <= self.assistant_factor <= 1:
-            raise ConfigError("assistant factor must be between 0 and 1, got "
-                              f"{self.assistant_factor!r}")
+        if not 0 <= self.speaker_factor <= 1:
+            raise ConfigError("speaker factor must be between 0 and 1, got "
+                              f"{self.speaker_factor!r}")
         if not self.recency_half_life_days > 0 or math.isinf(self.recency_half_life_days):
             raise ConfigError("recency half-life must be more than 0 days, got "
                               f"{self.recency_half_life_days!r}")
@@ -110,8 +112,8 @@ class RankingConfig:
             out += f" + access(weight={self.access_weight:g})"
         if self.repeat_weight > 0:
             out += f" repeat(weight={self.repeat_weight:g})"
-        if self.assistant_factor < 1:
-            out += f" assistant(x{self.assistant_factor:g})"
+        if self.speaker_factor < 1:
+            out += f" other-speaker(x{self.speaker_factor:g})"
         return out
 
 
@@ -132,14 +134,12 @@ EMBEDDER_FLOORS = {"all-MiniLM-L6-v2": PRODUCT_FLOOR, "embeddinggemma-300m": 0.2
 # The repetition penalty of the product path: chosen leave-one-conversation-out on both dev sets
 # (docs/retrieval-quality.md, "Repeated turns").
 PRODUCT_REPEAT = 1.6
-# The assistant's words weighed down in user-assistant chats: chosen leave-one-conversation-out
-# on R@5 over the eight BEAM dev chats (0.5 in six folds of eight; held out R@5 0.429 -> 0.452,
-# R@10 0.502 -> 0.532). LoCoMo's chats have no assistant, so they cannot move
+# Someone else's words weighed down: chosen leave-one-conversation-out on both dev sets
 # (docs/retrieval-quality.md, "fifth round").
-PRODUCT_ASSISTANT = 0.5
+PRODUCT_SPEAKER = 0.5
 # What the app's store (MemoryStore.from_settings) and `chatbot eval locomo` search with.
 PRODUCT_RANKING = RankingConfig(floor=PRODUCT_FLOOR, repeat_weight=PRODUCT_REPEAT,
-                                assistant_factor=PRODUCT_ASSISTANT)
+                                speaker_factor=PRODUCT_SPEAKER)
 
 
 def floor_for(embedder: str) -> float:
@@ -223,10 +223,18 @@ def access_factor(count: Any) -> float:
     return count / (count + ACCESS_HALF)
 
 
-def is_assistant(payload: dict[str, Any]) -> bool:
-    """The memory holds the assistant's own words (a directly stored chat turn)."""
+ASSISTANT = "assistant"
+
+
+def someone_else(payload: dict[str, Any], about: str | None) -> bool:
+    """The memory holds a chat turn said by someone other than `about` (no `about`: by the
+    assistant, the user being the person asked about)."""
     source = payload.get("source")
-    return isinstance(source, dict) and source.get("role") == "assistant"
+    speaker = source.get("speaker") if isinstance(source, dict) else None
+    if not isinstance(speaker, str) or not speaker.strip():
+        return False
+    said_by = speaker.strip().casefold()
+    return said_by != about.strip().casefold() if about else said_by == ASSISTANT
 
 
 def _aware(when: datetime) -> datetime:
@@ -235,14 +243,15 @@ def _aware(when: datetime) -> datetime:
 
 
 def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
-         limit: int, now: datetime | None = None) -> list[Hit]:
+         limit: int, now: datetime | None = None, about: str | None = None) -> list[Hit]:
     """The two pools (each best first) as one list, best first, with each hit's signals.
 
     Signals: dense / bm25 (raw pool scores, 0 when outside that pool), dense_rank / bm25_rank
     (1-based, only when in that pool), dense_part + bm25_part = fused (= the hit's score), rank.
     With recency decay on, also recency (the factor) and recency_part, which `fused` includes;
     `now` is the reference time for the age (default: the current time). With the access weight
-    on, likewise access and access_part.
+    on, likewise access and access_part. With the speaker factor on, other_speaker (the factor)
+    on a hit said by someone other than `about` (see `someone_else`); `fused` includes it.
     """
     if config.fusion == "dbsf":
         dense_parts = [config.dense_weight * x for x in dbsf_normalise([h.score for h in dense])]
@@ -275,11 +284,11 @@ def fuse(dense: Sequence[Hit], keyword: Sequence[Hit], config: RankingConfig,
             s["access"] = access_factor(payloads[pid].payload.get("access_count"))
             s["access_part"] = config.access_weight * s["access"]
             s["fused"] += s["access_part"]
-    if config.assistant_factor < 1:
+    if config.speaker_factor < 1:
         for pid, s in table.items():
-            if is_assistant(payloads[pid].payload):
-                s["assistant"] = config.assistant_factor
-                s["fused"] *= config.assistant_factor
+            if someone_else(payloads[pid].payload, about):
+                s["other_speaker"] = config.speaker_factor
+                s["fused"] *= config.speaker_factor
     # Ties (same fused score) go to the better BM25 rank, then the better dense rank.
     order = sorted(table, key=lambda i: (-table[i]["fused"], table[i].get("bm25_rank", 1e9),
                                          table[i].get("dense_rank", 1e9)))[:limit]

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chatbot.errors import ConfigError
-from chatbot.memory.models import MEMORY_TYPES, ROLES, Memory, Source
+from chatbot.memory.models import MEMORY_TYPES, Memory, Source
 
 
 class UnreadableRecord(ValueError):
@@ -66,12 +66,10 @@ def check_source(value: Any) -> Source:
     if not isinstance(ids, (list, tuple)) or not all(
             isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids):
         raise ConfigError(f"source.message_ids must be a list of ids, got {ids!r}"[:200])
-    role = value.get("role")
-    if role is not None and role not in ROLES:
-        raise ConfigError(f"source.role must be one of {', '.join(ROLES)}, got {role!r}"[:200])
     return Source(session_id=_optional_str(value.get("session_id"), "source.session_id"),
                   message_ids=[str(i) for i in ids],
-                  actor=_optional_str(value.get("actor"), "source.actor"), role=role)
+                  actor=_optional_str(value.get("actor"), "source.actor"),
+                  speaker=_optional_str(value.get("speaker"), "source.speaker"))
 
 
 def check_uuid(value: Any, name: str) -> str:

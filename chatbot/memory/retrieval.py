@@ -14,20 +14,21 @@ from chatbot.memory.ranking import RankingConfig, above_floor, fuse, without_rep
 
 def ranked_hits(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
                 dense: list[float], sparse: Any, mode: SearchMode, limit: int, pool: int,
-                explain: bool, now: datetime | None) -> list[Hit]:
+                explain: bool, now: datetime | None, about: str | None = None) -> list[Hit]:
     """The query's hits, best first: fused here as `ranking` says, or by the engine."""
     # With decay on, a stopwords-only query is fused too (from the dense pool alone),
     # so that it is decayed like any other hybrid query.
     fused = sparse.indices or ranking.recency_weight > 0 or ranking.access_weight > 0
     if mode == "hybrid" and fused and ranking.fusion != "qdrant":
-        return _fused_search(backend, ranking, scope, dense, sparse, limit, pool, explain, now)
+        return _fused_search(backend, ranking, scope, dense, sparse, limit, pool, explain, now,
+                             about)
     run = backend.search_explained if explain else backend.search
     return run(scope, dense, sparse, mode, limit=limit, pool=pool)
 
 
 def _fused_search(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
                   dense: list[float], sparse: Any, limit: int, pool: int, explain: bool,
-                  now: datetime | None = None) -> list[Hit]:
+                  now: datetime | None = None, about: str | None = None) -> list[Hit]:
     """Both pools from Qdrant, fused here (weights); explain fills exact raw scores."""
     size = max(pool, limit)
     dense_pool = backend.search(scope, dense, None, "dense", limit=size, pool=size)
@@ -37,7 +38,7 @@ def _fused_search(backend: VectorBackend, ranking: RankingConfig, scope: Scope,
     # With a floor or the repetition penalty, fuse more than asked: some fall under the floor,
     # and a repeating hit may give its place to one further down.
     wider = floor is not None or ranking.repeat_weight > 0
-    hits = fuse(dense_pool, bm25_pool, ranking, 2 * limit if wider else limit, now)
+    hits = fuse(dense_pool, bm25_pool, ranking, 2 * limit if wider else limit, now, about)
     if floor is not None and hits:
         hits = above_floor(_exact_dense(backend, scope, dense, hits), floor)
     if ranking.repeat_weight > 0:

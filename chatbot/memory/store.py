@@ -462,6 +462,7 @@ class MemoryStore(Lifecycle):
         self, user_id: str, query: str, categories: Iterable[str] | None = None, limit: int = 5,
         score_threshold: float | None = None, *, mode: SearchMode = "hybrid", pool: int = 60,
         explain: bool = False, now: datetime | None = None, include_expired: bool = False,
+        about: str | None = None,
     ) -> list[RetrievedMemory]:
         """The user's memories most relevant to the query, best first.
 
@@ -474,6 +475,9 @@ class MemoryStore(Lifecycle):
         now: the reference time of recency decay (default: the current time), e.g. a replay's;
         also the day before which a memory's valid_until has expired it.
         include_expired: search expired memories too (what was true in the past).
+        about: whose words the query asks about, a speaker's name as directly stored chat turns
+        record it (source.speaker); None: the user's. Others' turns weigh less
+        (RankingConfig.speaker_factor).
         """
         check_user(user_id)
         if not query or not query.strip():
@@ -485,7 +489,7 @@ class MemoryStore(Lifecycle):
                             expired_before=None if include_expired else _today(now))
         with self._lock:
             hits = ranked_hits(self._backend, self.ranking, scope, dense, sparse, mode, limit,
-                               pool, explain, now)
+                               pool, explain, now, about)
             # A dense score outside [-1, 1] can only come from a damaged vector.
             bad_vector = {h.id: "its vector is damaged (cosine score out of range)"
                           for h in hits if mode == "dense" and not abs(h.score) <= MAX_COSINE}
