@@ -21,13 +21,12 @@ Variants:
 - entity: weight x chatbot.memory.entities.boost (rare shared entities);
 - speaker: a turn said by someone other than the person the question names (none named: by the
   assistant) gets its fused score x (1 - weight), as `RankingConfig.speaker_factor` = 1 - weight
-  does (ranking.someone_else; the speaker from the pools, or from the text's "Name:" lead).
+  does (ranking.someone_else; needs pools that record speakers and `about`, since 3 Dec).
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable
@@ -119,20 +118,12 @@ def entity(weight: float) -> Extra:
     return extra
 
 
-_LEAD = re.compile(r"^(?:\[[^\]\n]*\]\s*)?([^:\n]+): ")
-
-
 def speaker(weight: float) -> Extra:
     def extra(conv: dict, q: dict, hits: list[Hit]) -> list[Hit]:
         mem = conv["memories"]
-
-        def said_by(i: str) -> str | None:
-            if "speaker" in mem[i]:
-                return mem[i]["speaker"]
-            lead = _LEAD.match(mem[i]["text"])
-            return lead.group(1) if lead else None
         return [Hit(h.id, h.score * (1 - weight) if someone_else(
-                    {"source": {"speaker": said_by(h.id)}}, q.get("about")) else h.score,
+                    {"source": {"speaker": mem[h.id].get("speaker")}}, q.get("about"))
+                    else h.score,
                     h.payload, h.signals) for h in hits]
     return extra
 

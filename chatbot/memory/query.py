@@ -21,6 +21,11 @@ _SCAFFOLD = (
 )
 
 
+def _named(name: str) -> re.Pattern[str]:
+    """A person's name as a word, possessive included ("Caroline", "Caroline's")."""
+    return re.compile(rf"\b{re.escape(name.strip())}(?:'s|s'|\u2019s)?\b")
+
+
 def search_text(query: str, names: Iterable[str] = ()) -> str:
     """The query without `names` and, for a hypothetical question, without its scaffolding.
 
@@ -33,7 +38,7 @@ def search_text(query: str, names: Iterable[str] = ()) -> str:
     text = query
     for name in names:
         if name.strip():
-            text = re.sub(rf"\b{re.escape(name.strip())}(?:'s|s'|\u2019s)?\b", " ", text)
+            text = _named(name).sub(" ", text)
     if _HYPOTHETICAL.search(text):
         for pattern in _SCAFFOLD:
             text = pattern.sub("", text.strip())
@@ -45,6 +50,5 @@ def asked_about(query: str, names: Iterable[str]) -> str | None:
     """The one of `names` (a chat's speakers) the query names, as `MemoryStore.search(about=)`
     takes it: "What did Caroline paint?" is about Caroline's own turns. None when it names
     none or several (then search weighs only the assistant's words down)."""
-    named = {name.strip() for name in names if name.strip() and re.search(
-        rf"\b{re.escape(name.strip())}(?:'s|s'|\u2019s)?\b", query)}
+    named = {name.strip() for name in names if name.strip() and _named(name).search(query)}
     return named.pop() if len(named) == 1 else None
