@@ -108,6 +108,27 @@ def test_server_command_starts_reports_and_stops(capsys, data_dir):
     assert main(["server", "status", *args]) == 3
 
 
+def test_stop_kills_a_server_that_ignores_sigterm(capsys, monkeypatch, data_dir):
+    from chatbot.cli import server_cmd
+    stubborn = subprocess.Popen([sys.executable, "-c", (
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "print('ready', flush=True); time.sleep(60)")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert stubborn.stdout.readline() == "ready\n"  # SIGTERM is ignored from here
+        folder = data_dir / "qdrant-server"
+        folder.mkdir(parents=True)
+        (folder / server_cmd.STATE_FILE).write_text(json.dumps(
+            {"pid": stubborn.pid, "url": "http://127.0.0.1:1", "storage": str(folder)}))
+        monkeypatch.setattr(server_cmd, "STOP_GRACE_S", 0.5)
+        assert main(["server", "stop", "--data-dir", str(data_dir)]) == 0
+        assert "killed (no graceful stop" in capsys.readouterr().out
+        assert stubborn.poll() is not None  # gone (`alive` reaped it, so no status here)
+        assert not (folder / server_cmd.STATE_FILE).exists()
+    finally:
+        stubborn.kill()
+        stubborn.wait()
+
+
 @pytest.fixture(params=["server", "cluster"])
 def place(request, qdrant_servers):
     url = qdrant_servers.url(request.param)
