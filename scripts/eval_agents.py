@@ -10,6 +10,7 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split held_out     # the held-out part: only at the end
     python scripts/eval_agents.py --split fresh        # written apart (agent_cases_fresh.py)
     python scripts/eval_agents.py --split unseen       # nobody tunes on (agent_cases_unseen.py)
+    python scripts/eval_agents.py --split blind        # written blind (agent_cases_blind.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -37,6 +38,7 @@ from typing import Any
 
 from agent_cases import CASES as TUNING_CASES  # scripts/ is on sys.path when run as a script
 from agent_cases import Case
+from agent_cases_blind import BLIND_CASES
 from agent_cases_fresh import FRESH_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
@@ -44,11 +46,12 @@ from eval_agents_local import CASES as LEGACY_CASES
 from eval_agents_local import eval_settings
 from eval_agents_local import run_case as run_legacy_case
 
-# `fresh` and `unseen` are held out from whoever tunes: `--split all` leaves them out, only
-# `--split fresh` / `--split unseen` (or naming their cases) runs them.
-CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES
-SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen")
-APART = ("fresh", "unseen")
+# `fresh`, `unseen` and `blind` are held out from whoever tunes: `--split all` leaves them
+# out, only `--split fresh` / `--split unseen` / `--split blind` (or naming their cases) runs
+# them.
+CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES
+SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind")
+APART = ("fresh", "unseen", "blind")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply
 # sets them with the plain chat reply (agents/chat_reply.py), for an A/B.
@@ -204,7 +207,7 @@ def print_row(r: dict[str, Any]) -> None:
 
 
 def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    splits = [s for s in ("tuned", "held_out", "legacy", "fresh", "unseen")
+    splits = [s for s in ("tuned", "held_out", "legacy", "fresh", "unseen", "blind")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -266,7 +269,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--split", choices=SPLITS,
                         help="tuned (default), held_out, legacy (eval_agents_local.py's 8), "
                              "fresh (agent_cases_fresh.py; not in all), unseen "
-                             "(agent_cases_unseen.py; not in all), or all; with "
+                             "(agent_cases_unseen.py; not in all), blind "
+                             "(agent_cases_blind.py; not in all), or all; with "
                              "--cases/--class the default is all")
     parser.add_argument("--cases", help="comma-separated case names")
     parser.add_argument("--class", dest="cls", help="comma-separated case classes")
