@@ -244,6 +244,12 @@ def test_an_end_date_bounds_the_fact_and_stays_with_its_own_clause():
     both = "I'm in Oslo until Friday and my wife is a dentist"
     assert with_said_date("Wife is a dentist", both, day) == "Wife is a dentist"
     assert _dated(with_said_date("Is in Oslo", both, day), day)[2] == "2024-03-22"
+    # "until" earlier in the clause bounds the day the clause ends on
+    stay = "My cousin is staying with us until she flies home to Perth on the 24th."
+    assert _dated(with_said_date("Cousin is staying with them", stay, day), day) == (
+        "Cousin is staying with them until 24 March 2024", None, "2024-03-24")
+    assert _dated(with_said_date("Cousin flies home to Perth on 24th", stay, day), day) == (
+        "Cousin flies home to Perth on 24 March 2024", "2024-03-24", "2024-03-24")
 
 
 def test_an_unreadable_sorting_reply_writes_nothing_and_is_counted(store):
@@ -313,3 +319,38 @@ def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
     # too short to tell: left to the model
     assert language_of("ok") is None and language_of("Danke!") is None
     assert language_of("Comment s'appelle mon lapin ?") == "French"
+
+
+def test_a_question_with_memories_found_begins_from_them(store):
+    # The small model's reply to a question with memories found begins with words written into
+    # its prompt (agents/opening.py); a statement, another language or nothing found do not.
+    from chatbot.agents.opening import OPENING
+
+    store.add("noor", "Lives in Tromsø", ["home"])
+    rest = " you live in Tromsø."
+    llama = ScriptedLlama([chat_reply(OPENING + rest, False),
+                           chat_reply("Schön!", False),
+                           chat_reply("Nice.", False)], template=CHATML)
+    pieces: list[str] = []
+    with ChatSession("noor", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("Where do I live?", on_token=pieces.append)
+        assert reply.response == OPENING + rest
+        assert "".join(pieces).strip() == reply.response
+        assert pieces[0].startswith(OPENING) and len(pieces[0]) > len(OPENING)  # with the model
+        s.turn("Wo wohne ich?")
+        s.turn("I like the northern lights.")
+    prompts = [call[0][0]["prompt"] for call in llama.calls if "prompt" in call[0][0]]
+    asked, german, statement = (p for p in prompts if "[[ ## response ## ]]" in p[-80:])
+    assert asked.endswith("[[ ## response ## ]]\n" + OPENING)
+    assert german.endswith("[[ ## response ## ]]\n")
+    assert statement.endswith("[[ ## response ## ]]\n")
+
+
+def test_the_opening_follows_the_message_and_what_was_found():
+    from chatbot.agents.opening import OPENING, opening
+
+    assert opening("Any ideas for dinner?", found=True, preferences=False) == OPENING
+    assert opening("Any ideas for dinner?", found=False, preferences=False) == ""
+    assert opening("Any ideas for dinner?", found=True, preferences=True) == ""
+    assert opening("I cook a lot.", found=True, preferences=False) == ""
+    assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""

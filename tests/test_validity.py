@@ -42,6 +42,7 @@ WEDNESDAY = date(2026, 4, 29)
     ("this coming Saturday", "2026-05-02", "2026-05-02"),
     ("dentist on the 15th", "2026-05-15", "2026-05-15"),
     ("on the 29th", "2026-04-29", "2026-04-29"),       # today counts
+    ("flies home on 15th", "2026-05-15", "2026-05-15"),
     ("exam on Friday 5 June", "2026-06-05", "2026-06-05"),  # the date says which Friday
     ("within three weeks", "2026-05-20", "2026-05-20"),
     ("over the next two weeks", "2026-04-29", "2026-05-12"),
@@ -76,6 +77,9 @@ def test_no_date_said_relative_to_today(text):
      (None, "2026-05-01")),
     ("Is away until next Friday", "Is away until 1 May 2026", (None, "2026-05-01")),
     ("Starts a new job next month", "Starts a new job in May 2026", ("2026-05-01", "2026-05-31")),
+    # "until" governs the clause: the stay lasts to the day the clause ends on.
+    ("Parents are staying until they fly home on the 15th",
+     "Parents are staying until they fly home on 15 May 2026", (None, "2026-05-15")),
 ])
 def test_relative_dates_are_written_as_dates(text, stored, valid):
     from chatbot.agents.new_facts import _dated

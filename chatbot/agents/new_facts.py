@@ -14,6 +14,7 @@ from chatbot.memory.timeparse import (
     day_in_words,
     find_span,
     month_end,
+    until_earlier_in_clause,
     validity,
 )
 
@@ -162,6 +163,6 @@ def _written(span: Span, before: str) -> str:
     first = span.phrase.split()[0].lower()
     if first in ("by", "within"):
         word = "by"
-    elif span.until:
+    elif span.until and not until_earlier_in_clause(before):
         word = "until"
     return f"{word} {when}"

@@ -6,8 +6,8 @@ import json
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any, Literal
 
 import dspy
@@ -115,7 +115,9 @@ class GuardedReAct(dspy.ReAct):
 
     Structure hooks: `before_loop(inputs)` lists tool calls that code makes before the model's
     first step (recorded in the trajectory like the model's own); `answer_by_code(trajectory)`
-    writes the answer's fields in code instead of asking the model (one LM call less).
+    writes the answer's fields in code instead of asking the model (one LM call less);
+    `answer_opening()` gives words the answer begins with, written into the prompt after the
+    answer's header (only where cap_tokens wrote that header in: the embedded engine).
     """
 
     def __init__(self, signature: type[dspy.Signature], tools: list[Callable[..., Any]],
@@ -137,6 +139,7 @@ class GuardedReAct(dspy.ReAct):
         self.before_loop: Callable[[dict[str, Any]], list[tuple[str, dict[str, Any]]]] | None = None
         self.answer_context: Callable[[], dict[str, Any]] | None = None
         self.answer_by_code: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+        self.answer_opening: Callable[[], str] | None = None
         self.answer_trajectory = answer_trajectory
         self.code_thought = "(searched by code before the first step)"
         if step_instructions is not None:
@@ -280,15 +283,33 @@ class GuardedReAct(dspy.ReAct):
             return self.answer_by_code(trajectory)
         inputs = {**self._answer_inputs(input_args),
                   **(self.answer_context() if self.answer_context is not None else {})}
-        return self._call_with_potential_trajectory_truncation(self.extract, trajectory, **inputs)
+        with self._opened():
+            return self._call_with_potential_trajectory_truncation(
+                self.extract, trajectory, **inputs)
 
     async def _aanswer(self, trajectory: dict[str, Any], input_args: dict[str, Any]):
         if self.answer_by_code is not None:
             return self.answer_by_code(trajectory)
         inputs = {**self._answer_inputs(input_args),
                   **(self.answer_context() if self.answer_context is not None else {})}
-        return await self._async_call_with_potential_trajectory_truncation(
-            self.extract, trajectory, **inputs)
+        with self._opened():
+            return await self._async_call_with_potential_trajectory_truncation(
+                self.extract, trajectory, **inputs)
+
+    @contextmanager
+    def _opened(self) -> Iterator[None]:
+        """The answer's prompt ends with `answer_opening()` after its header, for this call."""
+        config = self.answer_predictor.config
+        metadata = config.get("metadata")
+        opening = self.answer_opening() if self.answer_opening is not None else ""
+        if not opening or not isinstance(metadata, dict) or ASSISTANT_PREFIX not in metadata:
+            yield
+            return
+        config["metadata"] = {**metadata, ASSISTANT_PREFIX: metadata[ASSISTANT_PREFIX] + opening}
+        try:
+            yield
+        finally:
+            config["metadata"] = metadata
 
     def forward(self, **input_args):
         trajectory: dict[str, Any] = {}

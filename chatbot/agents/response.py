@@ -13,6 +13,7 @@ import dspy
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
+from chatbot.agents.opening import opening
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -133,7 +134,9 @@ class ResponseAgent(dspy.Module):
         self.react_direct.answer_context = lambda: {
             "memories": self.found_text(), "history": dspy.History(messages=self._turns),
             "preferences_again": self._preferences}
+        self.react_direct.answer_opening = self._opening
         self._preferences = NO_PREFERENCES
+        self._question = ""
         self._turns: list[dict[str, Any]] = []
         for react in (self.react, self.react_direct):
             react.before_tool = self._before_tool
@@ -146,19 +149,31 @@ class ResponseAgent(dspy.Module):
         return [("fetch_similar_memories",
                  {"search_text": str(inputs.get("question", "")), "categories": []})]
 
-    def found_text(self) -> str:
-        """The memories this turn's searches found, one per line, for the answer's input."""
+    def _found(self) -> list[RetrievedMemory]:
+        """The memories this turn's searches found, each once (not how to reply: that is in
+        `preferences` already, read as what to do)."""
         seen: dict[str, RetrievedMemory] = {}
         for call in self.searches:
             for m in call.results:
-                # How to reply is in `preferences` already, read as what to do.
                 if m.memory_type != "procedural":
                     seen.setdefault(m.id, m)
+        return list(seen.values())
+
+    def _opening(self) -> str:
+        """The direct reply's first words (Limits.open_with_memory; agents/opening.py)."""
+        if not self._active.open_with_memory:
+            return ""
+        return opening(self._question, found=bool(self._found()),
+                       preferences=self._preferences.strip() not in ("", NO_PREFERENCES))
+
+    def found_text(self) -> str:
+        """The memories this turn's searches found, one per line, for the answer's input."""
+        seen = self._found()
         if not seen:
             return "(nothing stored about this user yet)"
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can
         # be asked about without being taken for the present.
-        return show_found(list(seen.values()), self.now)  # each line once, bounded
+        return show_found(seen, self.now)  # each line once, bounded
 
     @property
     def active_react(self) -> GuardedReAct:
@@ -264,6 +279,7 @@ categories to search in (an empty list searches all)."""
         them as a conversation; the tool loop reads `transcript`)."""
         self._turns = [{**t, "save_memory": False} for t in turns or []]
         self._preferences = preferences
+        self._question = question
         return self._start()(transcript=transcript, preferences=preferences,
                              existing_categories=existing_categories, question=question)
 
@@ -272,6 +288,7 @@ categories to search in (an empty list searches all)."""
                        turns: list[dict[str, str]] | None = None):
         self._turns = [{**t, "save_memory": False} for t in turns or []]
         self._preferences = preferences
+        self._question = question
         return await self._start().acall(
             transcript=transcript, preferences=preferences,
             existing_categories=existing_categories, question=question)

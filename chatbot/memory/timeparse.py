@@ -64,8 +64,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
     ("day_of_next_month", rf"\b(?:on\s+)?the\s+{_ORD}\s+of\s+(this|next)\s+month\b"),
     ("weekend", rf"\b{_WHICH}\s+weekend\b"),
     ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
-    # "on the 15th", but not "on the 2nd floor": only where the phrase ends.
-    ("day_of_month", r"\bon\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b"
+    # "on the 15th" (or "on 15th"), but not "on the 2nd floor": only where the phrase ends.
+    ("day_of_month", r"\bon\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b"
                      r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
     # "Thursday next week": that weekday in the week named.
     ("weekday_of_week", rf"\b(?:on\s+)?({_DAY})\s+{_WHICH}\s+week\b"),
@@ -81,6 +81,15 @@ _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 # phrase or as its first word.
 UNTIL_WORDS = frozenset({"until", "till", "through", "by", "before", "within", "up"})
 _UNTIL = re.compile(r"\b(?:until|till|through|up\s+to|by|before)\s+$", re.I)
+# "until" earlier in the same clause: "staying with me until they fly back on the 26th" is a
+# stay up to the 26th, as much as "staying until the 26th" is.
+_UNTIL_IN_CLAUSE = re.compile(r"\b(?:until|till)\b[^,.;:!?]*$", re.I)
+
+
+def until_earlier_in_clause(before: str) -> bool:
+    """Whether the text before a time phrase bounds it with an "until" that is not right before
+    it ("until they fly back | on the 26th"): the phrase keeps its own word when written out."""
+    return bool(_UNTIL_IN_CLAUSE.search(before)) and not _UNTIL.search(before)
 
 
 @dataclass(frozen=True)
@@ -238,8 +247,9 @@ def find_span(text: str, today: date) -> Span | None:
             if days is None:
                 continue
             lead = m.group(0).split()[0].lower()
-            until = (lead in UNTIL_WORDS
-                     or bool(_UNTIL.search(text[:m.start()])))
+            before = text[:m.start()]
+            until = (lead in UNTIL_WORDS or bool(_UNTIL.search(before))
+                     or bool(_UNTIL_IN_CLAUSE.search(before)))
             relative = name in _RELATIVE_RULES or (name == "weekday" and lead in _RELATIVE_LEADS)
             found.append((m.start(), -len(m.group(0)),
                           Span(days[0], days[1], m.group(0).strip(), until, relative)))

@@ -112,12 +112,18 @@ def continued_chat(prefix: str, out: Any, stream: bool) -> Any:
 
 
 def _continued_chunks(prefix: str, chunks: Iterator[dict]) -> Iterator[dict]:
+    """The prefix goes out with the first decoded chunk, not before it: a reply's first words
+    reach the screen when the model has begun, as any reply's do (and time-to-first-token
+    measures the model, not the prefix)."""
     try:
-        yield {"choices": [{"delta": {"content": prefix}, "finish_reason": None}]}
+        pending = prefix
         for chunk in chunks:
             choice = (chunk.get("choices") or [{}])[0]
-            yield {"choices": [{"delta": {"content": choice.get("text") or ""},
+            yield {"choices": [{"delta": {"content": pending + (choice.get("text") or "")},
                                 "finish_reason": choice.get("finish_reason")}]}
+            pending = ""
+        if pending:
+            yield {"choices": [{"delta": {"content": pending}, "finish_reason": None}]}
     finally:
         close = getattr(chunks, "close", None)
         if close is not None:

@@ -1,0 +1,41 @@
+"""The words a reply to a question begins with when memories were found: "From what you've told
+me," written into the prompt after the reply's header, so the model goes on from what it was
+told instead of from nothing.
+
+Told in the instructions, in the memories' layout or in a reminder after the message, the 1.5B
+embedded model still answered a found fact's question as if nothing were known: a workout for
+someone just out of knee surgery with no word of the knee, "What kind of dish are you
+bringing?" to someone with a sesame allergy, "I don't have enough information" with the answer
+shown (docs/agents.md, sessions 6-13). Begun with these words, the same prompts went on with the
+fact ("... you're currently taking it easy for your knee surgery ..."), and found answers
+kept the user as "you" ("you play the bagpipes", where "I played the bagpipes" came before).
+
+Only for a question (a "?" in the message: punctuation, not a word list) in English, with
+memories found and no standing preferences: the words are English, and a user who asked for
+another language or a format gets replies begun their way, not ours.
+"""
+
+from __future__ import annotations
+
+from chatbot.agents.language import language_of
+
+OPENING = "From what you've told me,"
+QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
+
+
+def asks(message: str) -> bool:
+    return any(mark in message for mark in QUESTION_MARKS)
+
+
+def in_english(message: str) -> bool:
+    """English, or too short to tell and written in plain ASCII letters ("Any ideas?")."""
+    language = language_of(message)
+    return language == "English" or (language is None and message.isascii())
+
+
+def opening(message: str, *, found: bool, preferences: bool) -> str:
+    """The reply's first words, or "" to leave the start to the model."""
+    message = str(message or "").strip()
+    if not found or preferences or not asks(message) or not in_english(message):
+        return ""
+    return OPENING
