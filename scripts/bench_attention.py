@@ -59,7 +59,7 @@ def main() -> int:
               file=sys.stderr)
         return 2
     from chatbot.lm.local import resolve_model_path
-    from chatbot.lm.local.engine import import_llama_cpp
+    from chatbot.lm.local.runtime import import_llama_cpp
 
     try:
         path = resolve_model_path(Settings(lm="local"))

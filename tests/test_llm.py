@@ -468,7 +468,8 @@ def test_engine_streams_tokens_sync_and_async():
 
 
 def test_auto_threads_stay_between_one_and_the_cores():
-    from chatbot.lm.local.engine import LlamaCppEngine, idle_cpus, usable_cpus
+    from chatbot.lm.local.engine import LlamaCppEngine
+    from chatbot.lm.local.runtime import idle_cpus, usable_cpus
 
     for limit in (1, 2, 8):
         assert 1 <= idle_cpus(limit) <= limit

@@ -15,7 +15,6 @@ from chatbot.lm.local.engine import (
     DEFAULT_N_CTX,
     FLASH_ATTENTION,
     AsyncLlamaCppEngine,
-    import_llama_cpp,
     shared_engine,
 )
 from chatbot.lm.local.gguf import (
@@ -24,6 +23,7 @@ from chatbot.lm.local.gguf import (
     models_dir,
     resolve_model_path,
 )
+from chatbot.lm.local.runtime import import_llama_cpp
 
 if TYPE_CHECKING:
     import dspy

@@ -13,8 +13,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
-from chatbot.lm.environment import prepare_environment
-from chatbot.lm.errors import LOCAL_EXTRA_HINT, LMError
+from chatbot.lm.errors import LMError
 from chatbot.lm.local.lookup import PromptLookup, draft_with_lookup
 from chatbot.lm.local.prompt_cache import PromptCache, use_kv_states
 from chatbot.lm.local.protocol import (
@@ -26,6 +25,7 @@ from chatbot.lm.local.protocol import (
     request_to_kwargs,
     request_to_messages,
 )
+from chatbot.lm.local.runtime import idle_cpus, import_llama_cpp, usable_cpus
 from chatbot.lm.local.structured import fill_schema, fills_schemas
 from chatbot.lm.streaming import current_sink
 
@@ -40,41 +40,6 @@ FLASH_ATTENTION = True
 # predictor: same system prompt and demos) evaluates only the new tokens even when other
 # predictors ran in between. ~28 KB per token for the default model: 512 MB ≈ 18k tokens.
 DEFAULT_PROMPT_CACHE_BYTES = 512 << 20
-
-
-def usable_cpus() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def idle_cpus(limit: int) -> int:
-    """Cores not busy with other processes right now (from /proc/loadavg's runnable count,
-    which includes this reader), between 1 and `limit`."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as f:
-            running = int(f.read().split()[3].split("/")[0])
-    except (OSError, ValueError, IndexError):
-        return 1
-    return max(1, min(limit, usable_cpus() - (running - 1)))
-
-
-def import_llama_cpp():
-    """Import llama_cpp with a sane threading setup, or raise LMError with the install hint."""
-    prepare_environment()  # OMP_WAIT_POLICY must be set before the OpenMP runtime loads
-    try:
-        import llama_cpp
-    except ImportError as exc:
-        raise LMError(
-            f"The local model needs llama-cpp-python (the [local] extra): {LOCAL_EXTRA_HINT}."
-        ) from exc
-    except (OSError, RuntimeError) as exc:
-        raise LMError(
-            f"llama-cpp-python is installed but its library failed to load ({exc}): reinstall it "
-            f"with `pip install --force-reinstall --no-cache-dir llama-cpp-python==0.3.36`."
-        ) from exc
-    return llama_cpp
 
 
 # DSPy 3.4 talks to a model through the engine contract (`dspy.LM(..., engine=, async_engine=)`):
