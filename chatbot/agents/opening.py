@@ -13,6 +13,12 @@ kept the user as "you" ("you play the bagpipes", where "I played the bagpipes" c
 Only for a question (a "?" in the message: punctuation, not a word list) in English, with
 memories found and no standing preferences: the words are English, and a user who asked for
 another language or a format gets replies begun their way, not ours.
+
+Off by default (`Limits.open_with_memory`; `scripts/eval_agents.py --opening` turns it on).
+Measured in session 14 (docs/agents.md): unseen 17 -> 19/24, held out 18/18 both ways, but
+tuned 31 -> 30/33 and the blind split 19 -> 18/24. Begun this way, the model restates the
+first fact it reads as true now, also one whose end date has passed ("From what you've told
+me, you are still on your contract until 30 April"), and once named the wrong job.
 """
 
 from __future__ import annotations
