@@ -322,11 +322,8 @@ def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
 
 
 def test_a_question_with_memories_found_begins_from_them(store):
-    # With Limits.open_with_memory, the small model's reply to a question with memories found
-    # begins with words written into its prompt (agents/opening.py); a statement, another
-    # language or nothing found do not.
-    import dataclasses
-
+    # The small model's reply to a question with memories found begins with words written into
+    # its prompt (agents/opening.py); a statement, another language or nothing found do not.
     from chatbot.agents.guards import SMALL_MODEL
     from chatbot.agents.opening import OPENING
 
@@ -336,9 +333,8 @@ def test_a_question_with_memories_found_begins_from_them(store):
                            chat_reply("Schön!", False),
                            chat_reply("Nice.", False)], template=CHATML)
     pieces: list[str] = []
-    opened = dataclasses.replace(SMALL_MODEL, open_with_memory=True)  # off by default
-    with ChatSession("noor", store, scripted_local_lm(llama), background=False,
-                     limits=opened) as s:
+    assert SMALL_MODEL.open_with_memory
+    with ChatSession("noor", store, scripted_local_lm(llama), background=False) as s:
         reply = s.turn("Where do I live?", on_token=pieces.append)
         assert reply.response == OPENING + rest
         assert "".join(pieces).strip() == reply.response
@@ -358,5 +354,6 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("Any ideas for dinner?", found=True, preferences=False) == OPENING
     assert opening("Any ideas for dinner?", found=False, preferences=False) == ""
     assert opening("Any ideas for dinner?", found=True, preferences=True) == ""
+    assert opening("Am I still in Lima?", found=True, past=True, preferences=False) == ""
     assert opening("I cook a lot.", found=True, preferences=False) == ""
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""

@@ -14,11 +14,10 @@ Only for a question (a "?" in the message: punctuation, not a word list) in Engl
 memories found and no standing preferences: the words are English, and a user who asked for
 another language or a format gets replies begun their way, not ours.
 
-Off by default (`Limits.open_with_memory`; `scripts/eval_agents.py --opening` turns it on).
-Measured in session 14 (docs/agents.md): unseen 17 -> 19/24, held out 18/18 both ways, but
-tuned 31 -> 30/33 and the blind split 19 -> 18/24. Begun this way, the model restates the
-first fact it reads as true now, also one whose end date has passed ("From what you've told
-me, you are still on your contract until 30 April"), and once named the wrong job.
+Begun this way, the model restates the first fact it reads as true now, also one whose end
+date has passed ("From what you've told me, you are still on your contract until 30 April",
+said on 21 May): so not when a found memory is past (memory/validity.py says so from its
+dates). Measured in session 14 (docs/agents.md, `scripts/eval_agents.py --split S`).
 """
 
 from __future__ import annotations
@@ -39,9 +38,10 @@ def in_english(message: str) -> bool:
     return language == "English" or (language is None and message.isascii())
 
 
-def opening(message: str, *, found: bool, preferences: bool) -> str:
-    """The reply's first words, or "" to leave the start to the model."""
+def opening(message: str, *, found: bool, preferences: bool, past: bool = False) -> str:
+    """The reply's first words, or "" to leave the start to the model. past: a found memory's
+    end date has passed."""
     message = str(message or "").strip()
-    if not found or preferences or not asks(message) or not in_english(message):
+    if not found or past or preferences or not asks(message) or not in_english(message):
         return ""
     return OPENING

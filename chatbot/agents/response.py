@@ -24,7 +24,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.found import show_found
 from chatbot.memory.query import search_text as search_query
-from chatbot.memory.validity import describe_memory
+from chatbot.memory.validity import describe_memory, status
 
 MAX_TOOL_ROUNDS = 2
 MAX_SEARCH_CHARS = 500
@@ -163,7 +163,9 @@ class ResponseAgent(dspy.Module):
         """The direct reply's first words (Limits.open_with_memory; agents/opening.py)."""
         if not self._active.open_with_memory:
             return ""
-        return opening(self._question, found=bool(self._found()),
+        found = self._found()
+        return opening(self._question, found=bool(found),
+                       past=any(status(m, self.now) == "past" for m in found),
                        preferences=self._preferences.strip() not in ("", NO_PREFERENCES))
 
     def found_text(self) -> str:
