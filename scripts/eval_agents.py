@@ -54,7 +54,7 @@ SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind")
 APART = ("fresh", "unseen", "blind")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply
-# and --no-opening change one of them, for an A/B.
+# and --opening change one of them, for an A/B.
 LIMITS: Any = None
 
 
@@ -281,9 +281,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "llama.cpp, as the app, and 1 for the embedder)")
     parser.add_argument("--max-tokens", type=int, default=None, help="lm_max_tokens")
     parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
-    parser.add_argument("--no-opening", action="store_true",
-                        help="replies to questions are not begun by code "
-                             "(Limits.open_with_memory off, agents/opening.py), for an A/B")
+    parser.add_argument("--opening", action="store_true",
+                        help="replies to questions with memories found are begun by code "
+                             "(Limits.open_with_memory, agents/opening.py), for an A/B")
     parser.add_argument("--chat-reply", action="store_true",
                         help="the reply as a plain chat, not in DSPy's answer fields "
                              "(Limits.chat_reply, agents/chat_reply.py)")
@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     global LIMITS
-    if args.chat_reply or args.no_opening:
+    if args.chat_reply or args.opening:
         import dataclasses
 
         from chatbot.agents.guards import limits_for
@@ -325,8 +325,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
         LIMITS = limits_for(lm)
         if args.chat_reply:
             LIMITS = dataclasses.replace(LIMITS, chat_reply=True)
-        if args.no_opening:
-            LIMITS = dataclasses.replace(LIMITS, open_with_memory=False)
+        if args.opening:
+            LIMITS = dataclasses.replace(LIMITS, open_with_memory=True)
     embedder = get_embedder(settings.embedder, args.threads or 1)
     threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"

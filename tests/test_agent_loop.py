@@ -322,8 +322,11 @@ def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
 
 
 def test_a_question_with_memories_found_begins_from_them(store):
-    # The small model's reply to a question with memories found begins with words written into
-    # its prompt (agents/opening.py); a statement, another language or nothing found do not.
+    # With Limits.open_with_memory, the small model's reply to a question with memories found
+    # begins with words written into its prompt (agents/opening.py); a statement, another
+    # language or nothing found do not.
+    import dataclasses
+
     from chatbot.agents.guards import SMALL_MODEL
     from chatbot.agents.opening import OPENING
 
@@ -333,8 +336,9 @@ def test_a_question_with_memories_found_begins_from_them(store):
                            chat_reply("Schön!", False),
                            chat_reply("Nice.", False)], template=CHATML)
     pieces: list[str] = []
-    assert SMALL_MODEL.open_with_memory
-    with ChatSession("noor", store, scripted_local_lm(llama), background=False) as s:
+    opened = dataclasses.replace(SMALL_MODEL, open_with_memory=True)  # off by default
+    with ChatSession("noor", store, scripted_local_lm(llama), background=False,
+                     limits=opened) as s:
         reply = s.turn("Where do I live?", on_token=pieces.append)
         assert reply.response == OPENING + rest
         assert "".join(pieces).strip() == reply.response

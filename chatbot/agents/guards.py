@@ -58,8 +58,9 @@ class Limits:
         message part by part in one LM call and code makes the tool calls it asks for
         (chatbot.agents.parts): no fact of a multi-fact message is skipped unread.
     open_with_memory: a direct reply to a question with memories found (none of them past)
-        begins with words written into its prompt (chatbot.agents.opening): small models
-        otherwise answered as if nothing were known.
+        begins with words written into its prompt (chatbot.agents.opening). Off everywhere:
+        on the blind split it did not beat leaving the start to the model (docs/agents.md,
+        session 14).
     """
 
     name: str
@@ -97,7 +98,7 @@ SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_secon
                      require_user_words=True, json_fallback=False,
                      delete_needs_retraction=True, direct_reply=True, save_unless_question=True,
                      stop_after_add=True, demos=False, grammar=True,
-                     sort_parts=True, open_with_memory=True)
+                     sort_parts=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")

@@ -17,7 +17,9 @@ another language or a format gets replies begun their way, not ours.
 Begun this way, the model restates the first fact it reads as true now, also one whose end
 date has passed ("From what you've told me, you are still on your contract until 30 April",
 said on 21 May): so not when a found memory is past (memory/validity.py says so from its
-dates). Measured in session 14 (docs/agents.md, `scripts/eval_agents.py --split S`).
+dates). Off by default (`Limits.open_with_memory`; `scripts/eval_agents.py --opening`): it
+gained on the splits whose failures had been read and lost on the blind one (docs/agents.md,
+session 14).
 """
 
 from __future__ import annotations
