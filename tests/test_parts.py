@@ -358,3 +358,37 @@ def test_no_schema_constant_holds_a_quote_or_backslash_and_parts_are_read_as_wri
     copied = {"part": found[0], "kind": "small_talk"}
     [(tool, args)] = tool_calls([copied], [], message=part, known=part, parts=[part])
     assert tool == "add_memory" and '"Rex"' in args["facts"][0]["text"]
+
+
+def test_a_denied_name_of_a_shown_memory_makes_the_new_memory_its_correction():
+    # Seen on the embedded model: both parts filed as how to reply, the first with the right
+    # memory (which leaves out the name it denies), the second with a fact nobody said.
+    message = ("Wait, I don't live in Salzburg, I live in Innsbruck. "
+               "Not sure where Salzburg came from!")
+    first, second = split_parts(message)
+    shown = {0: "Lives in Salzburg", 1: "Works as a bookbinder"}
+    calls = tool_calls(
+        [fact(first, "Lives in Innsbruck", kind="how_to_reply"),
+         fact(second, "Salzburg is in Austria", kind="how_to_reply")],
+        [0, 1], message=message, known=message, shown=shown)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
+                                        "updated_memory_text": "Lives in Innsbruck"})]
+    # Without the denial the left-out name is who the part is about: its own words are kept.
+    sister = "My sister Ana lives in Rome."
+    [(tool, args)] = tool_calls([fact(sister, "Lives in Rome")], [0], message=sister,
+                                known=sister, shown={0: "Has a sister called Ana"})
+    assert tool == "add_memory" and args["facts"][0]["text"] == sister
+    # Denied, but the denied name is in no shown memory: nothing to correct, the words kept.
+    [(tool, args)] = tool_calls([fact(first, "Lives in Innsbruck")], [1], message=first,
+                                known=first, shown={1: "Works as a bookbinder"})
+    assert tool == "add_memory" and args["facts"][0]["text"] == first
+
+
+def test_a_memory_that_copies_a_shown_one_makes_the_part_its_new_version():
+    # Seen on the embedded model: the correction's memory copied the shown one, unlinked.
+    message = "My car is a Honda Civic, not a Toyota."
+    shown = {0: "Drives a Toyota Corolla", 1: "Lives in Denver"}
+    calls = tool_calls([fact(message, "Drives a Toyota Corolla")], [0, 1], message=message,
+                       known=message, shown=shown)
+    assert calls == [("update_memory", {"memory_id": 0, "updated_memory_text": message,
+                                        "categories": ["misc"]})]

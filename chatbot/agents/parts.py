@@ -32,6 +32,7 @@ from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
+from chatbot.memory.anchors import anchors
 from chatbot.memory.timeparse import find_span
 
 PROMPT = "memory_update_agent"
@@ -216,11 +217,34 @@ def _invents(text: str, known: str) -> bool:
     return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
 
 
-def _drops_a_name(part: str, memories: str) -> bool:
-    """The memories leave out the first name the part says: most often who it is about ("My
-    sister Ana lives in Rome"); later ones may be what it denies ("..., not a Toyota")."""
+def _drops_a_name(part: str, memories: str) -> str | None:
+    """The first name the part says, if the memories leave it out: most often who it is
+    about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
+    Toyota")."""
     names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)]
-    return bool(names) and not said_in(names[0].lower(), _lower_words(memories))
+    if names and not said_in(names[0].lower(), _lower_words(memories)):
+        return names[0]
+    return None
+
+
+# The user speaking of themselves (English; elsewhere nothing matches and nothing changes).
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|my|me|mine|myself|we|our|us)\b", re.I)
+
+
+def _denies_shown(name: str, part: str, memories: str, shown: dict[int, str]) -> bool:
+    """The name the memories left out is the old value the part denies of a shown memory,
+    and the memories keep the new one: "I don't live in Salzburg, I live in Innsbruck" as
+    "Lives in Innsbruck" beside a shown "Lives in Salzburg". The clause that says the name
+    is negated (anchors' closed class of negators), a shown memory names it, and the
+    memories name another of the part's names. Then it is a correction (see `corrected`),
+    not a memory that lost who it is about."""
+    clause = next((c for c in _CLAUSE.split(part) if name in _WORD.findall(c)), "")
+    if not clause or anchors(clause).negations == 0:
+        return False
+    if not any(said_in(name.lower(), _lower_words(text)) for text in shown.values()):
+        return False
+    kept = _lower_words(memories)
+    return any(w.lower() in kept for w in _proper_names(part) if w != name)
 
 
 def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
@@ -282,10 +306,20 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             found = [(_about(t, entry.get("about"), known or message), c, r)
                      for t, c, r in found]
             said = " ".join(t for t, _, _ in found) + f" {name or ''}"
-            if part and (_drops_a_name(part, said)
-                         or any(_invents(t, known or message) for t, _, _ in found)):
+            invents = [_invents(t, known or message) for t, _, _ in found]
+            if any(invents) and not _FIRST_PERSON.search(part):
+                # "Not sure where Salzburg came from!" as "Salzburg is in Austria": the part
+                # says nothing of the user's own to keep in its place.
+                found = [f for f, bad in zip(found, invents, strict=True) if not bad]
+                invents = [False] * len(found)
+            dropped = _drops_a_name(part, said)
+            if part and ((dropped and not _denies_shown(dropped, part, said, shown))
+                         or any(invents)):
                 cats = next((c for _, c, _ in found if c), [])
                 target = next((r for _, _, r in found if r in ids), None)
+                if target is None:  # a copy of a shown memory: the part is its new version
+                    target = next((i for i in ids for t, _, _ in found
+                                   if i in shown and not new_words(t, shown[i])), None)
                 found = [(part, cats, target)]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
