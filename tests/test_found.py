@@ -110,3 +110,24 @@ def test_days_read_at_the_span_s_own_precision():
     assert with_days("next Friday, and in 3 weeks", said) == \
         "next Friday (15 December 2023), and in 3 weeks (29 December 2023)"
     assert with_days("on 3 May, at 5 pm", said) == "on 3 May, at 5 pm"  # not relative: as said
+
+
+def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store):
+    """Whether a dated fact holds at the time asked about is worked out in code."""
+    friday = date(2024, 3, 15)
+    store.add("ann", "Has jury duty from 18 March to 29 March 2024", ["plans"],
+              valid_from="2024-03-18", valid_until="2024-03-29")
+    store.add("ann", "Visits Porto from 8 April to 12 April 2024", ["plans"],
+              valid_from="2024-04-08", valid_until="2024-04-12")
+    store.add("ann", "Lives in Leeds", ["home"])
+    hits = store.search("ann", "jury duty Porto Leeds", limit=5, include_expired=True)
+    shown = show_found(hits, friday, "Could I fit in a trip to the coast next week?")
+    lines = {line.split(" (")[0]: line for line in shown.split("\n")}
+    assert lines["- [plans] Has jury duty from 18 March to 29 March 2024"].endswith(
+        "overlaps next week: 18-24 March 2024)")
+    assert lines["- [plans] Visits Porto from 8 April to 12 April 2024"].endswith(
+        "not during next week (18-24 March 2024))")
+    assert "overlaps" not in lines["- [home] Lives in Leeds"]  # no dates: nothing to compare
+    # No time in the message, or none at all: the memories read as before.
+    assert show_found(hits, friday, "What's new?") == show_found(hits, friday)
+    assert "overlaps" not in show_found(hits, friday)

@@ -392,3 +392,19 @@ def test_a_memory_that_copies_a_shown_one_makes_the_part_its_new_version():
                        known=message, shown=shown)
     assert calls == [("update_memory", {"memory_id": 0, "updated_memory_text": message,
                                         "categories": ["misc"]})]
+
+
+def test_a_memory_that_only_says_when_is_not_kept_beside_the_fact_it_dates():
+    from datetime import date
+
+    friday = date(2024, 3, 15)
+    part = "My neighbour Florian is borrowing my van until a week from today."
+    [(_, args)] = tool_calls(
+        [fact(part, "Florian is borrowing my van", "Until a week from today")], [],
+        message=part, known=part, day=friday)
+    assert [f["text"] for f in args["facts"]] == [
+        "Florian is borrowing my van until a week from today"]
+    # Alone, the date is what the part gave: kept rather than losing the part.
+    [(_, alone)] = tool_calls([fact("Until Friday.", "Until Friday")], [], message="Until Friday.",
+                              known="Until Friday.", day=friday)
+    assert [f["text"] for f in alone["facts"]] == ["Until Friday"]

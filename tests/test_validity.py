@@ -52,6 +52,7 @@ WEDNESDAY = date(2026, 4, 29)
     ("due on the 14th of next month", "2026-05-14", "2026-05-14"),
     ("my defence is on Thursday next week", "2026-05-07", "2026-05-07"),  # that week's
     ("Monday this week", "2026-04-27", "2026-04-27"),
+    ("squeeze in a weekday trip next week", "2026-05-04", "2026-05-10"),  # not "in a week"
 ])
 def test_time_expressions_resolve_to_dates(text, start, end):
     span = find_span(text, WEDNESDAY)

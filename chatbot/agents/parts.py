@@ -33,7 +33,7 @@ from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
 from chatbot.memory.anchors import anchors
-from chatbot.memory.timeparse import find_span
+from chatbot.memory.timeparse import UNTIL_WORDS, find_span
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -302,7 +302,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if name is not None:
                 facts.append({"text": f"Is called {name}", "categories": ["identity"],
                               "kind": "fact"})
-            found = [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)]
+            found = _without_bare_times(
+                [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
             found = [(_about(t, entry.get("about"), known or message), c, r)
                      for t, c, r in found]
             said = " ".join(t for t, _, _ in found) + f" {name or ''}"
@@ -349,6 +350,30 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+# Words a time phrase may lead with or leave behind ("until", "from", "on").
+_TIME_LEADS = UNTIL_WORDS | {"from", "on", "at", "in", "for", "since", "after", "starting"}
+
+
+def _bare_time(text: str, day: date | None) -> bool:
+    """The memory says only when ("Until a week from today"): a time phrase and nothing else
+    but the words that lead one."""
+    span = find_span(text, day or date.today())
+    if span is None:
+        return False
+    rest = text.lower().replace(span.phrase.lower(), " ")
+    return all(w in _TIME_LEADS for w in _WORD.findall(rest) if not w.isdigit())
+
+
+def _without_bare_times(found: list[tuple[str, list[str], Any]], day: date | None,
+                        ) -> list[tuple[str, list[str], Any]]:
+    """The part's memories less those that only say when, where another memory of the part
+    is there to carry the date: the model split "Florian is borrowing my van until a week
+    from today" into the loan and "Until a week from today"; the loan has its date back
+    already (`with_said_date`), and the date alone is no memory."""
+    kept = [f for f in found if not _bare_time(f[0], day)]
+    return kept if kept else found
 
 
 def _as_asked(text: str, part: str) -> str:

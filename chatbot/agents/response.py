@@ -175,7 +175,7 @@ class ResponseAgent(dspy.Module):
             return "(nothing stored about this user yet)"
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can
         # be asked about without being taken for the present.
-        return show_found(seen, self.now)  # each line once, bounded
+        return show_found(seen, self.now, self._question)  # each line once, bounded
 
     @property
     def active_react(self) -> GuardedReAct:

@@ -13,6 +13,10 @@ the embedded model, where the reply's prompt evaluation is most of its time). Sh
 - a time said relative to the day ("yesterday", "last week", "next month") followed by the days
   it names, from the memory's date ("yesterday (7 May 2023)"): the reader would otherwise have
   to count back from the date itself, which a small model gets wrong.
+- when the user's message names a time ("next week", "in May", "tomorrow"), a memory with dates
+  says whether it holds then, worked out here: "overlaps next week: 18-22 March 2024" or "not
+  during next week (25-31 March 2024)". A small model asked "could I fit a trip in next week?"
+  beside "Has jury duty from 15 to 28 March" did not count the days itself.
 A fact the memory agent wrote is one short line, so it reads as before.
 """
 
@@ -121,8 +125,43 @@ def _bounded_lines(text: str) -> list[str]:
     return lines
 
 
-def show_found(memories: list[Memory], today: date | datetime | str | None = None) -> str:
-    """The found memories, best first, one "- " entry each, as the reply's `memories` input."""
+def _as_date(value: date | datetime | str | None) -> date:
+    if value is None:
+        return datetime.now().astimezone().date()
+    if isinstance(value, datetime):
+        return value.date()
+    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
+
+
+def asked_time(message: str, today: date | datetime | str | None = None) -> Span | None:
+    """The time the user's message asks about ("next week"), resolved against today."""
+    try:
+        return find_span(message, _as_date(today)) if message.strip() else None
+    except ValueError:  # a malformed day: no time is worked out
+        return None
+
+
+def overlap_note(m: Memory, asked: Span | None) -> str:
+    """Whether a memory with dates holds at the time the message asks about; "" when either
+    has no dates."""
+    if asked is None or not (m.valid_from or m.valid_until):
+        return ""
+    try:
+        start = date.fromisoformat(m.valid_from[:10]) if m.valid_from else date.min
+        end = date.fromisoformat(m.valid_until[:10]) if m.valid_until else date.max
+    except ValueError:
+        return ""
+    first, last = max(start, asked.start), min(end, asked.end)
+    if first > last:
+        return f"not during {asked.phrase} ({_days(asked)})"
+    return f"overlaps {asked.phrase}: {_days(Span(first, last, asked.phrase))}"
+
+
+def show_found(memories: list[Memory], today: date | datetime | str | None = None,
+               asked: str = "") -> str:
+    """The found memories, best first, one "- " entry each, as the reply's `memories` input.
+    asked: the user's message; a time it names is compared with each memory's dates."""
+    span = asked_time(asked, today)
     entries: list[tuple[Memory, str, list[str]]] = []
     where: dict[str, tuple[int, int]] = {}  # a line's key -> (entry, line) it is shown at
     for m in memories:
@@ -145,12 +184,14 @@ def show_found(memories: list[Memory], today: date | datetime | str | None = Non
             entries.append((m, header, lines))
     if not entries:
         return "(nothing stored about this user yet)"
-    return "\n".join(_entry(m, header, lines, today) for m, header, lines in entries)
+    return "\n".join(_entry(m, header, lines, today, span) for m, header, lines in entries)
 
 
-def _entry(m: Memory, header: str, lines: list[str], today: date | datetime | str | None) -> str:
+def _entry(m: Memory, header: str, lines: list[str], today: date | datetime | str | None,
+           asked: Span | None = None) -> str:
     labels = [c for c in m.categories if c != "uncategorised"]
     head = header + (f"[{', '.join(labels)}] " if labels else "")
     noted = f"noted {m.observed_at[:10]}" if m.observed_at and not header else ""
-    said = "; ".join(n for n in (noted, validity_note(m, today)) if n)
+    notes = (noted, validity_note(m, today), overlap_note(m, asked))
+    said = "; ".join(n for n in notes if n)
     return "- " + head + "\n  ".join(lines) + (f" ({said})" if said else "")

@@ -40,7 +40,7 @@ UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 _DAY = "|".join(WEEKDAYS)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _NUM = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
-_UNIT = r"(day|week|fortnight|month|year)s?"
+_UNIT = r"(day|week|fortnight|month|year)s?\b"  # not "in a weekday"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
 _WHICH = r"(this\s+coming|this|next|coming|last)"
 
