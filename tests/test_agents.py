@@ -470,6 +470,13 @@ def test_small_models_may_store_only_what_shares_the_users_words(seeded):
     # capable models are trusted with words nobody said (a paraphrase, an inference)
     result, _ = _update(store, list(script), message)
     assert [a.event for a in result.actions] == ["ADD", "NOOP"]  # "Is called Sam" exists now
+    # A user writing in another language: the English memory is a translation, not an
+    # invention (seen: "Works as a doctor" for "trabajo como médica" was rejected).
+    spanish = [{"role": "user", "content": "Vivo en Sevilla y trabajo como médica."}]
+    doctor = [step("add_memory", {"memory_text": "Works as a doctor", "categories": ["work"]}),
+              finish()]
+    result, _ = _update(store, doctor, spanish, limits=SMALL_MODEL)
+    assert [a.event for a in result.actions] == ["ADD"]
 
 
 def test_without_json_fallback_an_incomplete_answer_is_read_leniently(seeded):
@@ -544,3 +551,16 @@ def test_chat_reply_is_a_plain_chat_with_a_reminder_after_the_message(seeded):
     with dspy.context(lm=lm):
         agent(transcript="", existing_categories=[], question="My cat?")
     assert lm.history[0]["messages"][-1]["content"] == "My cat?"  # nothing to remind of
+
+
+def test_the_search_tool_says_whether_a_dated_memory_holds_at_the_time_asked(store):
+    store.add("alice", "Has jury duty from 18 March to 29 March 2024", ["plans"],
+              valid_from="2024-03-18", valid_until="2024-03-29")
+    lm = DummyLM([step("fetch_similar_memories", {"search_text": "jury duty", "categories": []}),
+                  finish(), answer("Not next week: you have jury duty.", False)])
+    agent = ResponseAgent(store, "alice", limits=STANDARD)
+    agent.now = datetime(2024, 3, 15, 12, 0)
+    with dspy.context(lm=lm):
+        agent(transcript="", existing_categories=[], question="Can I take a trip next week?")
+    observation = str(lm.history[-1]["messages"])
+    assert "overlaps next week: 18-24 March 2024" in observation

@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from chatbot.agents.guards import STANDARD, Limits, call_key, grounding, sounds_like_retraction
+from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import _as_facts, _dated
 from chatbot.agents.response import _as_list
 from chatbot.agents.wording import third_person
@@ -69,6 +70,13 @@ class _Run:
     calls: Counter[str] = field(default_factory=Counter)       # call_key -> times run
     written: set[int] = field(default_factory=set)              # shown ids changed this run
     day: date | None = None                                     # the conversation's date
+
+
+def _in_another_language(user_texts: list[str]) -> bool:
+    """The user writes in a language other than English: a memory in English (the agent's
+    prompt and examples are English) shares none of their words by design ("Works as a
+    doctor" for "trabajo como médica"), so sharing no word says nothing about invention."""
+    return any(language_of(t) not in (None, "English") for t in user_texts)
 
 
 def _to_int(value: Any) -> int | None:
@@ -143,7 +151,8 @@ class MemoryTools:
         if g.ungrounded:
             detail = "not the user's words (the assistant said it)"
             why = "that is what the assistant said"
-        elif run.limits.require_user_words and g.unsupported:
+        elif run.limits.require_user_words and g.unsupported and not _in_another_language(
+                run.user_texts):
             detail = "not the user's words (nobody said it)"
             why = "the user did not say that"
         else:

@@ -22,7 +22,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     read_fields_leniently,
 )
 from chatbot.memory import MemoryStore, RetrievedMemory
-from chatbot.memory.found import show_found
+from chatbot.memory.found import asked_time, overlap_note, show_found
 from chatbot.memory.query import search_text as search_query
 from chatbot.memory.validity import describe_memory, status
 
@@ -246,7 +246,9 @@ categories to search in (an empty list searches all)."""
                 self.on_search(call)
             if not results:
                 return "No memories found."
-            return [describe_memory(m, self.now) for m in results]
+            asked = asked_time(self._question, self.now)  # dated memories against it
+            return [describe_memory(m, self.now) + (f" ({note})" if (note := overlap_note(
+                m, asked)) else "") for m in results]
 
         return fetch_similar_memories
 
