@@ -408,3 +408,12 @@ def test_a_memory_that_only_says_when_is_not_kept_beside_the_fact_it_dates():
     [(_, alone)] = tool_calls([fact("Until Friday.", "Until Friday")], [], message="Until Friday.",
                               known="Until Friday.", day=friday)
     assert [f["text"] for f in alone["facts"]] == ["Until Friday"]
+
+
+def test_a_non_english_part_that_invents_a_name_keeps_its_own_words():
+    # The first person is looked for in English words only: elsewhere the part's own words
+    # are kept, as before, rather than nothing.
+    part = "Mi hermana Ana vive en Roma."
+    [(tool, args)] = tool_calls([fact(part, "Sister Ana lives in Rome, Italy")], [],
+                                message=part, known=part)
+    assert tool == "add_memory" and args["facts"][0]["text"] == part

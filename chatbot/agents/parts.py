@@ -29,6 +29,7 @@ from chatbot.agents.corrections import (
     review,
 )
 from chatbot.agents.guards import NEUTRAL_WORDS, said_in, stems
+from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
@@ -308,9 +309,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                      for t, c, r in found]
             said = " ".join(t for t, _, _ in found) + f" {name or ''}"
             invents = [_invents(t, known or message) for t, _, _ in found]
-            if any(invents) and not _FIRST_PERSON.search(part):
+            if any(invents) and not _FIRST_PERSON.search(part) and language_of(part) == "English":
                 # "Not sure where Salzburg came from!" as "Salzburg is in Austria": the part
-                # says nothing of the user's own to keep in its place.
+                # says nothing of the user's own to keep in its place. (English only: the
+                # first person is looked for in English words.)
                 found = [f for f, bad in zip(found, invents, strict=True) if not bad]
                 invents = [False] * len(found)
             dropped = _drops_a_name(part, said)
