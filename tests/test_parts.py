@@ -8,7 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from chatbot.agents.parts import KEEP, parts_schema, split_parts, tool_calls
+from chatbot.agents.part_calls import tool_calls
+from chatbot.agents.parts import KEEP, parts_schema, split_parts
 
 from scripted import fact
 

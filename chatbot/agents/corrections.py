@@ -14,11 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.agents.guards import said_in, stems
+from chatbot.memory.anchors import anchors
 from chatbot.memory.timeparse import NUMBER_WORDS
 
 # How close a new fact must be to a memory said to have changed to become its new version.
 PAIR_MIN = 0.35
 _WORD = re.compile(r"[^\W_]+")
+_CLAUSE = re.compile(r"[,;]\s*")
 
 
 def new_words(text: str, old: str) -> bool:
@@ -137,3 +139,24 @@ def review(verdicts: Any, ids: list[int], shown: dict[int, str], facts: list[dic
                                   "categories": fact["categories"]}
         elif now == "no_longer_true":
             removes.append(memory_id)
+
+
+def denies_shown(name: str, part: str, memories: str, shown: dict[int, str],
+                 names: set[str]) -> bool:
+    """The name the memories left out is the old value the part denies of a shown memory,
+    and the memories keep the new one: "I don't live in Salzburg, I live in Innsbruck" as
+    "Lives in Innsbruck" beside a shown "Lives in Salzburg". The clause that says the name
+    is negated (anchors' closed class of negators), a shown memory names it, and the
+    memories name another of the part's names. Then it is a correction (see `corrected`),
+    not a memory that lost who it is about. `names`: the part's names (people, places)."""
+    clause = next((c for c in _CLAUSE.split(part) if name in _WORD.findall(c)), "")
+    if not clause or anchors(clause).negations == 0:
+        return False
+    if not any(said_in(name.lower(), _words(text)) for text in shown.values()):
+        return False
+    kept = _words(memories)
+    return any(w.lower() in kept for w in names if w != name)
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}

@@ -219,7 +219,7 @@ def said_in(stem: str, said: set[str]) -> bool:
 
 # --------------------------------------------------------------------- nothing to remember
 
-_FIRST_PERSON = re.compile(
+FIRST_PERSON = re.compile(
     r"\b(i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b", re.I)
 _MEMORY_WORDS = re.compile(
     r"\b(forget|remember|correct|correction|update|delete|remove|note|save|store|change|"
@@ -243,7 +243,7 @@ def asks_to_change_memory(message: str) -> bool:
         return True
     if text.endswith("?"):  # "What's wrong with my code?"
         return False
-    return bool(_CHANGE.search(text) and _FIRST_PERSON.search(text))
+    return bool(_CHANGE.search(text) and FIRST_PERSON.search(text))
 
 
 def nothing_to_remember(message: str) -> bool:
@@ -251,7 +251,7 @@ def nothing_to_remember(message: str) -> bool:
     with no first-person word ("Any ideas for dinner?", "Thanks, that helped!") and no word
     about memory ("forget", "moved", "correction"). The memory agent is then not run."""
     text = str(message or "").strip()
-    if not text or _FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text):
+    if not text or FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text):
         return False
     if text.endswith("?"):
         return True
@@ -267,7 +267,7 @@ def states_something_personal(message: str) -> bool:
     """A first-person statement (not a question, not thanks or a greeting): "I live in
     Lisbon", "My sister is visiting". It may hold a fact about the user."""
     text = str(message or "").strip()
-    if not text or text.endswith("?") or not _FIRST_PERSON.search(text):
+    if not text or text.endswith("?") or not FIRST_PERSON.search(text):
         return False
     return not _SMALL_TALK.match(text) or bool(_SELF_STATEMENT.search(text))
 

@@ -166,3 +166,28 @@ def _written(span: Span, before: str) -> str:
     elif span.until and not until_earlier_in_clause(before):
         word = "until"
     return f"{word} {when}"
+
+
+_WORDS = re.compile(r"[^\W_]+")
+# Words a time phrase may lead with or leave behind ("until", "from", "on").
+_TIME_LEADS = UNTIL_WORDS | {"from", "on", "at", "in", "for", "since", "after", "starting"}
+
+
+def _bare_time(text: str, day: date | None) -> bool:
+    """The memory says only when ("Until a week from today"): a time phrase and nothing else
+    but the words that lead one."""
+    span = find_span(text, day or date.today())
+    if span is None:
+        return False
+    rest = text.lower().replace(span.phrase.lower(), " ")
+    return all(w in _TIME_LEADS for w in _WORDS.findall(rest) if not w.isdigit())
+
+
+def without_bare_times(found: list[tuple[str, list[str], Any]], day: date | None,
+                        ) -> list[tuple[str, list[str], Any]]:
+    """The part's memories less those that only say when, where another memory of the part
+    is there to carry the date: the model split "Florian is borrowing my van until a week
+    from today" into the loan and "Until a week from today"; the loan has its date back
+    already (`with_said_date`), and the date alone is no memory."""
+    kept = [f for f in found if not _bare_time(f[0], day)]
+    return kept if kept else found

@@ -11,6 +11,7 @@ from typing import Any
 import dspy
 from dspy.utils.exceptions import AdapterParseError
 
+from chatbot.agents import part_calls
 from chatbot.agents import parts as sorting
 from chatbot.agents.grammar import SchemaAdapter, step_schema, supports_schema
 from chatbot.agents.guards import Limits, limits_for
@@ -207,7 +208,7 @@ class MemoryUpdater(MemoryTools):
         run.result.sorted = {"parts": getattr(pred, "sorted_parts", None),
                              "shown": getattr(pred, "shown_memories", None)}
         known = " ".join(run.user_texts)
-        return sorting.tool_calls(
+        return part_calls.tool_calls(
             getattr(pred, "sorted_parts", None), ids, message=message, known=known,
             shown=shown, reviews=getattr(pred, "shown_memories", None),
             similarity=self._similarity, day=run.day, parts=parts)

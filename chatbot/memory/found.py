@@ -28,7 +28,7 @@ from datetime import date, datetime, timedelta
 from chatbot.memory.chunking import PIECE_CHARS, clip
 from chatbot.memory.models import Memory
 from chatbot.memory.timeparse import NUMBERS, UNITS, Span, day_in_words, find_span
-from chatbot.memory.validity import validity_note
+from chatbot.memory.validity import day_of, validity_note
 
 # The message a memory was stored from: a whole piece of it, with the speaker's name.
 LEAD_CHARS = PIECE_CHARS + 60
@@ -125,18 +125,10 @@ def _bounded_lines(text: str) -> list[str]:
     return lines
 
 
-def _as_date(value: date | datetime | str | None) -> date:
-    if value is None:
-        return datetime.now().astimezone().date()
-    if isinstance(value, datetime):
-        return value.date()
-    return value if isinstance(value, date) else date.fromisoformat(str(value)[:10])
-
-
 def asked_time(message: str, today: date | datetime | str | None = None) -> Span | None:
     """The time the user's message asks about ("next week"), resolved against today."""
     try:
-        return find_span(message, _as_date(today)) if message.strip() else None
+        return find_span(message, date.fromisoformat(day_of(today))) if message.strip() else None
     except ValueError:  # a malformed day: no time is worked out
         return None
 

@@ -14,7 +14,8 @@ from chatbot.memory.timeparse import day_in_words
 Status = Literal["current", "upcoming", "past"]
 
 
-def _day(today: date | datetime | str | None) -> str:
+def day_of(today: date | datetime | str | None) -> str:
+    """The day as an ISO date ("2026-12-04"); None is today (UTC)."""
     if today is None:
         return datetime.now(UTC).date().isoformat()
     if isinstance(today, datetime):
@@ -24,7 +25,7 @@ def _day(today: date | datetime | str | None) -> str:
 
 def status(m: Memory, today: date | datetime | str | None = None) -> Status:
     """past once valid_until is before the day, upcoming before valid_from, else current."""
-    day = _day(today)
+    day = day_of(today)
     if m.valid_until and m.valid_until[:10] < day:
         return "past"
     if m.valid_from and m.valid_from[:10] > day:

@@ -1,0 +1,309 @@
+"""The tool calls the memory agent's sorted parts ask for (chatbot.agents.parts makes the
+schema the small model's reply is held to; this reads that reply).
+
+Code checks each entry against the part it sorts: a memory that leaves out who the part is
+about, or names what nobody said, gives way to the part's own words; corrections the entries
+imply become updates of the shown memory (chatbot.agents.corrections); relative dates are put
+back to be resolved in code (chatbot.agents.new_facts); a part filed as nothing to keep that
+states something of the user's own by its structure is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+from difflib import get_close_matches
+from typing import Any
+
+from chatbot.agents.corrections import (
+    as_correction,
+    corrected,
+    denies_shown,
+    new_words,
+    renumbered,
+    renumbered_anyway,
+    review,
+)
+from chatbot.agents.guards import FIRST_PERSON, said_in, stems
+from chatbot.agents.language import language_of
+from chatbot.agents.new_facts import with_said_date, without_bare_times
+from chatbot.agents.parts import (
+    _CLAUSE,
+    _JOINERS,
+    _WORD,
+    KEEP,
+    MAX_MEMORY_CHARS,
+    MAX_REVIEWED,
+    NOTHING,
+    _proper_names,
+)
+from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
+from chatbot.memory.timeparse import find_span
+
+
+def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
+    """(text, categories, id it replaces or None) per memory of one entry."""
+    out = []
+    for m in entry.get("memories") or []:
+        if isinstance(m, str):
+            m = {"memory": m}
+        if not isinstance(m, dict) or not isinstance(m.get("memory"), str):
+            continue
+        text = m["memory"].strip()[:MAX_MEMORY_CHARS]
+        category = m.get("category")
+        if text:
+            out.append((text, [category] if isinstance(category, str) else [], m.get("replaces")))
+    return out
+
+
+def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
+    """The user's name as the entry gives it, if the message says it as a name: every word
+    capitalised as written there ("sister Ana" is not a name the user goes by), and none of
+    the message's memories names it ("Tortoise named Gus": not the user)."""
+    name = entry.get("user_name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    name = _as_written(name.strip(), message)
+    if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
+        return None
+    found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
+    if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
+        return None
+    return found.group(0)
+
+
+def _as_written(name: str, message: str) -> str:
+    """The name as the message writes it when the model misspelt it ("Wibeke" for "Wiebke"):
+    the message's closest capitalised word, if close enough; else the name as given."""
+    if " " in name or re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I):
+        return name
+    words = {w for w in _WORD.findall(message) if w[0].isupper()}
+    close = get_close_matches(name, words, n=1, cutoff=0.8)
+    return close[0] if close else name
+
+
+def _lower_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _invents(text: str, known: str) -> bool:
+    """The text names someone or something the user's words and the memories do not."""
+    return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
+
+
+def _drops_a_name(part: str, memories: str) -> str | None:
+    """The first name the part says, if the memories leave it out: most often who it is
+    about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
+    Toyota")."""
+    names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)]
+    if names and not said_in(names[0].lower(), _lower_words(memories)):
+        return names[0]
+    return None
+
+
+def _without_inventions(part: str, found: list[tuple[str, list[str], Any]], known: str,
+                        ) -> list[tuple[str, list[str], Any]]:
+    """The memories less those naming what nobody said, for an English part with no first
+    person: "Not sure where Salzburg came from!" as "Salzburg is in Austria" has nothing of
+    the user's own to keep in its place. The same list when nothing is dropped; elsewhere
+    `_own_words_instead` keeps the part's words."""
+    if FIRST_PERSON.search(part) or not any(_invents(t, known) for t, _, _ in found):
+        return found
+    if language_of(part) != "English":  # the first person is looked for in English words
+        return found
+    return [f for f in found if not _invents(f[0], known)]
+
+
+def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+                       shown: dict[int, str], known: str) -> bool:
+    """The memories leave out the part's first name (unless it is the old value the part
+    denies of a shown memory) or name what nobody said: the part's own words are kept."""
+    said = " ".join(t for t, _, _ in found) + f" {name or ''}"
+    dropped = _drops_a_name(part, said)
+    if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
+        return True
+    return any(_invents(t, known) for t, _, _ in found)
+
+
+def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
+            ) -> int | None:
+    """The shown memory the part's memories point at: the one the model linked, else one a
+    memory copies (no word it lacks: the part is its new version)."""
+    target = next((r for _, _, r in found if r in ids), None)
+    if target is None:
+        target = next((i for i in ids for t, _, _ in found
+                       if i in shown and not new_words(t, shown[i])), None)
+    return target
+
+
+def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
+               shown: dict[int, str] | None = None, reviews: Any = None,
+               similarity: Callable[[str, str], float] | None = None,
+               day: date | None = None, parts: list[str] | None = None,
+               ) -> list[tuple[str, dict[str, Any]]]:
+    """The tool calls the sorted parts ask for: corrections and forgets first, then one
+    add_memory with every fact and reply preference; noop when there is nothing to do.
+
+    message: the user's latest message; known: the user's words and the shown memories;
+    shown: the shown memories' texts by id; reviews: the model's `shown_memories`;
+    similarity(a, b): how close two texts are (a memory said to have changed takes the new
+    fact closest to it as its new version); day: the conversation's date (a relative date
+    the part gives and its memory left out is put back, to be resolved in code).
+    Checks in code: an entry whose memories leave out a name the part says ("Lives in Rome"
+    for "My sister Ana lives in Rome") or name what nobody said keeps the part's own words
+    instead, and a correction that only repeats the shown memory is not made. Entries that
+    do not fit the schema are skipped.
+    """
+    shown = shown or {}
+    if parts is not None and isinstance(entries, list):  # each entry's part as written
+        entries = [{**e, "part": p} if isinstance(e, dict) else e
+                   for e, p in zip(entries, parts, strict=False)]
+    # A name any memory of the message gives to something else is not the user's ("Lives in
+    # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
+    every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)]
+    facts: list[dict[str, Any]] = []
+    preferences: list[str] = []
+    removes: list[int] = []
+    updates: dict[int, dict[str, Any]] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        kind = str(entry.get("kind") or "").strip().lower()
+        part = str(entry.get("part") or "")
+        if kind == "forget" and entry.get("removes") in ids:
+            removes.append(entry["removes"])
+            continue
+        if is_hypothetical(part):
+            continue
+        if kind not in KEEP:
+            # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
+            # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
+            # code keeps what the part's own structure shows.
+            if kind not in NOTHING or renumbered_anyway(part, shown, updates):
+                continue
+            said_facts = _statements(part, shown, day)
+            if not said_facts:
+                continue
+            kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
+            found = [(t, [], None) for t, _ in said_facts]
+        else:
+            name = _name(entry, message, every_memory)
+            if name is not None:
+                facts.append({"text": f"Is called {name}", "categories": ["identity"],
+                              "kind": "fact"})
+            found = without_bare_times(
+                [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
+            found = [(_about(t, entry.get("about"), known or message), c, r)
+                     for t, c, r in found]
+            kept = _without_inventions(part, found, known or message)
+            if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
+                found = kept
+            elif part and _own_words_instead(part, found, name, shown, known or message):
+                cats = next((c for _, c, _ in found if c), [])
+                found = [(part, cats, _linked(found, ids, shown))]
+            if kind == "fact":
+                found += [(c, [], None) for c in _left_out(part, found, name)]
+        # Any kind: the model also files a correction as how to reply ("Sorry, I got that
+        # wrong: I'm allergic to peanuts, not shellfish").
+        if (old := corrected(part, found, shown, updates)) is not None:
+            found = as_correction(found, old, shown[old], similarity)
+        found = [(t, c, r if r is not None else renumbered(t, shown, updates))
+                 for t, c, r in found]
+        for text, cats, target in found:
+            if target in ids and target not in updates:
+                if new_words(text, shown.get(target, "")):
+                    updates[target] = {"memory_id": target, "updated_memory_text": text,
+                                       "categories": cats}
+            elif kind == "how_to_reply":
+                preferences.append(_as_asked(text, part))
+            else:
+                facts.append({"text": text, "categories": cats,
+                              "kind": "event" if kind == "plan_or_event" else "fact"})
+    review(reviews, ids[:MAX_REVIEWED], shown, facts, updates, removes, similarity)
+    facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
+    preferences = list(dict.fromkeys(preferences))
+    calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
+    removes = [i for i in dict.fromkeys(removes) if i not in updates]
+    if removes:
+        calls.append(("delete_memory", {"memory_ids": removes}))
+    if facts or preferences:
+        calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
+    return calls or [("noop", {})]
+
+
+def _as_asked(text: str, part: str) -> str:
+    """A reply preference as the model wrote it, or the user's own request, quoted, when the
+    model's words keep less than half of the request's ("Could you give all your replies in
+    German from now on?" filed as "Wants to practice German" lost the replies): read on
+    every turn, it must say what was asked."""
+    asked = stems(part)
+    if part.strip() and asked and len(asked & stems(text)) < len(asked) / 2:
+        return f'Asked: "{part.strip()}"'
+    return text
+
+
+def _about(text: str, person: Any, known: str) -> str:
+    """The memory of a part about "she" or "he", led by who it is about when it does not name
+    them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
+    if (not isinstance(person, str) or person.lower() not in _lower_words(known)
+            or person.lower() in _lower_words(text)):
+        return text
+    first = _WORD.findall(text)[:1]
+    if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
+        return f"{person} {text[:1].lower()}{text[1:]}"
+    keep_capital = bool(first) and first[0] in _proper_names(known)  # a name stays a name
+    return f"{person}: {text if keep_capital else text[:1].lower() + text[1:]}"
+
+
+# Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
+_LINKING = frozenset("is was has had does did can will would used".split())
+
+
+def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+              ) -> list[str]:
+    """Clauses of the part in the user's own first person that no memory of it covers, in
+    the third person: the model listing a long sentence's facts skips one ("I'm Mateo, I'm a
+    paramedic, I run marathons" kept no paramedic). A clause counts only when it has a word
+    of its own and shares none with the memories."""
+    covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
+    out = []
+    for clause in _CLAUSE.split(part):
+        clause = clause.strip(" .!?")
+        worded = third_person(clause)
+        words = stems(clause)
+        if (leads_in_first_person(clause) and words
+                and not any(said_in(w, covered) for w in words)):
+            out.append(worded)
+    return out
+
+
+_JOINED = re.compile(rf"^{_JOINERS}", re.I)
+
+
+def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
+    """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
+    states something of the user's own, by its structure: it leads in the first person and
+    either names what no shown memory names ("I just got a gecko called Juniper", "I live in
+    Innsbruck") or gives a date ("My thesis defence is on Thursday"). In the third person;
+    a dated one is an event (its date is written out on adding). "I don't live in Salzburg"
+    beside a shown "Lives in Salzburg" names nothing new and is left; the clause after it is
+    the correction."""
+    if part.rstrip().endswith("?"):
+        return []
+    known = _lower_words(" ".join(shown.values()))
+    out = []
+    for clause in _CLAUSE.split(part):
+        clause = _JOINED.sub("", clause.strip(" .!")).strip()
+        if not leads_in_first_person(clause) or is_hypothetical(clause):
+            continue
+        dated = day is not None and find_span(clause, day) is not None
+        named = {w.lower() for w in _proper_names(clause)} - known
+        if not (dated or named):
+            continue
+        worded = third_person(clause)
+        rest = _WORD.findall(worded)[1:]
+        if worded.startswith("Is ") and rest and all(w in _proper_names(clause) for w in rest):
+            worded = "Is called " + worded[3:]  # "I'm Kofi": a name
+        out.append((worded, "event" if dated else "fact"))
+    return out
