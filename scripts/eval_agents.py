@@ -53,8 +53,8 @@ CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES
 SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind")
 APART = ("fresh", "unseen", "blind")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
-# The agents' limits for every session (None: the app's, which follow the LM); --chat-reply
-# and --opening change one of them, for an A/B.
+# The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
+# --opening and --facts-as-stored change one of them, for an A/B.
 LIMITS: Any = None
 
 
@@ -284,6 +284,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--opening", action="store_true",
                         help="replies to questions with memories found are begun by code "
                              "(Limits.open_with_memory, agents/opening.py), for an A/B")
+    parser.add_argument("--facts-as-stored", action="store_true",
+                        help="the reply reads the memory agent's facts as stored (\"Lives in "
+                             "Montreal\"), not said to the user (Limits.facts_to_you), for an A/B")
     parser.add_argument("--chat-reply", action="store_true",
                         help="the reply as a plain chat, not in DSPy's answer fields "
                              "(Limits.chat_reply, agents/chat_reply.py)")
@@ -317,7 +320,7 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     global LIMITS
-    if args.chat_reply or args.opening:
+    if args.chat_reply or args.opening or args.facts_as_stored:
         import dataclasses
 
         from chatbot.agents.guards import limits_for
@@ -327,6 +330,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
             LIMITS = dataclasses.replace(LIMITS, chat_reply=True)
         if args.opening:
             LIMITS = dataclasses.replace(LIMITS, open_with_memory=True)
+        if args.facts_as_stored:
+            LIMITS = dataclasses.replace(LIMITS, facts_to_you=False)
     embedder = get_embedder(settings.embedder, args.threads or 1)
     threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"

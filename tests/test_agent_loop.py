@@ -98,7 +98,8 @@ def test_reply_is_one_call_with_memories_and_standing_preferences(store):
     assert reply.first_token_seconds is not None and reply.first_token_seconds <= reply.seconds
     assert steps == ["searching memories", "answering"]
     prompt = llama.calls[0][0][-1]["content"]
-    assert "Is vegetarian" in prompt and "Wants answers in bullet points" in prompt
+    # the found fact said to the user (agents/wording.second_person), the preference as stored
+    assert "You are vegetarian" in prompt and "Wants answers in bullet points" in prompt
     preferences = prompt.split("[[ ## preferences ## ]]")[1].split("[[ ##")[0]
     assert "bullet points" in preferences and "vegetarian" not in preferences
     # "What should I cook tonight?" is one question: nothing to remember, no memory call

@@ -240,7 +240,7 @@ def test_small_model_answers_in_one_call_with_what_code_found(seeded):
     assert call.search_text == "My dog's name?" and call.categories == []
     assert call.results[0].id == ids["dog"]
     prompt = lm.history[0]["messages"][-1]["content"]
-    assert "Has a beagle called Rex" in prompt and "Wants short answers" in prompt
+    assert "You have a beagle called Rex" in prompt and "Wants short answers" in prompt
     assert "trajectory" not in prompt  # the answer reads what was found, not a tool log
     assert lm.history[0]["kwargs"]["max_tokens"] == SMALL_MODEL.answer_tokens
     # save_memory is not read on the small model (the session decides): not decoded
@@ -535,9 +535,9 @@ def test_chat_reply_is_a_plain_chat_with_a_reminder_after_the_message(seeded):
     messages = lm.history[0]["messages"]
     assert [m["role"] for m in messages] == ["system", "system", "user"]
     note, prompt = messages[1]["content"], messages[2]["content"]
-    assert "Has a beagle called Rex" in note and "Wants short answers" in note
+    assert "You have a beagle called Rex" in note and "Wants short answers" in note
     assert prompt.startswith("My dog's name?\n\n(Keep in mind about me: ")
-    assert "Has a beagle called Rex" in prompt and "Wants short answers" in prompt
+    assert "You have a beagle called Rex" in prompt and "Wants short answers" in prompt
     assert "[[ ##" not in prompt  # no fields to fill in
     assert note.startswith(f"Today is {datetime.now().astimezone():%A}, ")
     # A replayed conversation's day, not the machine's: "past: until ..." is read against it.

@@ -3,9 +3,14 @@ bounded, dated once; real store, real embeddings."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
+import pytest
+
+from chatbot.agents.guards import SMALL_MODEL
 from chatbot.agents.response import ResponseAgent, SearchCall
+from chatbot.agents.wording import second_person
 from chatbot.memory.chunking import Line, message_memories
 from chatbot.memory.found import CONTEXT_CHARS, LEAD_CHARS, show_found, with_days
 
@@ -131,3 +136,42 @@ def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store)
     # No time in the message, or none at all: the memories read as before.
     assert show_found(hits, friday, "What's new?") == show_found(hits, friday)
     assert "overlaps" not in show_found(hits, friday)
+
+
+@pytest.mark.parametrize("stored, said", [
+    ("Lives in Montreal", "You live in Montreal"),
+    ("Is vegetarian", "You are vegetarian"),
+    ("Has a horse named Sturmi", "You have a horse named Sturmi"),
+    ("Does not eat meat", "You do not eat meat"),
+    ("Was on a contract until 30 April", "You were on a contract until 30 April"),
+    ("Studies law at McGill", "You study law at McGill"),
+    ("Teaches maths", "You teach maths"),
+    ("Always uses metric units", "You always use metric units"),
+    ("Moved from Lisbon to Porto", "You moved from Lisbon to Porto"),
+    ("Got a gecko", "You got a gecko"),
+    ("Their sister is Ana", "Your sister is Ana"),
+    ("Parents are visiting in May", "Your parents are visiting in May"),
+    # Not a subjectless fact, or not English: as stored.
+    ("Sister Ana lives in Rome", "Sister Ana lives in Rome"),
+    ("Sturmi is a horse", "Sturmi is a horse"),
+    ("Es vegetariano", "Es vegetariano"),
+    ("Vive en Sevilla desde 2020", "Vive en Sevilla desde 2020"),
+    ("[8 May 2023] Ana: I adopted a beagle", "[8 May 2023] Ana: I adopted a beagle"),
+])
+def test_a_fact_is_said_to_the_user(stored, said):
+    assert second_person(stored) == said
+
+
+def test_the_reply_reads_facts_said_to_the_user_and_messages_as_said(store):
+    store.add("ann", "Is allergic to peanuts", ["health"])
+    store.add_many("ann", [{"text": "Ann: My horse Sturmi is lame",
+                            "source": {"speaker": "Ann"}}], actor="test", dedup=False)
+    hits = store.search("ann", "peanuts horse Sturmi", limit=5)
+    agent = ResponseAgent(store, "ann", limits=SMALL_MODEL)
+    agent.searches = [SearchCall("peanuts", [], results=hits)]
+    shown = agent.found_text()
+    assert "- [health] You are allergic to peanuts" in shown
+    assert "- Ann: My horse Sturmi is lame" in shown
+    off = ResponseAgent(store, "ann", limits=replace(SMALL_MODEL, facts_to_you=False))
+    off.searches = agent.searches
+    assert "- [health] Is allergic to peanuts" in off.found_text()

@@ -61,6 +61,8 @@ class Limits:
         begins with words written into its prompt (chatbot.agents.opening). Off everywhere:
         on the blind split it did not beat leaving the start to the model (docs/agents.md,
         session 14).
+    facts_to_you: the direct reply reads the memory agent's facts in the second person
+        ("You live in Montreal", not "Lives in Montreal"; agents/wording.second_person).
     """
 
     name: str
@@ -85,6 +87,7 @@ class Limits:
     grammar: bool = False
     sort_parts: bool = False
     open_with_memory: bool = False
+    facts_to_you: bool = True
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to

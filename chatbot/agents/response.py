@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +21,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     as_bool,
     read_fields_leniently,
 )
+from chatbot.agents.wording import second_person
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.found import asked_time, overlap_note, show_found
 from chatbot.memory.query import search_text as search_query
@@ -59,6 +60,15 @@ class SearchCall:
     categories: list[str]
     results: list[RetrievedMemory] = field(default_factory=list)
     note: str = ""
+
+
+def to_you(m: RetrievedMemory) -> RetrievedMemory:
+    """A fact the memory agent wrote, as said to the user ("You live in Montreal"); a stored
+    chat message (it has a speaker) as it is. Replies that read "Lives in Montreal" beside a
+    question saying "my" often answered as the user ("Sturmi ist mein Pferd")."""
+    if m.source.speaker is not None:
+        return m
+    return replace(m, memory_text=second_person(m.memory_text))
 
 
 def _as_list(value: Any) -> list[str]:
@@ -175,6 +185,8 @@ class ResponseAgent(dspy.Module):
             return "(nothing stored about this user yet)"
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can
         # be asked about without being taken for the present.
+        if self._active.facts_to_you:
+            seen = [to_you(m) for m in seen]
         return show_found(seen, self.now, self._question)  # each line once, bounded
 
     @property

@@ -8,6 +8,9 @@ other languages, or already in the third person, is left as it is.
 `is_hypothetical` tells a sentence about what the user would do if something were so ("If I
 ever won the lottery, I'd buy a boat") by its grammar: a condition on the user and a would or
 could after it. Such a sentence holds nothing true to keep.
+
+`second_person` goes the other way for the reply: a stored fact as said to the user it is about
+("Lives in Montreal" -> "You live in Montreal").
 """
 
 from __future__ import annotations
@@ -108,3 +111,52 @@ def is_hypothetical(text: str) -> bool:
     this."""
     condition = _IF_I.search(text)
     return condition is not None and _WOULD.search(text, condition.end()) is not None
+
+
+# A fact's leading verb as it is said to "you": the third person's own forms back.
+_TO_YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't",
+           "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't"}
+_MODALS = frozenset("will would can can't cannot could should must might may had used".split())
+# A plural verb right after the first word: that word is a noun ("Parents are ...").
+_PLURAL_VERB = re.compile(r"\s+(?:are|were|have|do|don't|aren't|weren't|haven't)\b", re.I)
+_FACT_ADVERBS = "|".join(sorted(_ADVERBS | {"only"}))
+_FACT_VERB = re.compile(r"^((?:" + _FACT_ADVERBS + r")\s+)?([a-z']+)\b", re.I)
+
+
+def _second_person_verb(verb: str) -> str | None:
+    """A subjectless fact's verb as said to "you" ("lives" -> "live"), or None when the word
+    is not a verb form a fact starts with."""
+    v = verb.lower()
+    if v in _TO_YOU:
+        return _TO_YOU[v]
+    if v in _MODALS or v in _PAST or (v.endswith("ed") and len(v) > 4):
+        return v
+    if len(v) < 4 or not v.endswith("s") or v.endswith(("ss", "us", "is")):
+        return None
+    if re.search(r"[^aeiou]ies$", v):
+        return v[:-3] + "y"
+    if re.search(r"(?:sh|ch|x|z|o)es$", v) or v.endswith("sses"):
+        return v[:-2]
+    return v[:-1]
+
+
+def second_person(text: str) -> str:
+    """A stored fact as said to the user it is about: "Lives in Montreal" -> "You live in
+    Montreal", "Is vegetarian" -> "You are vegetarian", "Their sister is Ana" -> "Your sister
+    is Ana". Facts are stored in the third person without a subject (`third_person`); a reply
+    that reads them beside a message saying "my" spoke as the user ("Sturmi ist mein Pferd").
+    Text that does not start that way (a name, another language) is left as it is."""
+    out = text.strip()
+    if not out or language_of(out) not in (None, "English"):
+        return out
+    if out.lower().startswith("their "):
+        return "Your" + out[5:]
+    m = _FACT_VERB.match(out)
+    if m is None or not out[0].isupper():  # a fact starts with a capital
+        return out
+    verb = _second_person_verb(m.group(2))
+    if verb is None:
+        return out
+    if _PLURAL_VERB.match(out[m.end():]):  # "Parents are visiting": a noun leads, not a verb
+        return "Your " + out[:1].lower() + out[1:]
+    return f"You {(m.group(1) or '').lower()}{verb}{out[m.end():]}"
