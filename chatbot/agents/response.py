@@ -183,10 +183,10 @@ class ResponseAgent(dspy.Module):
         seen = self._found()
         if not seen:
             return "(nothing stored about this user yet)"
-        # Each with its dates: "past: until ..." on one that no longer holds, so the past can
-        # be asked about without being taken for the present.
         if self._active.facts_to_you:
             seen = [to_you(m) for m in seen]
+        # Each with its dates: "past: until ..." on one that no longer holds, so the past can
+        # be asked about without being taken for the present.
         return show_found(seen, self.now, self._question)  # each line once, bounded
 
     @property

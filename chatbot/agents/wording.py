@@ -147,16 +147,16 @@ def second_person(text: str) -> str:
     that reads them beside a message saying "my" spoke as the user ("Sturmi ist mein Pferd").
     Text that does not start that way (a name, another language) is left as it is."""
     out = text.strip()
-    if not out or language_of(out) not in (None, "English"):
-        return out
-    if out.lower().startswith("their "):
-        return "Your" + out[5:]
     m = _FACT_VERB.match(out)
     if m is None or not out[0].isupper():  # a fact starts with a capital
         return out
-    verb = _second_person_verb(m.group(2))
-    if verb is None:
+    their = m.group(1) is None and m.group(2).lower() == "their"
+    verb = None if their else _second_person_verb(m.group(2))
+    # The language identifier last: it runs only on a text that would change.
+    if (not their and verb is None) or language_of(out) not in (None, "English"):
         return out
+    if their:
+        return "Your" + out[5:]
     if _PLURAL_VERB.match(out[m.end():]):  # "Parents are visiting": a noun leads, not a verb
         return "Your " + out[:1].lower() + out[1:]
     return f"You {(m.group(1) or '').lower()}{verb}{out[m.end():]}"
