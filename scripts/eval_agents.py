@@ -54,7 +54,7 @@ SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind")
 APART = ("fresh", "unseen", "blind")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
-# --opening and --facts-as-stored change one of them, for an A/B.
+# --no-opening and --facts-as-stored change one of them, for an A/B.
 LIMITS: Any = None
 
 
@@ -281,9 +281,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "llama.cpp, as the app, and 1 for the embedder)")
     parser.add_argument("--max-tokens", type=int, default=None, help="lm_max_tokens")
     parser.add_argument("--list", action="store_true", help="list the selected cases and exit")
-    parser.add_argument("--opening", action="store_true",
-                        help="replies to questions with memories found are begun by code "
-                             "(Limits.open_with_memory, agents/opening.py), for an A/B")
+    parser.add_argument("--no-opening", action="store_true",
+                        help="replies to questions with memories found are not begun by code "
+                             "with \"Since you\" (Limits.open_with_memory, agents/opening.py), "
+                             "for an A/B")
     parser.add_argument("--facts-as-stored", action="store_true",
                         help="the reply reads the memory agent's facts as stored (\"Lives in "
                              "Montreal\"), not said to the user (Limits.facts_to_you), for an A/B")
@@ -320,7 +321,7 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     global LIMITS
-    if args.chat_reply or args.opening or args.facts_as_stored:
+    if args.chat_reply or args.no_opening or args.facts_as_stored:
         import dataclasses
 
         from chatbot.agents.guards import limits_for
@@ -328,8 +329,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
         LIMITS = limits_for(lm)
         if args.chat_reply:
             LIMITS = dataclasses.replace(LIMITS, chat_reply=True)
-        if args.opening:
-            LIMITS = dataclasses.replace(LIMITS, open_with_memory=True)
+        if args.no_opening:
+            LIMITS = dataclasses.replace(LIMITS, open_with_memory=False)
         if args.facts_as_stored:
             LIMITS = dataclasses.replace(LIMITS, facts_to_you=False)
     embedder = get_embedder(settings.embedder, args.threads or 1)

@@ -323,12 +323,10 @@ def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
 
 
 def test_a_question_with_memories_found_begins_from_them(store):
-    # With Limits.open_with_memory, the small model's reply to a question with memories found
-    # begins with words written into its prompt (agents/opening.py); a statement, another
-    # language or nothing found do not.
-    import dataclasses
-
-    from chatbot.agents.guards import SMALL_MODEL
+    # The small model's reply to a question with memories found begins with words written into
+    # its prompt (agents/opening.py, Limits.open_with_memory); a statement, another language or
+    # nothing found do not, nor a model that is not small.
+    from chatbot.agents.guards import SMALL_MODEL, STANDARD
     from chatbot.agents.opening import OPENING
 
     store.add("noor", "Lives in Tromsø", ["home"])
@@ -337,9 +335,8 @@ def test_a_question_with_memories_found_begins_from_them(store):
                            chat_reply("Schön!", False),
                            chat_reply("Nice.", False)], template=CHATML)
     pieces: list[str] = []
-    opened = dataclasses.replace(SMALL_MODEL, open_with_memory=True)  # off by default
-    with ChatSession("noor", store, scripted_local_lm(llama), background=False,
-                     limits=opened) as s:
+    assert SMALL_MODEL.open_with_memory and not STANDARD.open_with_memory
+    with ChatSession("noor", store, scripted_local_lm(llama), background=False) as s:
         reply = s.turn("Where do I live?", on_token=pieces.append)
         assert reply.response == OPENING + rest
         assert "".join(pieces).strip() == reply.response

@@ -58,9 +58,9 @@ class Limits:
         message part by part in one LM call and code makes the tool calls it asks for
         (chatbot.agents.parts): no fact of a multi-fact message is skipped unread.
     open_with_memory: a direct reply to a question with memories found (none of them past)
-        begins with words written into its prompt (chatbot.agents.opening). Off everywhere:
-        on the blind split it did not beat leaving the start to the model (docs/agents.md,
-        session 14).
+        begins with words written into its prompt, "Since you" (chatbot.agents.opening): the
+        model goes on with what it knows about the user. On for small models (docs/agents.md,
+        session 17); capable models start their replies themselves.
     facts_to_you: the direct reply reads the memory agent's facts in the second person
         ("You live in Montreal", not "Lives in Montreal"; agents/wording.second_person).
     """
@@ -101,7 +101,7 @@ SMALL_MODEL = Limits("small-model", max_actions=4, repeat_limit=1, stop_on_secon
                      require_user_words=True, json_fallback=False,
                      delete_needs_retraction=True, direct_reply=True, save_unless_question=True,
                      stop_after_add=True, demos=False, grammar=True,
-                     sort_parts=True)
+                     sort_parts=True, open_with_memory=True)
 
 # A parameter count of 3B or less in the model name: "qwen2.5:1.5b", "llama3.2:1b", "gemma3:1b".
 _SMALL_TAG = re.compile(r"(?<![\d.])(0\.5|1|1\.5|1\.7|2|3)b\b")

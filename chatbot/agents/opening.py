@@ -1,32 +1,34 @@
-"""The words a reply to a question begins with when memories were found: "From what you've told
-me," written into the prompt after the reply's header, so the model goes on from what it was
-told instead of from nothing.
+"""The words a direct reply to a question begins with when memories were found: "Since you",
+written into the prompt after the reply's header, so the model goes on with what it knows about
+the user instead of from nothing.
 
 Told in the instructions, in the memories' layout or in a reminder after the message, the 1.5B
-embedded model still answered a found fact's question as if nothing were known: a workout for
-someone just out of knee surgery with no word of the knee, "What kind of dish are you
-bringing?" to someone with a sesame allergy, "I don't have enough information" with the answer
-shown (docs/agents.md, sessions 6-13). Begun with these words, the same prompts went on with the
-fact ("... you're currently taking it easy for your knee surgery ..."), and found answers
-kept the user as "you" ("you play the bagpipes", where "I played the bagpipes" came before).
+embedded model still answered a found fact's question as if nothing were known: a dish for a
+potluck with no word of a sesame allergy, a trip in a week of jury duty, "I don't know who's
+staying at your place" beside "Your parents are staying with you until 26 March" (docs/agents.md,
+sessions 6-16). Asked to pick the fact that matters (a field before the reply, or yes/no per
+fact), it picked the first one shown or said yes to all; shown the right fact, it still
+ignored it. Begun with "Since you", it has to go on with a reason about the user, and it picks
+the reason with the question in view: "Since you mentioned you are allergic to sesame, ...".
+
+Session 14 began replies with "From what you've told me,": the model then restated the first
+fact it read, also one whose end date had passed ("you are still on your contract until 30
+April", said on 21 May). So not when a found memory is past (memory/validity.py says so from
+its dates). "Since you" can also go on with a negation ("Since you haven't mentioned your
+name, ..." beside "Is called Kofi", seen once in 54 cases).
 
 Only for a question (a "?" in the message: punctuation, not a word list) in English, with
 memories found and no standing preferences: the words are English, and a user who asked for
-another language or a format gets replies begun their way, not ours.
-
-Begun this way, the model restates the first fact it reads as true now, also one whose end
-date has passed ("From what you've told me, you are still on your contract until 30 April",
-said on 21 May): so not when a found memory is past (memory/validity.py says so from its
-dates). Off by default (`Limits.open_with_memory`; `scripts/eval_agents.py --opening`): it
-gained on the splits whose failures had been read and lost on the blind one (docs/agents.md,
-session 14).
+another language or a format gets replies begun their way, not ours. On for small models
+(`Limits.open_with_memory`; `scripts/eval_agents.py --no-opening` for an A/B): 46 of 54
+reachable cases against 43 without (docs/agents.md, session 17).
 """
 
 from __future__ import annotations
 
 from chatbot.agents.language import language_of
 
-OPENING = "From what you've told me,"
+OPENING = "Since you"
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 
 
