@@ -330,7 +330,7 @@ def test_a_question_with_memories_found_begins_from_them(store):
     from chatbot.agents.opening import OPENING
 
     store.add("noor", "Lives in Tromsø", ["home"])
-    rest = " you live in Tromsø."
+    rest = " mentioned it: you live in Tromsø."
     llama = ScriptedLlama([chat_reply(OPENING + rest, False),
                            chat_reply("Schön!", False),
                            chat_reply("Nice.", False)], template=CHATML)
