@@ -40,6 +40,7 @@ from chatbot.agents.guards import (
     states_something_personal,
 )
 from chatbot.agents.react import count_tool_errors
+from chatbot.agents.reply_style import in_force, restyle
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
@@ -224,9 +225,10 @@ class ChatSession:
             self._emit("notice", f"could not warm up the model: {explain_error(exc)}")
 
     def preferences(self) -> list[str]:
-        """The user's standing preferences: procedural memories, newest last."""
+        """The user's standing preferences: procedural memories, newest last, without those
+        a later one overrides on the format they ask for (agents/reply_style.in_force)."""
         prefs = [m for m in self.store.list(self.user_id) if m.memory_type == "procedural"]
-        return [m.memory_text for m in prefs[-MAX_PREFERENCES:]]
+        return in_force([m.memory_text for m in prefs[-MAX_PREFERENCES:]])
 
     def _answer(self, question: str, history: str, on_token, on_progress, cancel) -> Reply:
         categories = self.store.categories(self.user_id)
@@ -320,6 +322,9 @@ class ChatSession:
         self._count_faults()
         response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(),
                                 redact(question))
+        # Bullet points and the clock a standing preference asks for, applied by code
+        # (agents/reply_style.py); the streamed preview is replaced by this on the terminal.
+        response = restyle(response, self.responder.style)
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1

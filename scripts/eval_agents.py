@@ -11,6 +11,7 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split fresh        # written apart (agent_cases_fresh.py)
     python scripts/eval_agents.py --split unseen       # nobody tunes on (agent_cases_unseen.py)
     python scripts/eval_agents.py --split blind        # written blind (agent_cases_blind.py)
+    python scripts/eval_agents.py --split prefs        # reply preferences (agent_cases_prefs.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -40,18 +41,19 @@ from agent_cases import CASES as TUNING_CASES  # scripts/ is on sys.path when ru
 from agent_cases import Case
 from agent_cases_blind import BLIND_CASES
 from agent_cases_fresh import FRESH_CASES
+from agent_cases_prefs import PREFS_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
 from eval_agents_local import eval_settings
 from eval_agents_local import run_case as run_legacy_case
 
-# `fresh`, `unseen` and `blind` are held out from whoever tunes: `--split all` leaves them
-# out, only `--split fresh` / `--split unseen` / `--split blind` (or naming their cases) runs
+# `fresh`, `unseen`, `blind` and `prefs` are held out from whoever tunes: `--split all` leaves
+# them out, only `--split fresh` / `unseen` / `blind` / `prefs` (or naming their cases) runs
 # them.
-CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES
-SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind")
-APART = ("fresh", "unseen", "blind")
+CASES: list[Case] = TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + PREFS_CASES
+SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs")
+APART = ("fresh", "unseen", "blind", "prefs")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
 # --no-opening and --facts-as-stored change one of them, for an A/B.
@@ -207,7 +209,7 @@ def print_row(r: dict[str, Any]) -> None:
 
 
 def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    splits = [s for s in ("tuned", "held_out", "legacy", "fresh", "unseen", "blind")
+    splits = [s for s in ("tuned", "held_out", "legacy", "fresh", "unseen", "blind", "prefs")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -270,7 +272,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="tuned (default), held_out, legacy (eval_agents_local.py's 8), "
                              "fresh (agent_cases_fresh.py; not in all), unseen "
                              "(agent_cases_unseen.py; not in all), blind "
-                             "(agent_cases_blind.py; not in all), or all; with "
+                             "(agent_cases_blind.py; not in all), prefs "
+                             "(agent_cases_prefs.py; not in all), or all; with "
                              "--cases/--class the default is all")
     parser.add_argument("--cases", help="comma-separated case names")
     parser.add_argument("--class", dest="cls", help="comma-separated case classes")
@@ -288,6 +291,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--facts-as-stored", action="store_true",
                         help="the reply reads the memory agent's facts as stored (\"Lives in "
                              "Montreal\"), not said to the user (Limits.facts_to_you), for an A/B")
+    parser.add_argument("--no-reply-style", action="store_true",
+                        help="standing preferences are left to the model, not applied by code "
+                             "(Limits.reply_style, agents/reply_style.py), for an A/B")
     parser.add_argument("--chat-reply", action="store_true",
                         help="the reply as a plain chat, not in DSPy's answer fields "
                              "(Limits.chat_reply, agents/chat_reply.py)")
@@ -321,7 +327,7 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     global LIMITS
-    if args.chat_reply or args.no_opening or args.facts_as_stored:
+    if args.chat_reply or args.no_opening or args.facts_as_stored or args.no_reply_style:
         import dataclasses
 
         from chatbot.agents.guards import limits_for
@@ -333,6 +339,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
             LIMITS = dataclasses.replace(LIMITS, open_with_memory=False)
         if args.facts_as_stored:
             LIMITS = dataclasses.replace(LIMITS, facts_to_you=False)
+        if args.no_reply_style:
+            LIMITS = dataclasses.replace(LIMITS, reply_style=False)
     embedder = get_embedder(settings.embedder, args.threads or 1)
     threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"

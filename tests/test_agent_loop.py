@@ -350,6 +350,47 @@ def test_a_question_with_memories_found_begins_from_them(store):
     assert statement.endswith("[[ ## response ## ]]\n")
 
 
+def _reply_with_preferences(store, user: str, preferences: list[str], said: str,
+                            message: str):
+    """One turn of a small-model session for a user with these standing preferences, the
+    model saying `said`: the session's transcript, the reply, and the reply's prompt."""
+    for text in preferences:
+        store.add(user, text, ["style"], memory_type="procedural")
+    llama = ScriptedLlama([chat_reply(said, False)], template=CHATML)
+    with ChatSession(user, store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn(message)
+    [prompt] = [call[0][0]["prompt"] for call in llama.calls if "prompt" in call[0][0]]
+    return s.transcript, reply, prompt
+
+
+def test_formats_a_preference_asks_for_are_applied_by_code(store):
+    # Bullet points: the small model's reply is begun with "- " whatever the message, and
+    # one long bullet is cut into one per sentence; the 24-hour clock is written by code
+    # (agents/reply_style.py). The transcript keeps the reply as shown.
+    transcript, reply, prompt = _reply_with_preferences(
+        store, "ines", ["Wants answers as bullet points", "Uses the 24-hour clock, never am or pm"],
+        "- Leave home at 6:40 pm. Take the tram to the station. Be there by 7:25 pm.",
+        "How do I catch my 19:50 train?")
+    assert reply.response == ("- Leave home at 18:40.\n- Take the tram to the station.\n"
+                              "- Be there by 19:25.")
+    assert transcript[-1]["content"] == reply.response
+    assert prompt.endswith("[[ ## response ## ]]\n- ")
+
+
+def test_a_preference_turned_off_is_not_shown_and_not_applied(store):
+    # "No bullet points" after "Wants answers as bullet points": the model reads only the later
+    # one, the reply is not begun with "- ", a list it writes anyway becomes sentences, and a
+    # two-sentence limit holds (agents/reply_style.py).
+    _, reply, prompt = _reply_with_preferences(
+        store, "ola", ["Wants answers as bullet points",
+                       "No bullet points any more, two sentences at most"],
+        "Try these:\n- Keep the room cool\n- Skip late coffee\n- Read before bed",
+        "Any tips for sleeping on a hot night?")
+    assert reply.response == "Try these: Keep the room cool. Skip late coffee."
+    assert "Wants answers as bullet points" not in prompt and "No bullet points" in prompt
+    assert prompt.endswith("[[ ## response ## ]]\n")
+
+
 def test_the_opening_follows_the_message_and_what_was_found():
     from chatbot.agents.opening import OPENING, opening
 

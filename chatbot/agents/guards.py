@@ -63,6 +63,9 @@ class Limits:
         session 17); capable models start their replies themselves.
     facts_to_you: the direct reply reads the memory agent's facts in the second person
         ("You live in Montreal", not "Lives in Montreal"; agents/wording.second_person).
+    reply_style: standing preferences with a mechanical form (bullet points, the clock,
+        metric units, a number of sentences) are applied to the reply by code
+        (chatbot.agents.reply_style); on for every model.
     """
 
     name: str
@@ -88,6 +91,7 @@ class Limits:
     sort_parts: bool = False
     open_with_memory: bool = False
     facts_to_you: bool = True
+    reply_style: bool = True
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to

@@ -22,6 +22,10 @@ memories found and no standing preferences: the words are English, and a user wh
 another language or a format gets replies begun their way, not ours. On for small models
 (`Limits.open_with_memory`; `scripts/eval_agents.py --no-opening` for an A/B): 46 of 54
 reachable cases against 43 without (docs/agents.md, session 17).
+
+A user who asked for bullet points gets a reply begun with "- " instead, on any message
+(agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
+it wrote prose or one long bullet.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from __future__ import annotations
 from chatbot.agents.language import language_of
 
 OPENING = "Since you"
+BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 
 
@@ -42,9 +47,12 @@ def in_english(message: str) -> bool:
     return language == "English" or (language is None and message.isascii())
 
 
-def opening(message: str, *, found: bool, preferences: bool, past: bool = False) -> str:
+def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
+            bullets: bool = False) -> str:
     """The reply's first words, or "" to leave the start to the model. past: a found memory's
-    end date has passed."""
+    end date has passed; bullets: the user asked for bullet points."""
+    if bullets:
+        return BULLET_OPENING
     message = str(message or "").strip()
     if not found or past or preferences or not asks(message) or not in_english(message):
         return ""

@@ -21,6 +21,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     as_bool,
     read_fields_leniently,
 )
+from chatbot.agents.reply_style import PLAIN, ReplyStyle, style_of
 from chatbot.agents.wording import second_person
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.found import asked_time, overlap_note, show_found
@@ -176,7 +177,16 @@ class ResponseAgent(dspy.Module):
         found = self._found()
         return opening(self._question, found=bool(found),
                        past=any(status(m, self.now) == "past" for m in found),
-                       preferences=self._preferences.strip() not in ("", NO_PREFERENCES))
+                       preferences=self._preferences.strip() not in ("", NO_PREFERENCES),
+                       bullets=self.style.bullets)
+
+    @property
+    def style(self) -> ReplyStyle:
+        """The formats this turn's standing preferences ask for (agents/reply_style.py)."""
+        if not self._active.reply_style or self._preferences.strip() in ("", NO_PREFERENCES):
+            return PLAIN
+        return style_of(line.strip().removeprefix("- ")
+                        for line in self._preferences.splitlines())
 
     def found_text(self) -> str:
         """The memories this turn's searches found, one per line, for the answer's input."""

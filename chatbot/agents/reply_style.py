@@ -1,0 +1,332 @@
+"""Standing preferences that code can apply itself: bullet points and the clock.
+
+The response agent reads every standing preference on every turn (session.preferences), and
+a capable model follows them. The embedded 1.5B model follows some and not others: asked for
+bullet points it wrote one long "- " paragraph, and told to use the 24-hour clock it answered
+"at 7:25 in the evening" (docs/agents.md, session 18). Where a preference is a format with a
+mechanical form, code does not leave it to the model:
+
+- bullet points: the reply's prompt begins the reply with "- " (agents/opening.py), and a reply
+  that still has fewer than two bullet lines is cut into one bullet per sentence;
+- the 24-hour clock: "7:25 pm", "7 in the evening" become "19:25", "19:00";
+- the 12-hour clock: "19:25" becomes "7:25 pm" (only hours 0 and 13-23, which cannot be
+  read as either);
+- metric units: "26.2 miles" becomes "42.2 km", "98.6°F" "37°C", and an imperial aside beside
+  a metric figure ("37°C (98.6°F)") goes. A user who asked for imperial units gets the
+  model's figures as written (it gives miles with kilometres beside them), but a later
+  request for them ends an earlier one for metric.
+
+Which formats the user asked for is read from the texts of their procedural memories, newest
+last, so a later "no more bullet points" turns an earlier request off. The memory agent writes
+those texts in English (or quotes the user's request); the patterns below are the closed set
+of formats code knows how to apply, not guards against model mistakes. Anything else a user
+asks for (a language, a tone, a length, "end with a TL;DR") stays with the model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ReplyStyle:
+    bullets: bool | None = None  # True: bullet points; False: asked for none; None: not asked
+    clock: str | None = None  # "24h", "12h" or None (as the model writes times)
+    units: str | None = None  # "metric", "imperial" or None (as the model writes them)
+    sentences: int | None = None  # at most this many sentences (or list items)
+
+    @property
+    def active(self) -> bool:
+        return any(v is not None for v in vars(self).values())
+
+
+PLAIN = ReplyStyle()
+
+# What a preference asks for, and what it means when negated ("never am or pm" is a 24-hour
+# clock; "no bullet points" turns them off).
+_BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\bdash(?:es)?\b"
+                      r"|\b(?:as|in) (?:a )?(?:short )?lists?\b", re.I)
+_CLOCK_24 = re.compile(r"\b24[- ]?h(?:ou)?r?s?\b|\btwenty[- ]four[- ]hour|\bmilitary time", re.I)
+_CLOCK_12 = re.compile(r"\b12[- ]?h(?:ou)?r?s?\b|\btwelve[- ]hour|\bam\b\s*(?:/|or|and)\s*\bpm\b"
+                       r"|\ba\.m\.|\bp\.m\.", re.I)
+_METRIC_ASKED = re.compile(r"\bmetric\b|\bkilomet|\bcelsius\b|\bkilos?\b|\bkg\b|\bcentigrade", re.I)
+_IMPERIAL_ASKED = re.compile(r"\bimperial\b|\bmiles\b|\bfahrenheit\b|\bpounds\b|\bfeet\b"
+                             r"|\binches\b|\bounces\b", re.I)
+# A number of sentences in a standing preference is a limit ("two sentences at most", "a
+# single sentence", "one-sentence answers"); a preference for more is not a thing users ask.
+_NUMBER_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_SENTENCES = re.compile(r"\b([1-5]|one|two|three|four|five|single)[- ](?:short )?sentences?\b",
+                        re.I)
+# A negation earlier in the same clause as the format it negates.
+_NEGATION = re.compile(r"\b(?:no|not|never|don'?t|do not|doesn'?t|does not|stop|without|instead of"
+                       r"|rather than|avoid|neither|nor|dislike[sd]?|hate[sd]?)\b", re.I)
+_CLAUSE_END = re.compile(r"[.;:!?,]|\b(?:but|and)\b", re.I)
+
+
+def _said(pattern: re.Pattern[str], text: str) -> bool | None:
+    """True if the text asks for the format, False if it negates it, None if silent."""
+    verdict = None
+    for match in pattern.finditer(text):
+        before = text[:match.start()]
+        cut = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
+        verdict = not _NEGATION.search(before[cut:])
+    return verdict
+
+
+def _asked(text: str) -> dict[str, Any]:
+    """The formats one preference's text states, by field of ReplyStyle."""
+    out: dict[str, Any] = {}
+    if (bullets := _said(_BULLETS, text)) is not None:
+        out["bullets"] = bullets
+    if (h24 := _said(_CLOCK_24, text)) is not None:
+        out["clock"] = "24h" if h24 else "12h"
+    elif (h12 := _said(_CLOCK_12, text)) is not None:
+        out["clock"] = "12h" if h12 else "24h"
+    if (metric := _said(_METRIC_ASKED, text)) is not None:
+        out["units"] = "metric" if metric else "imperial"
+    elif (imperial := _said(_IMPERIAL_ASKED, text)) is not None:
+        out["units"] = "imperial" if imperial else "metric"
+    if (count := _SENTENCES.findall(text)) and (limited := _said(_SENTENCES, text)) is not None:
+        said = count[-1].lower()
+        out["sentences"] = (int(said) if said.isdigit() else _NUMBER_WORDS[said]) if limited \
+            else None
+    return out
+
+
+def style_of(preferences: Iterable[str]) -> ReplyStyle:
+    """The formats the user's standing preferences ask for; later ones override earlier."""
+    style = PLAIN
+    for text in preferences:
+        style = replace(style, **_asked(str(text or "")))
+    return style
+
+
+def in_force(preferences: list[str]) -> list[str]:
+    """The preferences without those a later one overrides on every format they state
+    ("Wants answers as bullet points", then "Please stop using bullet points"): the model
+    is not shown both. A preference that states none of these formats is always kept."""
+    asked = [_asked(str(p or "")) for p in preferences]
+    kept = []
+    for i, text in enumerate(preferences):
+        later = asked[i + 1:]
+        if asked[i] and all(any(key in a and a[key] != value for a in later)
+                            for key, value in asked[i].items()):
+            continue
+        kept.append(text)
+    return kept
+
+
+def restyle(reply: str, style: ReplyStyle) -> str:
+    """The reply in the formats `style` asks for (unchanged when it asks for none)."""
+    if style.clock == "24h":
+        reply = to_24_hour(reply)
+    elif style.clock == "12h":
+        reply = to_12_hour(reply)
+    if style.units == "metric":
+        reply = to_metric(reply)
+    if style.bullets:
+        reply = as_bullets(reply)
+    elif style.bullets is False:
+        reply = as_prose(reply)
+    if style.sentences is not None:
+        reply = at_most(reply, style.sentences)
+    return reply
+
+
+# ------------------------------------------------------------------------------ the clock
+
+# "7:25 pm", "7.25 p.m.", "7 in the evening", "7:25 at night", "7 o'clock this evening".
+_DAYPART = (r"(?P<ampm>[ap])(?:\.\s?m\.|\s?m\b)"
+            r"|(?P<part>in the (?:morning|afternoon|evening)|at night"
+            r"|(?P<keep>this (?:morning|afternoon|evening)|tonight))")
+_TWELVE = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])(?:[:.](?P<m>[0-5]\d))?(?:\s*o'clock)?\s*"
+                     rf"(?:{_DAYPART})", re.I)
+_LATE = ("afternoon", "evening", "tonight", "night")
+# A bare hour before a part of the day is a time only after a word that leads to one ("at 7 in
+# the evening", not "10 in the morning and 10 in the evening" of push-ups).
+_AT = re.compile(r"\b(?:at|by|around|about|until|till|til|before|after|from|to|between)\s+$", re.I)
+
+
+def to_24_hour(text: str) -> str:
+    def convert(match: re.Match[str]) -> str:
+        said = (match["ampm"] or match["part"] or "").lower()
+        if (not match["m"] and not match["ampm"] and "o'clock" not in match.group(0).lower()
+                and not _AT.search(text[:match.start()])):
+            return match.group(0)
+        hour, minute = int(match["h"]), int(match["m"] or 0)
+        if said == "a" or "morning" in said:
+            hour = 0 if hour == 12 else hour
+        elif said == "p" or any(w in said for w in _LATE[:3]):
+            hour = hour if hour == 12 else hour + 12
+        elif "night" in said:  # "11 at night" is 23:00, "2 at night" 02:00
+            hour = 0 if hour == 12 else hour + 12 if hour >= 6 else hour
+        out = f"{hour:02d}:{minute:02d}"
+        if match["keep"]:
+            return f"{out} {match['keep']}"
+        # "p.m." that ended a sentence keeps the sentence's full stop.
+        ended = match.group(0).endswith(".") and re.match(r"\s*(?:$|\n|[A-Z])",
+                                                            text[match.end():])
+        return out + "." if ended else out
+    return _TWELVE.sub(convert, text)
+
+
+_TWENTY_FOUR = re.compile(r"\b(?P<h>[01]?\d|2[0-3])[:h](?P<m>[0-5]\d)\b(?!\s*(?:[ap]\.?\s?m\b))",
+                          re.I)
+
+
+def to_12_hour(text: str) -> str:
+    def convert(match: re.Match[str]) -> str:
+        hour, minute = int(match["h"]), match["m"]
+        if 1 <= hour <= 12:
+            return match.group(0)  # 7:25 reads the same on either clock
+        return f"{12 if hour in (0, 12) else hour % 12}:{minute} {'am' if hour < 12 else 'pm'}"
+    return _TWENTY_FOUR.sub(convert, text)
+
+
+# ---------------------------------------------------------------------------------- units
+
+_FIGURE = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUMBER = rf"(?:(?P<lo>{_FIGURE})\s?(?:-|–|to)\s?)?(?P<n>{_FIGURE})"  # "25-30 pounds" too
+# unit words -> (metric unit, factor); Fahrenheit is converted apart (it has an offset).
+_TO_METRIC = {
+    r"miles?|mi": ("km", 1.609344), r"mph|miles per hour": ("km/h", 1.609344),
+    r"feet|foot|ft": ("m", 0.3048), r"inch(?:es)?": ("cm", 2.54), r"yards?|yd": ("m", 0.9144),
+    r"pounds?|lbs?": ("kg", 0.45359237), r"fl\.? ?oz|fluid ounces?": ("ml", 29.5735),
+    r"ounces?|oz": ("g", 28.349523), r"gallons?|gal": ("litres", 3.785411),
+}
+_FAHRENHEIT = r"°\s?F\b|degrees? Fahrenheit|° Fahrenheit|Fahrenheit"
+# Longer names first: "miles per hour" before "miles", "fl oz" before "oz".
+_IMPERIAL_UNIT = "|".join(sorted(_TO_METRIC, key=lambda u: u not in (r"mph|miles per hour",
+                                                                     r"fl\.? ?oz|fluid ounces?")))
+_IMPERIAL = re.compile(rf"{_NUMBER}\s?-?(?:(?P<u>{_IMPERIAL_UNIT})\b|(?P<f>{_FAHRENHEIT}))", re.I)
+_METRIC_QUANTITY = (r"(?:\d[\d,.]*\s?(?:-|–|to)\s?)?\d[\d,.]*\s?-?"
+                    r"(?:km|kilomet\w*|kg|kilo\w*|g|grams?|m|met(?:er|re)s?|cm|lit(?:er|re)s?|l|ml"
+                    r"|km/h)\b"
+                    r"|\d[\d,.]*\s?°\s?C\b|\d[\d,.]*\s?degrees? Celsius")
+_ABOUT = r"(?:about |approximately |approx\. |around |roughly |~)?"
+# "37°C (98.6°F)": the imperial aside goes; "98.6°F (37°C)": the metric aside stays alone.
+_IMPERIAL_ASIDE = re.compile(rf"\s*\({_ABOUT}(?:{_IMPERIAL.pattern})\)", re.I)
+_IMPERIAL_THEN_METRIC = re.compile(
+    rf"(?:{_IMPERIAL.pattern})\s*\((?P<metric>{_ABOUT}(?:{_METRIC_QUANTITY}))\)", re.I)
+
+
+def _figure(value: float) -> str:
+    if abs(value) >= 100:
+        return f"{round(value):,}"
+    text = f"{value:.1f}" if abs(value) < 10 or value != round(value) else f"{value:.0f}"
+    return text.removesuffix(".0")
+
+
+def to_metric(text: str) -> str:
+    """Imperial quantities as metric ones: "26.2 miles" -> "42.2 km", "98.6°F" -> "37°C"; an
+    imperial aside beside a metric figure is dropped."""
+    text = _IMPERIAL_ASIDE.sub("", text)
+    text = _IMPERIAL_THEN_METRIC.sub(lambda m: m["metric"], text)
+
+    def convert(match: re.Match[str]) -> str:
+        values = [float(v.replace(",", "")) for v in (match["lo"], match["n"]) if v]
+        if match["f"]:
+            figures, unit = [_figure((v - 32) * 5 / 9) for v in values], "°C"
+        else:
+            said = match["u"].lower()
+            unit, factor = next(to for pattern, to in _TO_METRIC.items()
+                                if re.fullmatch(pattern, said, re.I))
+            figures, unit = [_figure(v * factor) for v in values], f" {unit}"
+        return "-".join(figures) + unit
+    return _IMPERIAL.sub(convert, text)
+
+
+# --------------------------------------------------------------------------- bullet points
+
+_BULLET_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
+_DOUBLE_MARK = re.compile(r"^[-*•]\s+(\d{1,2}[.)](?:\s|$))", re.M)
+# A sentence ends at . ! ? before a space and a capital letter, digit or quote; not after a
+# lone initial, a number ("step 1. Then") or a common abbreviation.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+_NOT_AN_END = re.compile(r"(?:\b[A-Za-z]|(?:^|(?<=\s))\d{1,2}|\b(?:e\.g|i\.e|etc|vs|Dr|Mr|Mrs|Ms"
+                         r"|St|No))\.$")
+
+
+def bullet_lines(text: str) -> int:
+    return sum(bool(_BULLET_LINE.match(line)) for line in text.splitlines())
+
+
+def sentences(text: str) -> list[str]:
+    out: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        if _NOT_AN_END.search(text[start:match.start()]):
+            continue
+        out.append(text[start:match.start()].strip())
+        start = match.end()
+    out.append(text[start:].strip())
+    return [s for s in out if s]
+
+
+def as_bullets(reply: str) -> str:
+    """The reply as bullet points: unchanged with two bullet lines or more (the model wrote a
+    list) or a single sentence; else one "- " bullet per sentence. A leading line that ends
+    with ":" stays as the list's heading."""
+    # "- 1. Try ..." (the model numbered the list after our "- "): the numbers stay alone.
+    text = _DOUBLE_MARK.sub(r"\1", reply.strip())
+    if not text or bullet_lines(text) >= 2:
+        return text if text else reply
+    lines = [_BULLET_LINE.sub("", line).strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    heading = lines.pop(0) if len(lines) > 1 and lines[0].endswith(":") else ""
+    items = [_BULLET_LINE.sub("", s) for line in lines for s in sentences(line)]
+    if len(items) < 2:
+        return reply
+    body = "\n".join(f"- {s}" for s in items)
+    return f"{heading}\n{body}" if heading else body
+
+
+def as_prose(reply: str) -> str:
+    """A list written as sentences, for a user who asked for no bullet points: each item
+    ends with a full stop and the items of a list follow on in one paragraph, after their
+    heading ("Try these:") if there is one."""
+    if bullet_lines(reply) < 2:
+        return reply
+    paragraphs: list[str] = []
+    items: list[str] = []
+    for line in reply.strip().splitlines():
+        if _BULLET_LINE.match(line):
+            item = _BULLET_LINE.sub("", line).replace("**", "").strip()
+            if item:
+                items.append(item if item[-1] in ".!?:" else item + ".")
+            continue
+        if items:
+            paragraphs.append(" ".join(items))
+            items = []
+        if line.strip():
+            paragraphs.append(line.strip())
+    if items:
+        paragraphs.append(" ".join(items))
+    out: list[str] = []
+    for paragraph in paragraphs:
+        if out and out[-1].endswith(":"):
+            out[-1] = f"{out[-1]} {paragraph}"
+        else:
+            out.append(paragraph)
+    return "\n\n".join(out)
+
+
+# A leading "Sure!" or "Great question!" is not one of the sentences a limit counts.
+_FILLER = re.compile(r"^(?:\S+\s+){0,2}\S+!$")
+
+
+def at_most(reply: str, limit: int) -> str:
+    """The reply's first `limit` sentences, or its heading and first `limit` list items."""
+    text = reply.strip()
+    if bullet_lines(text) >= 2:
+        lines = text.splitlines()
+        items = [i for i, line in enumerate(lines) if _BULLET_LINE.match(line)]
+        return "\n".join(lines[:items[min(limit, len(items)) - 1] + 1]) \
+            if len(items) > limit else reply
+    said = sentences(" ".join(text.split()))
+    while len(said) > limit and _FILLER.match(said[0]):
+        said.pop(0)
+    return " ".join(said[:limit]) if len(said) > limit else reply

@@ -1,0 +1,152 @@
+"""Standing preferences that code applies itself (agents/reply_style.py): which formats a
+user's procedural memories ask for, and the reply in those formats."""
+
+from __future__ import annotations
+
+import pytest
+
+from chatbot.agents.reply_style import (
+    PLAIN,
+    ReplyStyle,
+    as_bullets,
+    as_prose,
+    at_most,
+    in_force,
+    restyle,
+    style_of,
+    to_12_hour,
+    to_24_hour,
+)
+
+
+@pytest.mark.parametrize(("preferences", "expected"), [
+    (["Wants answers as bullet points"], ReplyStyle(bullets=True)),
+    (["Prefers short answers in a list"], ReplyStyle(bullets=True)),
+    (['Asked: "A standing request: whenever you mention times, use the 24-hour clock, never '
+      'am or pm."'], ReplyStyle(clock="24h")),
+    (["Prefers the twelve-hour clock"], ReplyStyle(clock="12h")),
+    (["Never use am or pm"], ReplyStyle(clock="24h")),
+    (["Don't use bullet points"], ReplyStyle(bullets=False)),
+    (["Write answers in point form"], ReplyStyle(bullets=True)),
+    (["Keep answers brief, two sentences at most"], ReplyStyle(sentences=2)),
+    (['Asked: "From now on give me a single sentence, nothing more."'], ReplyStyle(sentences=1)),
+    (["Wants one-sentence answers in bullet points"], ReplyStyle(bullets=True, sentences=1)),
+    (["Wants every reply in Spanish", "Likes a friendly tone", "Use full sentences"], PLAIN),
+    (["Prefers metric units"], ReplyStyle(units="metric")),
+    ([], PLAIN),
+])
+def test_the_formats_a_preference_asks_for(preferences, expected):
+    assert style_of(preferences) == expected
+
+
+def test_a_later_preference_overrides_an_earlier_one():
+    assert style_of(["Wants answers as bullet points",
+                     "Does not want bullet points any more"]) == ReplyStyle(bullets=False)
+    assert style_of(["Wants two-sentence answers", "No longer limit me to two sentences"]) \
+        == PLAIN
+    assert style_of(["Uses the 24-hour clock", "Prefers the 12-hour clock"]).clock == "12h"
+    both = style_of(["Wants bullet points", "Uses the 24h clock"])
+    assert both == ReplyStyle(bullets=True, clock="24h") and both.active
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("You should get there at 7:25 in the evening.", "You should get there at 19:25."),
+    ("Leave by 7 pm and arrive at 12 am. Then rest.", "Leave by 19:00 and arrive at 00:00. "
+                                                      "Then rest."),
+    ("It opens at 9.30 a.m. daily", "It opens at 09:30 daily"),
+    ("Meet at 6 this evening or at 11 at night.", "Meet at 18:00 this evening or at 23:00."),
+    ("at 12:15 pm, or at 7 o'clock in the morning", "at 12:15, or at 07:00"),
+    # Not a time: a count before a part of the day, a bare number, a time already on 24 hours.
+    ("Do 10 in the morning and 10 in the evening.", "Do 10 in the morning and 10 in the "
+                                                    "evening."),
+    ("Bake for 25 minutes at 200 degrees; the bus is at 19:05.",
+     "Bake for 25 minutes at 200 degrees; the bus is at 19:05."),
+])
+def test_times_on_the_24_hour_clock(said, expected):
+    assert to_24_hour(said) == expected
+
+
+def test_times_on_the_12_hour_clock_only_where_they_differ():
+    assert to_12_hour("Train at 19:25, back at 07:10 or 0:30; it ended 3:2.") == \
+        "Train at 7:25 pm, back at 07:10 or 12:30 am; it ended 3:2."
+    assert to_12_hour("at 7:25 pm") == "at 7:25 pm"
+
+
+def test_a_reply_as_bullet_points():
+    one_long_bullet = ("- To get better at chess, learn the basic openings. Practise tactics "
+                       "daily, e.g. with puzzles. Join a club for feedback.")
+    assert as_bullets(one_long_bullet) == (
+        "- To get better at chess, learn the basic openings.\n"
+        "- Practise tactics daily, e.g. with puzzles.\n"
+        "- Join a club for feedback.")
+    assert as_bullets("Tips:\n1. Sleep early. 2. Avoid screens.") == \
+        "Tips:\n- Sleep early.\n- Avoid screens."
+    listed = "Here you go:\n- one idea\n- another idea"
+    assert as_bullets(listed) == listed  # the model wrote a list: left as it is
+    assert as_bullets("Yes, Dr. Ruiz said so.") == "Yes, Dr. Ruiz said so."  # one sentence
+
+
+def test_restyle_applies_every_format_asked_for_and_nothing_else():
+    reply = "Leave at 6 pm. Take a jacket."
+    assert restyle(reply, PLAIN) == reply
+    assert restyle(reply, ReplyStyle(bullets=True, clock="24h")) == \
+        "- Leave at 18:00.\n- Take a jacket."
+
+
+def test_units_a_preference_asks_for():
+    assert style_of(["Please use metric units, I don't understand miles or pounds."]).units \
+        == "metric"
+    assert style_of(["Always use kilometres, kilos and Celsius"]).units == "metric"
+    assert style_of(["Give me distances in miles and temperatures in Fahrenheit"]).units \
+        == "imperial"
+    assert style_of(["Prefers metric units", "Wants miles again"]).units == "imperial"
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("A marathon is 26.2 miles long.", "A marathon is 42.2 km long."),
+    ("The bath should be around 37°C (98.6°F).", "The bath should be around 37°C."),
+    ("Heat it to 98.6°F (about 37°C) first.", "Heat it to about 37°C first."),
+    ("It weighs 150 pounds and is 6 feet tall; bake at 350°F for 1,200 miles at 65 mph.",
+     "It weighs 68 kg and is 1.8 m tall; bake at 177°C for 1,931 km at 105 km/h."),
+    ("Add 8 fl oz of milk and 3 ounces of flour.", "Add 237 ml of milk and 85 g of flour."),
+    ("Stand in 4 in. of water, 20 km away.", "Stand in 4 in. of water, 20 km away."),
+])
+def test_imperial_quantities_in_metric(said, expected):
+    assert restyle(said, ReplyStyle(units="metric")) == expected
+    assert restyle(said, ReplyStyle(units="imperial")) == said
+
+
+def test_a_numbered_list_after_the_bullet_opening_keeps_its_numbers():
+    assert as_bullets("- 1. Go to bed on time.\n- 2. Avoid screens.") == \
+        "1. Go to bed on time.\n2. Avoid screens."
+
+
+def test_a_preference_overridden_on_its_formats_is_not_in_force():
+    said = ["Wants answers as bullet points", "Wants replies in German",
+            'Asked: "Could you stop putting everything in bullet points?"',
+            "Wants short answers in bullet points and the 24-hour clock",
+            "No bullet points, please"]
+    # The first and third are overridden on their only format (bullets, then none, then
+    # bullets again); the fourth keeps its clock in force, so it stays.
+    assert in_force(said) == [said[1], said[3], said[4]]
+    assert in_force(said[:2]) == said[:2]
+
+
+def test_a_list_as_prose_for_a_user_who_asked_for_none():
+    assert as_prose("Try these:\n- Sleep in a cool room\n- **Use** a fan\n1. Skip coffee!\n"
+                    "Sleep well.") == ("Try these: Sleep in a cool room. Use a fan. Skip "
+                                       "coffee!\n\nSleep well.")
+    assert as_prose("- Only one bullet") == "- Only one bullet"
+
+
+def test_at_most_a_number_of_sentences():
+    reply = "Sure! Onions release a gas. It stings the eyes. Chill them first."
+    assert at_most(reply, 1) == "Onions release a gas."
+    assert at_most(reply, 2) == "Onions release a gas. It stings the eyes."
+    assert at_most(reply, 4) == reply
+    assert at_most("Tips:\n- one\n- two\n- three", 2) == "Tips:\n- one\n- two"
+
+
+def test_ranges_in_metric():
+    assert restyle("It weighs 25-30 pounds (11-14 kg), 2 to 3 feet tall.",
+                   ReplyStyle(units="metric")) == "It weighs 11-14 kg, 0.6-0.9 m tall."
