@@ -1,4 +1,4 @@
-"""Standing preferences that code can apply itself: bullet points and the clock.
+"""Standing preferences that code can apply itself: lists, the clock, units, a sentence limit.
 
 The response agent reads every standing preference on every turn (session.preferences), and
 a capable model follows them. The embedded 1.5B model follows some and not others: asked for
@@ -7,20 +7,24 @@ bullet points it wrote one long "- " paragraph, and told to use the 24-hour cloc
 mechanical form, code does not leave it to the model:
 
 - bullet points: the reply's prompt begins the reply with "- " (agents/opening.py), and a reply
-  that still has fewer than two bullet lines is cut into one bullet per sentence;
+  that still has fewer than two bullet lines is cut into one bullet per sentence; asked for
+  none, a list the model writes anyway becomes sentences;
 - the 24-hour clock: "7:25 pm", "7 in the evening" become "19:25", "19:00";
 - the 12-hour clock: "19:25" becomes "7:25 pm" (only hours 0 and 13-23, which cannot be
   read as either);
 - metric units: "26.2 miles" becomes "42.2 km", "98.6°F" "37°C", and an imperial aside beside
   a metric figure ("37°C (98.6°F)") goes. A user who asked for imperial units gets the
   model's figures as written (it gives miles with kilometres beside them), but a later
-  request for them ends an earlier one for metric.
+  request for them ends an earlier one for metric;
+- a number of sentences ("two sentences at most", "a single sentence"): the reply is cut
+  after that many (a leading "Sure!" not counted), a list after that many items.
 
 Which formats the user asked for is read from the texts of their procedural memories, newest
-last, so a later "no more bullet points" turns an earlier request off. The memory agent writes
-those texts in English (or quotes the user's request); the patterns below are the closed set
-of formats code knows how to apply, not guards against model mistakes. Anything else a user
-asks for (a language, a tone, a length, "end with a TL;DR") stays with the model.
+last, so a later "no more bullet points" turns an earlier request off, and `in_force` keeps
+the overridden one from the model's prompt. The memory agent writes those texts in English
+(or quotes the user's request); the patterns below are the closed set of formats code knows
+how to apply, not guards against model mistakes. Anything else a user asks for (a language,
+a tone, "end with a TL;DR") stays with the model.
 """
 
 from __future__ import annotations
