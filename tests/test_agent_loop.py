@@ -391,6 +391,29 @@ def test_a_preference_turned_off_is_not_shown_and_not_applied(store):
     assert prompt.endswith("[[ ## response ## ]]\n")
 
 
+def test_a_preference_taken_back_is_deleted_when_the_new_one_is_stored(store):
+    # The memory agent files "No more bullet points" as how to reply; code deletes the earlier
+    # preference it overrides on its only format, and keeps the others (agents/memory_tools).
+    old = store.add("kai", "Wants answers as bullet points", ["style"], memory_type="procedural")
+    german = store.add("kai", "Wants replies in German", ["style"], memory_type="procedural")
+    both = store.add("kai", "Wants bullet points and the 24-hour clock", ["style"],
+                     memory_type="procedural")
+    message = "Please stop using bullet points, plain sentences are fine."
+    llama = ScriptedLlama([
+        chat_reply("Alles klar.", True),
+        json_parts([fact(message, "Wants no bullet points, plain sentences", kind="how_to_reply")]),
+    ])
+    with ChatSession("kai", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(message)
+        assert s.preferences() == ["Wants replies in German",
+                                   "Wants bullet points and the 24-hour clock",
+                                   "Wants no bullet points, plain sentences"]
+        deleted = [a for a in s.last_update.actions if a.event == "DELETE"]
+    assert [(a.memory_id, a.detail) for a in deleted] == [(old, "overridden by a later preference")]
+    assert store.get(old) is None or not store.get(old).valid
+    assert {m.id for m in store.list("kai")} >= {german, both}
+
+
 def test_the_opening_follows_the_message_and_what_was_found():
     from chatbot.agents.opening import OPENING, opening
 

@@ -116,9 +116,11 @@ def test_imperial_quantities_in_metric(said, expected):
     assert restyle(said, ReplyStyle(units="imperial")) == said
 
 
-def test_a_numbered_list_after_the_bullet_opening_keeps_its_numbers():
-    assert as_bullets("- 1. Go to bed on time.\n- 2. Avoid screens.") == \
-        "1. Go to bed on time.\n2. Avoid screens."
+def test_a_list_for_a_user_who_asked_for_bullet_points_has_bullets():
+    assert as_bullets("- 1. Go to bed on time.\n- 2. Avoid screens.\n- 3.") == \
+        "- Go to bed on time.\n- Avoid screens."
+    assert as_bullets("Try:\n1) Sleep early\n2) Read\n* Walk") == \
+        "Try:\n- Sleep early\n- Read\n- Walk"
 
 
 def test_a_preference_overridden_on_its_formats_is_not_in_force():

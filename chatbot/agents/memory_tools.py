@@ -17,6 +17,7 @@ from typing import Any
 from chatbot.agents.guards import STANDARD, Limits, call_key, grounding, sounds_like_retraction
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import _as_facts, _dated
+from chatbot.agents.reply_style import overridden
 from chatbot.agents.response import _as_list
 from chatbot.agents.wording import third_person
 from chatbot.errors import ChatbotError
@@ -221,11 +222,28 @@ class MemoryTools:
         if res.event != "ADD":
             run.result.counts["dedup_hits"] += 1
         run.result.actions.append(MemoryAction(res.event, res.id, text, res.reason))
+        if memory_type == "procedural" and res.event == "ADD":
+            self._retire_overridden(run, res.id)
         if res.event == "NOOP":
             return f"Already stored: {text!r}; nothing added. Do not add it again."
         if res.event == "UPDATE":
             return f"A near-identical memory existed; it was updated to {text!r}.{note}"
         return f"Added {text!r}.{note} Do not add it again."
+
+    def _retire_overridden(self, run: _Run, new_id: str) -> None:
+        """Delete the user's earlier preferences that the one just added overrides on every
+        format they state ("Wants answers as bullet points", then "No more bullet points,
+        please"; agents/reply_style.in_force): the user took them back. Written to the
+        history like any delete, so `undo` brings one back."""
+        prefs = [m for m in self.store.list(self.user_id) if m.memory_type == "procedural"]
+        prefs = [m for m in prefs if m.id != new_id] + [m for m in prefs if m.id == new_id]
+        for i in sorted(overridden([m.memory_text for m in prefs])):
+            m = prefs[i]
+            self.store.delete(m.id, user_id=self.user_id, actor=self.actor,
+                              session_id=run.source.session_id)
+            run.result.counts["memory_delete"] += 1
+            run.result.actions.append(MemoryAction(
+                "DELETE", m.id, m.memory_text, "overridden by a later preference"))
 
     # Ids are typed int | str: small models often quote numbers ("0"); see also _raw().
     def update_memory(self, memory_id: int | str, updated_memory_text: str,

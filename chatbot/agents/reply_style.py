@@ -108,19 +108,21 @@ def style_of(preferences: Iterable[str]) -> ReplyStyle:
     return style
 
 
-def in_force(preferences: list[str]) -> list[str]:
-    """The preferences without those a later one overrides on every format they state
-    ("Wants answers as bullet points", then "Please stop using bullet points"): the model
-    is not shown both. A preference that states none of these formats is always kept."""
+def overridden(preferences: list[str]) -> set[int]:
+    """The positions of the preferences a later one overrides on every format they state
+    ("Wants answers as bullet points", then "Please stop using bullet points"). A preference
+    that states none of these formats is never overridden."""
     asked = [_asked(str(p or "")) for p in preferences]
-    kept = []
-    for i, text in enumerate(preferences):
-        later = asked[i + 1:]
-        if asked[i] and all(any(key in a and a[key] != value for a in later)
-                            for key, value in asked[i].items()):
-            continue
-        kept.append(text)
-    return kept
+    return {i for i, own in enumerate(asked)
+            if own and all(any(key in a and a[key] != value for a in asked[i + 1:])
+                           for key, value in own.items())}
+
+
+def in_force(preferences: list[str]) -> list[str]:
+    """The preferences no later one overrides: the model is not shown both of two that
+    disagree."""
+    gone = overridden(preferences)
+    return [p for i, p in enumerate(preferences) if i not in gone]
 
 
 def restyle(reply: str, style: ReplyStyle) -> str:
@@ -246,7 +248,9 @@ def to_metric(text: str) -> str:
 # --------------------------------------------------------------------------- bullet points
 
 _BULLET_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
-_DOUBLE_MARK = re.compile(r"^[-*•]\s+(\d{1,2}[.)](?:\s|$))", re.M)
+# A list item's marker, also "- 1." (the model numbered its list after our "- ").
+_MARKS = re.compile(r"^[ \t]*(?:[-*•][ \t]+(?:\d{1,2}[.)](?:[ \t]+|$))?|\d{1,2}[.)](?:[ \t]+|$))",
+                    re.M)
 # A sentence ends at . ! ? before a space and a capital letter, digit or quote; not after a
 # lone initial, a number ("step 1. Then") or a common abbreviation.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
@@ -271,13 +275,15 @@ def sentences(text: str) -> list[str]:
 
 
 def as_bullets(reply: str) -> str:
-    """The reply as bullet points: unchanged with two bullet lines or more (the model wrote a
-    list) or a single sentence; else one "- " bullet per sentence. A leading line that ends
-    with ":" stays as the list's heading."""
-    # "- 1. Try ..." (the model numbered the list after our "- "): the numbers stay alone.
-    text = _DOUBLE_MARK.sub(r"\1", reply.strip())
-    if not text or bullet_lines(text) >= 2:
-        return text if text else reply
+    """The reply as bullet points: a list the model wrote (two items or more) with "- " for
+    every item, numbered ones too (bullet points were asked for); a single sentence as it
+    is; else one "- " bullet per sentence. A leading line that ends with ":" stays as the
+    list's heading."""
+    text = reply.strip()
+    if not text:
+        return reply
+    if bullet_lines(text) >= 2:  # an item left empty (a reply cut after "3.") goes
+        return "\n".join(x for x in _MARKS.sub("- ", text).splitlines() if x.strip() != "-")
     lines = [_BULLET_LINE.sub("", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     heading = lines.pop(0) if len(lines) > 1 and lines[0].endswith(":") else ""
