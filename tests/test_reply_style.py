@@ -152,3 +152,13 @@ def test_at_most_a_number_of_sentences():
 def test_ranges_in_metric():
     assert restyle("It weighs 25-30 pounds (11-14 kg), 2 to 3 feet tall.",
                    ReplyStyle(units="metric")) == "It weighs 11-14 kg, 0.6-0.9 m tall."
+
+
+def test_a_height_in_feet_and_inches_is_one_metric_figure():
+    assert restyle("He is 5 ft 10 in tall; she is 5'4\" and he 6 feet 2 inches.",
+                   ReplyStyle(units="metric")) == "He is 1.8 m tall; she is 1.6 m and he 1.9 m."
+
+
+def test_a_reply_with_code_is_left_as_written():
+    reply = "Like this:\n```python\nitems.reverse()\n```\nThat reverses it in place. Done."
+    assert restyle(reply, ReplyStyle(bullets=True, sentences=1, units="metric")) == reply

@@ -126,7 +126,11 @@ def in_force(preferences: list[str]) -> list[str]:
 
 
 def restyle(reply: str, style: ReplyStyle) -> str:
-    """The reply in the formats `style` asks for (unchanged when it asks for none)."""
+    """The reply in the formats `style` asks for (unchanged when it asks for none). A reply
+    with code in it (a ``` block) is left as the model wrote it: cut into sentences or
+    bullets, the code would break."""
+    if "```" in reply:
+        return reply
     if style.clock == "24h":
         reply = to_24_hour(reply)
     elif style.clock == "12h":
@@ -219,6 +223,11 @@ _IMPERIAL_THEN_METRIC = re.compile(
     rf"(?:{_IMPERIAL.pattern})\s*\((?P<metric>{_ABOUT}(?:{_METRIC_QUANTITY}))\)", re.I)
 
 
+# A height in feet and inches: "5 ft 10 in", "5 feet 10 inches", "5'10\"".
+_FEET_INCHES = re.compile(r"\b(?P<ft>\d)\s?(?:ft|feet|foot|')\s?(?:and\s)?(?P<in>\d{1,2}(?:\.\d)?)"
+                          r"\s?(?:in\b\.?|inch(?:es)?\b|\"|'')", re.I)
+
+
 def _figure(value: float) -> str:
     if abs(value) >= 100:
         return f"{round(value):,}"
@@ -231,6 +240,8 @@ def to_metric(text: str) -> str:
     imperial aside beside a metric figure is dropped."""
     text = _IMPERIAL_ASIDE.sub("", text)
     text = _IMPERIAL_THEN_METRIC.sub(lambda m: m["metric"], text)
+    text = _FEET_INCHES.sub(lambda m: f"{_figure((int(m['ft']) * 12 + float(m['in'])) * 0.0254)} m",
+                            text)
 
     def convert(match: re.Match[str]) -> str:
         values = [float(v.replace(",", "")) for v in (match["lo"], match["n"]) if v]
