@@ -322,8 +322,9 @@ class ChatSession:
         self._count_faults()
         response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(),
                                 redact(question))
-        # Bullet points and the clock a standing preference asks for, applied by code
-        # (agents/reply_style.py); the streamed preview is replaced by this on the terminal.
+        # The formats a standing preference asks for (bullet points, the clock, units, a
+        # sentence limit), applied by code (agents/reply_style.py); the terminal's streamed
+        # preview is replaced by this.
         response = restyle(response, self.responder.style)
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):

@@ -162,3 +162,14 @@ def test_a_height_in_feet_and_inches_is_one_metric_figure():
 def test_a_reply_with_code_is_left_as_written():
     reply = "Like this:\n```python\nitems.reverse()\n```\nThat reverses it in place. Done."
     assert restyle(reply, ReplyStyle(bullets=True, sentences=1, units="metric")) == reply
+
+
+def test_money_and_em_dashes_are_not_formats():
+    # "prices in pounds" is sterling: it neither asks for imperial units nor ends metric ones,
+    # and a sentence about money keeps its pounds; "no em dashes" says nothing of lists.
+    assert style_of(["Use metric units", "Give prices in pounds"]).units == "metric"
+    assert restyle("The ticket costs 20 pounds. The flour weighs 2 pounds.",
+                   ReplyStyle(units="metric")) == \
+        "The ticket costs 20 pounds. The flour weighs 0.9 kg."
+    assert style_of(["No em dashes, please"]) == PLAIN
+    assert style_of(["Write in point form with dashes"]).bullets is True

@@ -51,13 +51,14 @@ PLAIN = ReplyStyle()
 
 # What a preference asks for, and what it means when negated ("never am or pm" is a 24-hour
 # clock; "no bullet points" turns them off).
-_BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\bdash(?:es)?\b"
+_BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\b(?:with|using) dashes\b"
                       r"|\b(?:as|in) (?:a )?(?:short )?lists?\b", re.I)
 _CLOCK_24 = re.compile(r"\b24[- ]?h(?:ou)?r?s?\b|\btwenty[- ]four[- ]hour|\bmilitary time", re.I)
 _CLOCK_12 = re.compile(r"\b12[- ]?h(?:ou)?r?s?\b|\btwelve[- ]hour|\bam\b\s*(?:/|or|and)\s*\bpm\b"
                        r"|\ba\.m\.|\bp\.m\.", re.I)
 _METRIC_ASKED = re.compile(r"\bmetric\b|\bkilomet|\bcelsius\b|\bkilos?\b|\bkg\b|\bcentigrade", re.I)
-_IMPERIAL_ASKED = re.compile(r"\bimperial\b|\bmiles\b|\bfahrenheit\b|\bpounds\b|\bfeet\b"
+# ("pounds" is left out: "prices in pounds" is money.)
+_IMPERIAL_ASKED = re.compile(r"\bimperial\b|\bmiles\b|\bfahrenheit\b|\bfeet\b"
                              r"|\binches\b|\bounces\b", re.I)
 # A number of sentences in a standing preference is a limit ("two sentences at most", "a
 # single sentence", "one-sentence answers"); a preference for more is not a thing users ask.
@@ -235,6 +236,17 @@ def _figure(value: float) -> str:
     return text.removesuffix(".0")
 
 
+# A sentence about money: its "pounds" are sterling.
+_MONEY = re.compile(r"£|\b(?:cost|costs|price|prices|pay|paid|spend|spent|worth|budget|fee|fees"
+                    r"|salary|earn|earns|sterling|cheap|expensive|save|buy|sell|sold)\b", re.I)
+
+
+def _sentence_at(text: str, match: re.Match[str]) -> str:
+    start = max(text.rfind(c, 0, match.start()) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, match.end()) for c in ".!?\n") if i >= 0]
+    return text[start:min(ends, default=len(text))]
+
+
 def to_metric(text: str) -> str:
     """Imperial quantities as metric ones: "26.2 miles" -> "42.2 km", "98.6°F" -> "37°C"; an
     imperial aside beside a metric figure is dropped."""
@@ -247,6 +259,8 @@ def to_metric(text: str) -> str:
         values = [float(v.replace(",", "")) for v in (match["lo"], match["n"]) if v]
         if match["f"]:
             figures, unit = [_figure((v - 32) * 5 / 9) for v in values], "°C"
+        elif match["u"].lower().startswith("pound") and _MONEY.search(_sentence_at(text, match)):
+            return match.group(0)  # "it costs 20 pounds": money, not weight
         else:
             said = match["u"].lower()
             unit, factor = next(to for pattern, to in _TO_METRIC.items()
