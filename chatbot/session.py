@@ -30,6 +30,7 @@ from chatbot.agents.copies import (
     ask_without_copies,
     is_copy,
     without_echo,
+    without_repeated_ending,
 )
 from chatbot.agents.guards import (
     Limits,
@@ -322,6 +323,9 @@ class ChatSession:
         self._count_faults()
         response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(),
                                 redact(question))
+        # A closing sentence an earlier reply of the session said already ("How can I assist
+        # you today?") goes (agents/copies.py).
+        response = without_repeated_ending(response, earlier)
         # The formats a standing preference asks for (bullet points, the clock, units, a
         # sentence limit), applied by code (agents/reply_style.py); the terminal's streamed
         # preview is replaced by this.

@@ -9,6 +9,7 @@ from chatbot.agents.copies import (
     is_copy,
     without_copied,
     without_echo,
+    without_repeated_ending,
 )
 from chatbot.session import ChatSession
 
@@ -134,3 +135,33 @@ def test_a_long_echo_after_a_lead_in_is_held_and_cut_before_anything_is_shown():
     _feed(guard, message.split(": ", 1)[1] + " Good luck settling in!")
     guard.close()
     assert "".join(shown) == "Good luck settling in!"
+
+
+CLOSING = "Is there anything else I can help you with?"
+
+
+def test_a_closing_sentence_an_earlier_reply_said_goes():
+    earlier = [f"I'm glad your sister is Ana. {CLOSING}"]
+    assert without_repeated_ending(f"Your sister lives in Rome. {CLOSING}", earlier) == \
+        "Your sister lives in Rome."
+    # Every repeated closing sentence goes, the first sentence never; a new closing stays.
+    assert without_repeated_ending(f"Noted! I'm glad your sister is Ana. {CLOSING}",
+                                   earlier) == "Noted!"
+    assert without_repeated_ending(CLOSING, earlier) == CLOSING
+    assert without_repeated_ending("Rome is lovely. Have you been?", earlier) == \
+        "Rome is lovely. Have you been?"
+    # A list's last line is an item, not a closing.
+    listed = f"- Visit the Forum.\n- See the Pantheon. {CLOSING}"
+    assert without_repeated_ending(listed, earlier) == listed
+
+
+def test_the_session_drops_a_closing_it_said_before(store):
+    # (Replies long enough that the closing is past the copy guard's first HOLD_CHARS.)
+    other = "Take the ferry out to the islands for a day of beaches, fish restaurants and walks."
+    llama = ScriptedLlama([chat_reply(f"{EARLIER} {CLOSING}", False),
+                           chat_reply(f"{other} {CLOSING}", False)])
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        first = s.turn("What should I do in the city?")
+        second = s.turn("What else could I do there?")
+    assert first.response == f"{EARLIER} {CLOSING}"
+    assert second.response == other and s.transcript[-1]["content"] == other

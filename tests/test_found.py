@@ -151,6 +151,7 @@ def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store)
     ("Got a gecko", "You got a gecko"),
     ("Their sister is Ana", "Your sister is Ana"),
     ("Parents are visiting in May", "Your parents are visiting in May"),
+    ("Is called Kofi", "Your name is Kofi"),  # the name fact code writes
     # Not a subjectless fact, or not English: as stored.
     ("Sister Ana lives in Rome", "Sister Ana lives in Rome"),
     ("Sturmi is a horse", "Sturmi is a horse"),

@@ -9,6 +9,11 @@ message (`without_echo`), and stops the call (`RepeatedReply`) when the opening 
 COPY_CHARS characters out of an earlier reply, before the user has seen any of it. The caller
 then asks once more without the copied turns in the history (`without_copied`), and once more
 with no history if that copies too.
+
+The small model also closes most replies with the same sentence ("How can I assist you today?",
+"Is there anything else I can help you with?"): a closing sentence one of the session's earlier
+replies said already is dropped (`without_repeated_ending`), so a user telling three facts in a
+row does not read the same question three times.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ ECHO_SHARE = 0.8
 ECHO_LEAD = 2
 
 _SPACE = re.compile(r"\s+")
+# Where one sentence ends and the next begins: after ., !, ?, … or their full-width forms.
+_SENTENCE_END = re.compile(r"(?<=[.!?\u2026\u3002\uff01\uff1f])\s+")
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -89,6 +96,23 @@ def _echoing(text: str, message: str) -> bool:
         return True
     blocks = _echo_blocks(words, _words(message))
     return bool(blocks) and sum(b.size for b in blocks) >= len(words) - ECHO_LEAD
+
+
+def _sentences(text: str) -> list[str]:
+    return [x for x in _SENTENCE_END.split(text.strip()) if x.strip()]
+
+
+def without_repeated_ending(reply: str, earlier: list[str]) -> str:
+    """The reply without the closing sentences that an earlier reply said word for word; the
+    first sentence always stays, and a reply with a list or code (more than one line) is left
+    as it is (its last line is an item, not a closing)."""
+    if "\n" in reply.strip():
+        return reply
+    said = {_norm(x) for text in earlier for x in _sentences(text)}
+    kept = _sentences(reply)
+    while len(kept) > 1 and _norm(kept[-1]) in said:
+        kept.pop()
+    return reply if len(kept) == len(_sentences(reply)) else " ".join(kept)
 
 
 def is_copy(reply: str, earlier: list[str]) -> str | None:

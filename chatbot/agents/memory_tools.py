@@ -19,7 +19,7 @@ from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import _as_facts, _dated
 from chatbot.agents.reply_style import overridden
 from chatbot.agents.response import _as_list
-from chatbot.agents.wording import third_person
+from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
 from chatbot.memory.store import normalise
@@ -189,7 +189,7 @@ class MemoryTools:
         run = self._current()
         entries = _as_facts(facts, single)
         if isinstance(name, str) and 0 < len(name.strip()) <= 60:
-            entries.insert(0, (f"Is called {name.strip()}", ["identity"], "semantic"))
+            entries.insert(0, (NAME_FACT + name.strip(), ["identity"], "semantic"))
         if isinstance(reply_preferences, str):
             reply_preferences = [reply_preferences]
         if isinstance(reply_preferences, (list, tuple)):

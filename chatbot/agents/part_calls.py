@@ -38,7 +38,12 @@ from chatbot.agents.parts import (
     NOTHING,
     _proper_names,
 )
-from chatbot.agents.wording import is_hypothetical, leads_in_first_person, third_person
+from chatbot.agents.wording import (
+    NAME_FACT,
+    is_hypothetical,
+    leads_in_first_person,
+    third_person,
+)
 from chatbot.memory.timeparse import find_span
 
 
@@ -190,7 +195,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         else:
             name = _name(entry, message, every_memory)
             if name is not None:
-                facts.append({"text": f"Is called {name}", "categories": ["identity"],
+                facts.append({"text": NAME_FACT + name, "categories": ["identity"],
                               "kind": "fact"})
             found = without_bare_times(
                 [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
@@ -304,6 +309,6 @@ def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tupl
         worded = third_person(clause)
         rest = _WORD.findall(worded)[1:]
         if worded.startswith("Is ") and rest and all(w in _proper_names(clause) for w in rest):
-            worded = "Is called " + worded[3:]  # "I'm Kofi": a name
+            worded = NAME_FACT + worded[3:]  # "I'm Kofi": a name
         out.append((worded, "event" if dated else "fact"))
     return out

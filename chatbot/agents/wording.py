@@ -140,6 +140,10 @@ def _second_person_verb(verb: str) -> str | None:
     return v[:-1]
 
 
+# How the user's name is stored (agents/part_calls.py, agents/memory_tools.py).
+NAME_FACT = "Is called "
+
+
 def second_person(text: str) -> str:
     """A stored fact as said to the user it is about: "Lives in Montreal" -> "You live in
     Montreal", "Is vegetarian" -> "You are vegetarian", "Their sister is Ana" -> "Your sister
@@ -147,6 +151,11 @@ def second_person(text: str) -> str:
     that reads them beside a message saying "my" spoke as the user ("Sturmi ist mein Pferd").
     Text that does not start that way (a name, another language) is left as it is."""
     out = text.strip()
+    if out.startswith(NAME_FACT):
+        # The name fact code writes: "Your name is Kofi" answers "Do you know my name?", where
+        # beside "You are called Kofi" the embedded model replied "you haven't mentioned your
+        # name" (the tuned intro case, every run of session 18).
+        return "Your name is " + out.removeprefix(NAME_FACT)
     m = _FACT_VERB.match(out)
     if m is None or not out[0].isupper():  # a fact starts with a capital
         return out
