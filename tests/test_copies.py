@@ -6,6 +6,7 @@ from chatbot.agents.copies import (
     HOLD_CHARS,
     CopyGuard,
     RepeatedReply,
+    copied_opening,
     is_copy,
     without_copied,
     without_echo,
@@ -165,3 +166,12 @@ def test_the_session_drops_a_closing_it_said_before(store):
         second = s.turn("What else could I do there?")
     assert first.response == f"{EARLIER} {CLOSING}"
     assert second.response == other and s.transcript[-1]["content"] == other
+
+
+def test_a_short_reply_that_closes_as_an_earlier_one_is_not_a_copy():
+    earlier = [f"I'm glad you mentioned your sister. {CLOSING}"]
+    assert copied_opening(f"Thanks for sharing that. {CLOSING}", earlier) is None
+    # A reply that copies what an earlier one said is still one, closing or not.
+    said = f"{EARLIER} {CLOSING}"
+    assert copied_opening(f"Sure! {EARLIER}", [said]) == said
+    assert copied_opening(f"Sure! {EARLIER}", [f"Hi! {EARLIER}"]) == f"Hi! {EARLIER}"

@@ -31,6 +31,8 @@ HOLD_CHARS = 80
 # A run this long out of an earlier reply makes the reply a copy: long enough that a shared
 # opening ("Sure! Here are some ideas for") is not one.
 COPY_CHARS = 45
+# A closing sentence ("Is there anything else I can help you with?") is at most this long.
+CLOSING_CHARS = 80
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
 # that does not stream hands back at once is checked with this.
 NEAR_COPY = 0.9
@@ -102,6 +104,15 @@ def _sentences(text: str) -> list[str]:
     return [x for x in _SENTENCE_END.split(text.strip()) if x.strip()]
 
 
+def _without_closing(text: str) -> str:
+    """The text without its last sentence if that is a short one (CLOSING_CHARS) after
+    others on one line: a closing formula, not what the reply said."""
+    said = _sentences(text)
+    if len(said) > 1 and len(said[-1]) <= CLOSING_CHARS and "\n" not in text.strip():
+        return " ".join(said[:-1])
+    return text
+
+
 def without_repeated_ending(reply: str, earlier: list[str]) -> str:
     """The reply without the closing sentences that an earlier reply said word for word; the
     first sentence always stays, and a reply with a list or code (more than one line) is left
@@ -133,7 +144,11 @@ def copied_opening(reply: str, earlier: list[str]) -> str | None:
     if len(opening) < COPY_CHARS:
         return next((text for text in earlier if _norm(text) == opening), None)
     for text in earlier:
-        theirs = _norm(text)
+        # Not its closing sentence: a short reply that ends the way an earlier one did ("...
+        # Is there anything else I can help you with?") is not a copy, and asked again
+        # without history the model lost the thread; the closing is dropped instead
+        # (`without_repeated_ending`).
+        theirs = _norm(_without_closing(text))
         run = SequenceMatcher(None, opening, theirs, autojunk=False).find_longest_match(
             0, len(opening), 0, len(theirs))
         if run.size >= COPY_CHARS:

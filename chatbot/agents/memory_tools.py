@@ -231,11 +231,12 @@ class MemoryTools:
         return f"Added {text!r}.{note} Do not add it again."
 
     def _retire_overridden(self, run: _Run, new_id: str) -> None:
-        """Delete the user's earlier preferences that the one just added overrides on every
-        format they state ("Wants answers as bullet points", then "No more bullet points,
-        please"; agents/reply_style.in_force): the user took them back. Written to the
-        history like any delete, so `undo` brings one back."""
+        """Delete the user's preferences that a later one overrides on every format they
+        state ("Wants answers as bullet points", then "No more bullet points, please";
+        agents/reply_style.in_force): the user took them back. The one just added counts as
+        the latest. Written to the history like any delete, so `undo` brings one back."""
         prefs = [m for m in self.store.list(self.user_id) if m.memory_type == "procedural"]
+        # The new one last, whatever order the store lists them in.
         prefs = [m for m in prefs if m.id != new_id] + [m for m in prefs if m.id == new_id]
         for i in sorted(overridden([m.memory_text for m in prefs])):
             m = prefs[i]
