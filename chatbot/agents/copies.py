@@ -23,6 +23,7 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 from typing import Any
 
+from chatbot.agents.reply_style import sentences
 from chatbot.lm.streaming import find_cause
 
 # Characters of the reply held back before anything is shown: enough to see a copy that
@@ -42,8 +43,6 @@ ECHO_SHARE = 0.8
 ECHO_LEAD = 2
 
 _SPACE = re.compile(r"\s+")
-# Where one sentence ends and the next begins: after ., !, ?, … or their full-width forms.
-_SENTENCE_END = re.compile(r"(?<=[.!?\u2026\u3002\uff01\uff1f])\s+")
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -100,14 +99,10 @@ def _echoing(text: str, message: str) -> bool:
     return bool(blocks) and sum(b.size for b in blocks) >= len(words) - ECHO_LEAD
 
 
-def _sentences(text: str) -> list[str]:
-    return [x for x in _SENTENCE_END.split(text.strip()) if x.strip()]
-
-
 def _without_closing(text: str) -> str:
     """The text without its last sentence if that is a short one (CLOSING_CHARS) after
     others on one line: a closing formula, not what the reply said."""
-    said = _sentences(text)
+    said = sentences(text)
     if len(said) > 1 and len(said[-1]) <= CLOSING_CHARS and "\n" not in text.strip():
         return " ".join(said[:-1])
     return text
@@ -119,11 +114,13 @@ def without_repeated_ending(reply: str, earlier: list[str]) -> str:
     as it is (its last line is an item, not a closing)."""
     if "\n" in reply.strip():
         return reply
-    said = {_norm(x) for text in earlier for x in _sentences(text)}
-    kept = _sentences(reply)
+    said = {_norm(x) for text in earlier for x in sentences(text)}
+    kept = sentences(reply)
+    if len(kept) < 2 or _norm(kept[-1]) not in said:
+        return reply
     while len(kept) > 1 and _norm(kept[-1]) in said:
         kept.pop()
-    return reply if len(kept) == len(_sentences(reply)) else " ".join(kept)
+    return " ".join(kept)
 
 
 def is_copy(reply: str, earlier: list[str]) -> str | None:
