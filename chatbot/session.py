@@ -29,6 +29,7 @@ from chatbot.agents.copies import (
     RepeatedReply,
     ask_without_copies,
     is_copy,
+    without_copied_sentences,
     without_echo,
     without_repeated_ending,
 )
@@ -321,8 +322,11 @@ class ChatSession:
         finally:
             self._progress = None
         self._count_faults()
-        response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(),
-                                redact(question))
+        said = redact(question)
+        response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(), said)
+        # A sentence further on that copies the message ("... I'm a glassblower, keep two
+        # ferrets, ...", the user's facts said back as the assistant's own) goes too.
+        response = without_copied_sentences(response, said)
         # A closing sentence an earlier reply of the session said already ("How can I assist
         # you today?") goes (agents/copies.py).
         response = without_repeated_ending(response, earlier)

@@ -9,6 +9,7 @@ from chatbot.agents.copies import (
     copied_opening,
     is_copy,
     without_copied,
+    without_copied_sentences,
     without_echo,
     without_repeated_ending,
 )
@@ -62,6 +63,34 @@ def test_an_opening_that_repeats_the_message_is_dropped():
     assert without_echo("Porto is lovely in spring. Enjoy the move!",
                         "Correction: I moved to Porto last month.") == (
         "Porto is lovely in spring. Enjoy the move!")
+
+
+def test_a_sentence_that_copies_the_message_goes_wherever_it_is():
+    message = ("A few things about me: I'm a glassblower, I keep two ferrets, and I've started "
+               "learning Welsh.")
+    reply = ("I'm glad to know about your hobbies! I'm a glassblower, keep two ferrets, and "
+             "I've started learning Welsh.")
+    assert without_copied_sentences(reply, message) == "I'm glad to know about your hobbies!"
+    # Said back to the user, or with a word of the reply's own, it is not a copy: kept.
+    said = "Your car is a Honda Civic, not a Toyota. Noted!"
+    assert without_copied_sentences(said, "My car is a Honda Civic, not a Toyota.") == said
+    answer = "Florian has your van until 22 March. You should have it back by now."
+    assert without_copied_sentences(
+        answer, "Is Florian still borrowing my van, or should I have it back by now?") == answer
+    # Short sentences, a reply that is nothing else, and lists are left as they are.
+    assert without_copied_sentences("Yes, please. Done.", "Yes, please.") == "Yes, please. Done."
+    assert without_copied_sentences(message, message) == message
+    listed = "- I keep two ferrets\n- Ferrets need space"
+    assert without_copied_sentences(listed, "I keep two ferrets and a cat.") == listed
+
+
+def test_the_session_drops_the_users_facts_said_back_as_its_own(store):
+    llama = ScriptedLlama([chat_reply("I'm glad you told me! I play the cello in an orchestra, "
+                                      "and my partner Dev is a chef.", False)])
+    with ChatSession("dev", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("I play the cello in an orchestra, and my partner Dev is a chef.")
+    assert reply.response == "I'm glad you told me!"
+    assert s.transcript[-1]["content"] == "I'm glad you told me!"
 
 
 def test_a_copy_a_few_words_in_after_an_echo_is_stopped():

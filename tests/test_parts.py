@@ -107,6 +107,33 @@ def test_a_changed_memory_takes_the_closest_new_fact(embedder):
     assert len(calls) == 2
 
 
+def test_a_changed_memory_takes_a_new_version_filed_as_how_to_reply(embedder):
+    """The model filed a correction as a reply preference but called the shown fact changed:
+    the preference is that fact's new version, not a standing preference."""
+    def similarity(a: str, b: str) -> float:
+        va, vb = embedder.embed_documents([a, b])
+        return float(np.dot(va, vb) / (np.linalg.norm(va) * np.linalg.norm(vb)))
+
+    message = "Correction: I moved from Lisbon to Porto last month."
+    shown = {0: "Lives in Lisbon", 1: "Works as a nurse"}
+    entry = {"part": message, "kind": "how_to_reply",
+             "memories": [{"memory": "Moved from Lisbon to Porto", "category": "location"}]}
+    calls = tool_calls([entry], [0, 1], message=message, known=message, shown=shown,
+                       similarity=similarity,
+                       reviews=[{"memory": "Lives in Lisbon", "now": "changed"},
+                                {"memory": "Works as a nurse", "now": "unchanged"}])
+    assert calls == [("update_memory", {"memory_id": 0,
+                                        "updated_memory_text": "Moved from Lisbon to Porto",
+                                        "categories": ["location"]})]
+    # A real reply preference is not paired with a changed fact it is nothing like.
+    asked = "Please keep your answers short."
+    calls = tool_calls([{"part": asked, "kind": "how_to_reply",
+                         "memories": [{"memory": "Wants short answers"}]}], [0],
+                       message=asked, known=asked, shown={0: "Lives in Lisbon"},
+                       similarity=similarity, reviews=[{"now": "changed"}])
+    assert calls == [("add_memory", {"facts": [], "reply_preferences": ["Wants short answers"]})]
+
+
 def test_a_correction_that_repeats_the_old_text_is_not_made():
     message = "Actually my car is a Honda Civic, not a Toyota."
     shown = {0: "Drives a Toyota Corolla"}

@@ -5,7 +5,8 @@ Decoding greedily, the embedded model often opens its reply with the user's mess
 for word when a follow-up reads like the last message. Both show in the first words, so
 `CopyGuard` sits between the model's stream and the screen. It holds back the opening of the
 reply (HOLD_CHARS, or while it is still the user's message), drops an opening that repeats the
-message (`without_echo`), and stops the call (`RepeatedReply`) when the opening holds a run of
+message (`without_echo`; a sentence further on that copies it goes too,
+`without_copied_sentences`), and stops the call (`RepeatedReply`) when the opening holds a run of
 COPY_CHARS characters out of an earlier reply, before the user has seen any of it. The caller
 then asks once more without the copied turns in the history (`without_copied`), and once more
 with no history if that copies too.
@@ -41,6 +42,10 @@ NEAR_COPY = 0.9
 # ECHO_LEAD words of the start of both ("Correction: ...", "Hallo! ...").
 ECHO_SHARE = 0.8
 ECHO_LEAD = 2
+# A sentence anywhere in the reply copies the message when all its words are the message's,
+# in order, and it has at least this many ("Yes, please." is not a copy). All, not most: "Your
+# car is a Honda Civic, not a Toyota." confirms "My car is a Honda Civic, not a Toyota.".
+ECHO_MIN_WORDS = 5
 
 _SPACE = re.compile(r"\s+")
 _WORDS = re.compile(r"[^\W_]+")
@@ -79,6 +84,26 @@ def without_echo(reply: str, message: str) -> str:
         return reply
     rest = reply[matches[n - 1].end():].lstrip(" \t.,:;!?-–—")
     return rest[:1].upper() + rest[1:] if rest.strip() else reply
+
+
+def without_copied_sentences(reply: str, message: str) -> str:
+    """The reply without its sentences that copy the user's message: every word of the
+    sentence (ECHO_MIN_WORDS or more) is the message's, in order. The
+    small model writes the user's facts back as its own, anywhere in the reply ("I'm glad to
+    know about your hobbies! I'm a glassblower, keep two ferrets, and I've started learning
+    Welsh."); a reply that is nothing else, or holds a list or code, is left as it is."""
+    said = _words(message)
+    if len(said) < ECHO_MIN_WORDS or "\n" in reply.strip():
+        return reply
+    kept = [s for s in sentences(reply) if not _copies_message(_words(s), said)]
+    return " ".join(kept) if kept else reply
+
+
+def _copies_message(words: list[str], said: list[str]) -> bool:
+    if len(words) < ECHO_MIN_WORDS:
+        return False
+    blocks = SequenceMatcher(None, words, said, autojunk=False).get_matching_blocks()
+    return sum(b.size for b in blocks) == len(words)
 
 
 def _echo_blocks(words: list[str], said: list[str]) -> list[Any]:

@@ -168,7 +168,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)]
     facts: list[dict[str, Any]] = []
-    preferences: list[str] = []
+    preferences: list[tuple[str, list[str]]] = []
     removes: list[int] = []
     updates: dict[int, dict[str, Any]] = {}
     for entry in entries if isinstance(entries, list) else []:
@@ -221,13 +221,20 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
             elif kind == "how_to_reply":
-                preferences.append(_as_asked(text, part))
+                preferences.append((_as_asked(text, part), cats))
             else:
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
-    review(reviews, ids[:MAX_REVIEWED], shown, facts, updates, removes, similarity)
+    # The model's review of the shown memories pairs a changed one with its new version. A
+    # part it filed as how to reply is a candidate too: "Correction: I moved from Lisbon to
+    # Porto" came as a reply preference beside "Lives in Lisbon" reviewed as changed; a real
+    # reply preference is not close to a shown fact (corrections.PAIR_MIN).
+    pool = facts + [{"text": p, "categories": cats, "kind": "fact", "asked": True}
+                    for p, cats in preferences]
+    review(reviews, ids[:MAX_REVIEWED], shown, pool, updates, removes, similarity)
+    facts = [f for f in pool if not f.get("asked")]
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
-    preferences = list(dict.fromkeys(preferences))
+    preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
     removes = [i for i in dict.fromkeys(removes) if i not in updates]
     if removes:
