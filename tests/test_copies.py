@@ -71,6 +71,10 @@ def test_a_sentence_that_copies_the_message_goes_wherever_it_is():
     reply = ("I'm glad to know about your hobbies! I'm a glassblower, keep two ferrets, and "
              "I've started learning Welsh.")
     assert without_copied_sentences(reply, message) == "I'm glad to know about your hobbies!"
+    # Said in the third person it is a restatement (the next turn's "she" may need it): kept.
+    said = "Thabo moved in last week, and Rosalind is staying with us. Welcome!"
+    assert without_copied_sentences(said, "My flatmate Thabo moved in last week, and my aunt "
+                                          "Rosalind is staying with us.") == said
     # Said back to the user, or with a word of the reply's own, it is not a copy: kept.
     said = "Your car is a Honda Civic, not a Toyota. Noted!"
     assert without_copied_sentences(said, "My car is a Honda Civic, not a Toyota.") == said

@@ -5,8 +5,7 @@ Decoding greedily, the embedded model often opens its reply with the user's mess
 for word when a follow-up reads like the last message. Both show in the first words, so
 `CopyGuard` sits between the model's stream and the screen. It holds back the opening of the
 reply (HOLD_CHARS, or while it is still the user's message), drops an opening that repeats the
-message (`without_echo`; a sentence further on that copies it goes too,
-`without_copied_sentences`), and stops the call (`RepeatedReply`) when the opening holds a run of
+message (`without_echo`), and stops the call (`RepeatedReply`) when the opening holds a run of
 COPY_CHARS characters out of an earlier reply, before the user has seen any of it. The caller
 then asks once more without the copied turns in the history (`without_copied`), and once more
 with no history if that copies too.
@@ -14,7 +13,9 @@ with no history if that copies too.
 The small model also closes most replies with the same sentence ("How can I assist you today?",
 "Is there anything else I can help you with?"): a closing sentence one of the session's earlier
 replies said already is dropped (`without_repeated_ending`), so a user telling three facts in a
-row does not read the same question three times.
+row does not read the same question three times. And it writes the user's facts back as its
+own ("I'm a glassblower, keep two ferrets, ..."), anywhere in the reply: a sentence that is
+the message's words in the first person goes too (`without_copied_sentences`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ ECHO_LEAD = 2
 ECHO_MIN_WORDS = 5
 
 _SPACE = re.compile(r"\s+")
+# The first person singular: a sentence of the user's said back with it speaks as the user.
+# Said in the third person ("Thabo moved in last week, and Rosalind is staying with us"), it
+# is a restatement, and the next turn's "she" may need it.
+_SPEAKER = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -87,15 +92,17 @@ def without_echo(reply: str, message: str) -> str:
 
 
 def without_copied_sentences(reply: str, message: str) -> str:
-    """The reply without its sentences that copy the user's message: every word of the
-    sentence (ECHO_MIN_WORDS or more) is the message's, in order. The
-    small model writes the user's facts back as its own, anywhere in the reply ("I'm glad to
-    know about your hobbies! I'm a glassblower, keep two ferrets, and I've started learning
-    Welsh."); a reply that is nothing else, or holds a list or code, is left as it is."""
+    """The reply without its sentences that say the user's message as the assistant's own:
+    every word of the sentence (ECHO_MIN_WORDS or more) is the message's, in order, and it
+    speaks in the first person singular (the user's "I", "my"). The small model writes the
+    user's facts back as its own, anywhere in the reply ("I'm glad to know about your
+    hobbies! I'm a glassblower, keep two ferrets, and I've started learning Welsh."); a reply
+    that is nothing else, or holds a list or code, is left as it is."""
     said = _words(message)
     if len(said) < ECHO_MIN_WORDS or "\n" in reply.strip():
         return reply
-    kept = [s for s in sentences(reply) if not _copies_message(_words(s), said)]
+    kept = [s for s in sentences(reply)
+            if not (_SPEAKER.search(s) and _copies_message(_words(s), said))]
     return " ".join(kept) if kept else reply
 
 
