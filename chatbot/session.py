@@ -324,8 +324,9 @@ class ChatSession:
         self._count_faults()
         said = redact(question)
         response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(), said)
-        # A sentence further on that copies the message ("... I'm a glassblower, keep two
-        # ferrets, ...", the user's facts said back as the assistant's own) goes too.
+        # A sentence anywhere in the reply that is the message's words in the first person
+        # ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
+        # assistant's own) goes too; the first person is looked for in English words only.
         response = without_copied_sentences(response, said)
         # A closing sentence an earlier reply of the session said already ("How can I assist
         # you today?") goes (agents/copies.py).
