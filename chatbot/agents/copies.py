@@ -25,6 +25,7 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 from typing import Any
 
+from chatbot.agents.guards import FIRST_PERSON_SINGULAR
 from chatbot.agents.reply_style import sentences
 from chatbot.lm.streaming import find_cause
 
@@ -49,10 +50,6 @@ ECHO_LEAD = 2
 ECHO_MIN_WORDS = 5
 
 _SPACE = re.compile(r"\s+")
-# The first person singular: a sentence of the user's said back with it speaks as the user.
-# Said in the third person ("Thabo moved in last week, and Rosalind is staying with us"), it
-# is a restatement, and the next turn's "she" may need it.
-_SPEAKER = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
 _WORDS = re.compile(r"[^\W_]+")
 
 
@@ -101,8 +98,10 @@ def without_copied_sentences(reply: str, message: str) -> str:
     said = _words(message)
     if len(said) < ECHO_MIN_WORDS or "\n" in reply.strip():
         return reply
+    # In the first person only: said in the third person ("Thabo moved in last week, and
+    # Rosalind is staying with us") it is a restatement, and the next turn's "she" may need it.
     kept = [s for s in sentences(reply)
-            if not (_SPEAKER.search(s) and _copies_message(_words(s), said))]
+            if not (FIRST_PERSON_SINGULAR.search(s) and _copies_message(_words(s), said))]
     return " ".join(kept) if kept else reply
 
 

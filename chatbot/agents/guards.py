@@ -228,6 +228,9 @@ def said_in(stem: str, said: set[str]) -> bool:
 
 FIRST_PERSON = re.compile(
     r"\b(i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b", re.I)
+# Only the speaker ("I", "my"), not "we" or "us": the user's own sentence said back with it
+# speaks as the user (agents/copies.without_copied_sentences).
+FIRST_PERSON_SINGULAR = re.compile(r"\b(i|me|my|mine|myself)\b", re.I)
 _MEMORY_WORDS = re.compile(
     r"\b(forget|remember|correct|correction|update|delete|remove|note|save|store|change|"
     r"changed|moved?|no longer|anymore|actually|not true|wrong)\b", re.I)
