@@ -42,6 +42,7 @@ from agent_checks import (
 DATE = "2024-03-15"
 DONT_KNOW = (r"(don't|do not|can't|cannot) (know|remember|recall|have (any )?information)|"
              r"no information|not sure who")
+NOT = r"doesn't|does not|don't|not|never"  # a memory that keeps a denial
 WONT_REMEMBER = (r"(won't|will not|can't|cannot|don't|do not) (be able to )?remember|"
                  r"no (long-term )?memory|don't have (a )?memory")
 
@@ -157,6 +158,14 @@ CASES: list[Case] = [
          [["Some things about me: I don't drink coffee, my dog is a Labrador called Biscuit, "
            "and I'm learning Japanese."], ["What's my dog's name?"]],
          [remembers("coffee"), remembers("biscuit"), remembers("japanese"), says("biscuit")]),
+    # Session 21: clauses led by "I" in one sentence (the diet was the fact dropped), and a
+    # denial that must keep its "not".
+    case("multi_vegan_yoga", "multi_fact",
+         [["I'm Nora, I'm vegan and I teach yoga."]],
+         [remembers("vegan"), remembers("yoga")]),
+    case("multi_no_pork", "multi_fact",
+         [["I don't eat pork and I work as a pharmacist in Lyon."]],
+         [remembers("pork", NOT), forgets("pork", unless=NOT), remembers("pharmacist")]),
     case("multi_with_seed", "multi_fact",
          [["I started a new job at a bakery, and I also got engaged to Lena last week!"]],
          [remembers("bakery"), remembers("lena"), kept("Lives in Turin")],

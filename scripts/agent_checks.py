@@ -178,21 +178,25 @@ def example_facts(folder: Path = EXAMPLES_DIR) -> set[str]:
 
     That is what a model copies: the values under a key naming memories or facts
     (existing_memories, memory_text, facts/text, ...), the memories an observation lists
-    ("- [diet] Is vegan", "'Works as ...'"), and the user's own lines (a `question`, the
-    `user:` lines of a conversation). Category tags ("[diet]") are format, not facts.
+    ("- [diet] Is vegan", "'Works as ...'"), and the user's own lines (a `question` or
+    `message`, the `user:` lines of a conversation). Category tags ("[diet]") are format, not facts.
     """
     facts: set[str] = set()
     for path in sorted(folder.glob("*.json")):
         for keys, text in _strings(json.loads(path.read_text())):
             key = keys.rsplit("/", 1)[-1]
-            if key in ("categories", "type", "memory_type"):
+            # Format, not facts: category tags, the sorted parts' enum labels (kind "event",
+            # review "unchanged" / "no_longer_true") and placeholders such as "(no related
+            # memories yet)".
+            if key in ("categories", "type", "memory_type", "kind", "now") or (
+                    text.startswith("(") and text.endswith(")")):
                 continue
             if "memor" in keys or "fact" in keys:
                 lines = text.splitlines()
             elif key == "observation":
                 lines = [x for x in text.splitlines() if re.match(r"\s*-\s*\[", x)]
                 lines += re.findall(r"'([^']+)'", text)
-            elif key == "question":
+            elif key in ("question", "message"):
                 lines = [text]
             else:
                 lines = [x.split(":", 1)[1] for x in text.splitlines()

@@ -10,11 +10,12 @@ import pytest
 
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
+from chatbot.agents.updater import MemoryUpdater
 
 from scripted import fact
 
 
-def test_a_message_is_cut_into_sentences_not_clauses():
+def test_a_message_is_cut_into_sentences():
     assert split_parts("Hello! I'm Priya, an architect in Edinburgh with two cats.") == [
         "Hello!", "I'm Priya, an architect in Edinburgh with two cats."]
     # A clause cut from its sentence loses what it depends on.
@@ -24,6 +25,30 @@ def test_a_message_is_cut_into_sentences_not_clauses():
     long = " ".join(f"Fact {i}." for i in range(12))
     parts = split_parts(long)
     assert len(parts) == 8 and parts[-1].startswith("Fact 7.") and parts[-1].endswith("11.")
+
+
+def test_a_sentence_is_cut_before_each_further_clause_led_by_i():
+    # In one part the model kept one or two facts of three (the diet went, each time).
+    assert split_parts("Hi there. I'm Jonas, I'm coeliac and I work from home in Ghent.") == [
+        "Hi there.", "I'm Jonas, I'm coeliac", "I work from home in Ghent."]
+    assert split_parts("I don't eat pork and I work as a pharmacist in Lyon.") == [
+        "I don't eat pork", "I work as a pharmacist in Lyon."]
+    assert split_parts("Hey, I have type 1 diabetes, so I'm careful with sugar.") == [
+        "Hey, I have type 1 diabetes", "I'm careful with sugar."]
+
+
+@pytest.mark.parametrize("sentence", [
+    "I said Lisbon, but I meant Porto.",  # "but": one correction
+    "I don't live in Salzburg, I live in Innsbruck.",  # a denial, then its correction
+    "When I was little, I lived in Spain.",  # what follows depends on the condition
+    "If I had more time, I'd learn the piano.",
+    "My sister and I moved to Oslo.",  # no "I" of its own before the cut
+    "Tom, my brother, lives in Rome.",
+    "I'm Ben and I use a wheelchair.",  # a name alone: the model took Ben for someone else
+    "My car is a Honda Civic, not a Toyota.",
+])
+def test_a_clause_that_depends_on_the_one_before_stays_with_it(sentence):
+    assert split_parts(sentence) == [sentence]
 
 
 def test_the_schema_holds_one_entry_per_part_and_only_shown_ids():
@@ -343,6 +368,29 @@ def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
     assert [f["text"] for f in args["facts"]] == ["Rosalind was a ferry captain"]
 
 
+def test_someone_called_she_is_not_offered_for_he(store):
+    earlier = ["My flatmate Thabo moved in, and my aunt Rosalind is staying with us.",
+               "She's a retired ferry captain."]
+
+    def about(part, taken):
+        [entry] = parts_schema([part], [], [], earlier, taken)["properties"]["sorted_parts"][
+            "prefixItems"]
+        keep = next(o for o in entry["anyOf"] if "user_name" in o["properties"])
+        return keep["properties"]["about"]["enum"]
+
+    assert about("And he's a sound engineer.", None) == ["Rosalind", "Thabo"]
+    # the updater notes whom the model took "she" for, and "he" is then someone else
+    updater = MemoryUpdater(store, "alice")
+    updater._note_pronouns([{"part": "She's a retired ferry captain.", "kind": "fact",
+                             "about": "Rosalind", "memories": []}])
+    assert updater.pronouns == {"she": {"Rosalind"}, "he": set()}
+    assert about("And he's a sound engineer.", updater.pronouns) == ["Thabo"]
+    assert about("Her job keeps her busy.", updater.pronouns) == ["Rosalind", "Thabo"]
+    # with nobody else named, the one person stays offered
+    assert about("He called.", {"she": {"Rosalind", "Thabo"}, "he": set()}) == [
+        "Rosalind", "Thabo"]
+
+
 def test_a_reply_preference_that_lost_the_request_is_kept_as_asked():
     asked = "Could you give all your replies in German from now on?"
     [(_, args)] = tool_calls([fact(asked, "Wants to practice German", kind="how_to_reply")],
@@ -445,3 +493,40 @@ def test_a_non_english_part_that_invents_a_name_keeps_its_own_words():
     [(tool, args)] = tool_calls([fact(part, "Sister Ana lives in Rome, Italy")], [],
                                 message=part, known=part)
     assert tool == "add_memory" and args["facts"][0]["text"] == part
+
+
+def test_a_memory_that_drops_the_parts_negation_keeps_the_users_words():
+    # Seen on the embedded model: "I don't eat pork" stored as "Eats pork".
+    part = "I don't eat pork"
+    [(tool, args)] = tool_calls([fact(part, "Eats pork")], [], message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [part]  # worded in the third person on adding
+    kept = "I never drink coffee"
+    [(_, args)] = tool_calls([fact(kept, "Never drinks coffee")], [], message=kept, known=kept)
+    assert [f["text"] for f in args["facts"]] == ["Never drinks coffee"]
+    # A memory of the clause after the denial is not about what it denies.
+    job = "I'm not an accountant any more, I became a pilot in January."
+    [(_, args)] = tool_calls([fact(job, "Became a pilot in January")], [], message=job,
+                             known=job)
+    assert "Became a pilot in January" in [f["text"] for f in args["facts"]]
+    assert job not in [f["text"] for f in args["facts"]]
+
+
+def test_a_part_that_only_gives_the_name_keeps_only_the_name():
+    message = "I'm Ben, I love going to concerts."
+    calls = tool_calls([fact("I'm Ben", "Ben is a person", name="Ben"),
+                        fact("I love going to concerts.", "Loves concerts")], [],
+                       message=message, known=message)
+    [(tool, args)] = calls
+    assert [f["text"] for f in args["facts"]] == ["Is called Ben", "Loves concerts"]
+
+
+def test_a_place_dropped_beside_the_users_name_keeps_the_users_words():
+    # "Is a boulangère" for this part lost Lyon; the user's name is not the name to look for.
+    part = "Je m'appelle Camille, je suis boulangère à Lyon."
+    [(_, args)] = tool_calls([fact(part, "Is a boulangère", name="Camille")], [],
+                             message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == ["Is called Camille", part]
+    kept = "Hi, I'm Kofi and I live in Accra."
+    [(_, args)] = tool_calls([fact(kept, "Lives in Accra", name="Kofi")], [], message=kept,
+                             known=kept)
+    assert [f["text"] for f in args["facts"]] == ["Is called Kofi", "Lives in Accra"]

@@ -46,6 +46,8 @@ from chatbot.agents.wording import (
 )
 from chatbot.memory.timeparse import find_span
 
+_HELLO = stems("hi hello hey")
+
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
     """(text, categories, id it replaces or None) per memory of one entry."""
@@ -60,6 +62,12 @@ def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
         if text:
             out.append((text, [category] if isinstance(category, str) else [], m.get("replaces")))
     return out
+
+
+def _only_a_name(entry: dict[str, Any]) -> bool:
+    """The part says nothing but the user's name ("I'm Ben.", "Hi, I'm Ben")."""
+    name, part = entry.get("user_name"), str(entry.get("part") or "")
+    return isinstance(name, str) and bool(stems(part)) and stems(part) <= stems(name) | _HELLO
 
 
 def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
@@ -97,11 +105,16 @@ def _invents(text: str, known: str) -> bool:
     return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
 
 
-def _drops_a_name(part: str, memories: str) -> str | None:
+def _drops_a_name(part: str, memories: str, user_name: str | None = None) -> str | None:
     """The first name the part says, if the memories leave it out: most often who it is
     about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
-    Toyota")."""
-    names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)]
+    Toyota"). The user's own name is not that first name: "Je m'appelle Camille, je suis
+    boulangère à Lyon" stored as "Is a boulangère" dropped Lyon. (Not in German, which
+    capitalises every noun: "Ich bin Wiebke, ich arbeite als Goldschmiedin" is no name
+    dropped from "Works as a goldsmith".)"""
+    own = _lower_words(user_name or "") if language_of(part) != "German" else set()
+    names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)
+             and w.lower() not in own]
     if names and not said_in(names[0].lower(), _lower_words(memories)):
         return names[0]
     return None
@@ -125,10 +138,30 @@ def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name:
     """The memories leave out the part's first name (unless it is the old value the part
     denies of a shown memory) or name what nobody said: the part's own words are kept."""
     said = " ".join(t for t, _, _ in found) + f" {name or ''}"
-    dropped = _drops_a_name(part, said)
+    dropped = _drops_a_name(part, said, name)
     if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
         return True
-    return any(_invents(t, known) for t, _, _ in found)
+    return _loses_negation(part, found) or any(_invents(t, known) for t, _, _ in found)
+
+
+# "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
+_NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
+_NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"
+
+
+def _loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
+    """The part denies something of the user ("I don't eat pork") and the memories about
+    what it denies do not say "not": the 1.5B model wrote "Eats pork", the opposite of what
+    was said. (A memory of another clause, "Works as a pilot" beside "I'm not an accountant
+    any more, I became a pilot", is not about it.)"""
+    clause = _CLAUSE.split(_JOINED.sub("", part.strip()))[0]
+    if not leads_in_first_person(clause):
+        return False
+    if not _NEGATION.search(" ".join(clause.split()[:_NEGATION_REACH])):
+        return False
+    denied = stems(clause)
+    about = [t for t, _, _ in found if stems(t) & denied]
+    return bool(about) and not any(_NEGATION.search(t) for t in about)
 
 
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
@@ -166,7 +199,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                    for e, p in zip(entries, parts, strict=False)]
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
-    every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)]
+    every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
+                    if not (_only_a_name(e) and stems(t) - stems(message))]
     facts: list[dict[str, Any]] = []
     preferences: list[tuple[str, list[str]]] = []
     removes: list[int] = []
@@ -199,6 +233,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                               "kind": "fact"})
             found = without_bare_times(
                 [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
+            if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
+                found = [m for m in found if stems(m[0]) <= stems(message)]
             found = [(_about(t, entry.get("about"), known or message), c, r)
                      for t, c, r in found]
             kept = _without_inventions(part, found, known or message)

@@ -37,9 +37,53 @@ _WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
 
 
+# Inside a sentence, a new clause with "I" as its subject after one that has it too ("I'm
+# Nora, I'm vegan and I teach yoga"; "I don't eat pork and I work as a pharmacist"): in one
+# part the 1.5B model kept one or two of the facts and dropped the rest (the diet, each time it
+# was tried). Split there, after a comma or "and"; not after "but" ("I said Lisbon, but I meant
+# Porto" is one correction) nor after a comma that follows a denial ("I don't live in Salzburg,
+# I live in Innsbruck"), not where the words before have no "I" ("My sister and I moved",
+# "Tom, my brother, ...") and never in a sentence that leads with a condition or a time ("If I
+# had more time, I'd learn the piano"; "When I was little, I lived in Spain").
+_I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)(?=I\b)")
+_I_SUBJECT = re.compile(r"\bI\b")
+_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+_LEADS_WITH_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|because|since|although|though|while|after|before|once|until|"
+    r"unless|as|whether)\b", re.I)
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """The sentence cut before each clause led by "I" that follows words with an "I" of their
+    own (_I_CLAUSE), without the comma or "and" that joined them."""
+    if is_hypothetical(sentence) or _LEADS_WITH_CONDITION.match(sentence):
+        return [sentence]
+    pieces, start = [], 0
+    for m in _I_CLAUSE.finditer(sentence):
+        before = sentence[start:m.start()]
+        if not _I_SUBJECT.search(before):
+            continue
+        if m.group(0).strip() == "," and _DENIAL.search(before):
+            continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
+        if _only_names(before):
+            continue  # "I'm Ben": alone, the model took Ben for someone else
+        pieces.append(sentence[start:m.start()].strip(" ,"))
+        start = m.end()
+    pieces.append(sentence[start:].strip(" ,"))
+    return [p for p in pieces if _WORD.search(p)] or [sentence]
+
+
+def _only_names(clause: str) -> bool:
+    """The clause says nothing but "I'm" and capitalised words ("Hi, I'm Ben")."""
+    words = [w for w in _WORD.findall(clause) if w not in ("I", "m", "am")]
+    return all(w[0].isupper() for w in words)
+
+
 def split_parts(text: str) -> list[str]:
-    """The message's sentences, in order; at most MAX_PARTS (the rest stays in the last)."""
-    parts = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
+    """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
+    rest stays in the last)."""
+    sentences = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
+    parts = [c for s in sentences for c in split_clauses(s)]
     parts = parts or [text.strip()]
     if len(parts) > MAX_PARTS:
         parts = parts[:MAX_PARTS - 1] + [" ".join(parts[MAX_PARTS - 1:])]
@@ -51,11 +95,13 @@ def format_parts(parts: list[str]) -> str:
 
 
 def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
-                 earlier: list[str] = ()) -> dict[str, Any]:
+                 earlier: list[str] = (), taken: dict[str, set[str]] | None = None,
+                 ) -> dict[str, Any]:
     """One entry per part, in order: the part's own words (so the model reads the part it
     sorts: with only a number it wrote part 2's fact under part 1), its kind, and the
     memories it holds where there are some to keep. `earlier`: the user's earlier messages
-    (oldest first), where the people a leading "she" or "he" may be are named."""
+    (oldest first), where the people a leading "she" or "he" may be are named; `taken`: who
+    earlier parts called "she" and "he" (pronoun_options)."""
     item: dict[str, Any] = {
         "memory": {"type": "string", "minLength": 3, "maxLength": MAX_MEMORY_CHARS},
         "category": {"type": "string", "minLength": 3, "maxLength": 24}}
@@ -77,7 +123,7 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
         # A part about "she" or "he" says who, from the people named before it ("My aunt
         # Rosalind is staying with us." ... "She's a retired ferry captain."): its memories
         # would otherwise read as the user's own.
-        if (people := pronoun_options(part, [*earlier, *parts[:n]])):
+        if (people := pronoun_options(part, [*earlier, *parts[:n]], taken)):
             keep["about"] = {"enum": people}
         options.append(_object({**keep, "memories": memories}))
         if ids:
@@ -105,15 +151,33 @@ _PRONOUN_LEAD = re.compile(rf"^(?:{_JOINERS})*(?:she|he|her|his|him)\b", re.I)
 MAX_PEOPLE = 6
 
 
-def pronoun_options(part: str, before: list[str]) -> list[str]:
+_SHE = frozenset({"she", "her"})
+
+
+def pronoun_of(part: str) -> str | None:
+    """"she" or "he" for a part that leads with one of their forms, else None."""
+    lead = _PRONOUN_LEAD.match(part.strip())
+    if lead is None:
+        return None
+    return "she" if _WORD.findall(lead.group(0))[-1].lower() in _SHE else "he"
+
+
+def pronoun_options(part: str, before: list[str],
+                    taken: dict[str, set[str]] | None = None) -> list[str]:
     """The people a part leading with "she" or "he" may be about: the names in the texts
-    before it, the latest first; [] for any other part."""
-    if not _PRONOUN_LEAD.match(part.strip()):
+    before it, the latest first; [] for any other part. taken: the people this conversation's
+    earlier parts said "she" or "he" of: one called "she" is not "he" (after "She's a retired
+    ferry captain" about Rosalind, "And he's a sound engineer" was filed under Rosalind too),
+    unless nobody else is named."""
+    pronoun = pronoun_of(part)
+    if pronoun is None:
         return []
     named: list[str] = []
     for text in reversed(before):
         named += [w for w in reversed(_WORD.findall(text)) if w in _proper_names(text)]
-    return list(dict.fromkeys(named))[:MAX_PEOPLE]
+    named = list(dict.fromkeys(named))
+    other = (taken or {}).get("he" if pronoun == "she" else "she", set())
+    return ([n for n in named if n not in other] or named)[:MAX_PEOPLE]
 
 
 def grammar_safe(text: str) -> str:

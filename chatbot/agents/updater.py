@@ -88,6 +88,8 @@ class MemoryUpdater(MemoryTools):
             [self._add_tool(), _raw(self.update_memory, "memory_id"),
              _raw(self.delete_memory, "memory_ids"), self.noop], "step")
         self.react_parts.before_loop = self._sorted_calls
+        # Who this conversation has called "she" and "he" so far (sorting.pronoun_options).
+        self.pronouns: dict[str, set[str]] = {"she": set(), "he": set()}
         self.react_parts.code_thought = "(the model sorted the message part by part; code calls)"
         self.sorter = dspy.Predict(sorting.SortParts)
         self.sorter.demos = [dspy.Example(**e) for e in load_examples(PROMPT).get("parts", [])]
@@ -196,7 +198,7 @@ class MemoryUpdater(MemoryTools):
         shown = {i: run.shown[i].memory_text for i in ids}
         earlier = run.user_messages[:-1]
         adapter = SchemaAdapter(lambda: sorting.parts_schema(parts, ids, list(shown.values()),
-                                                             earlier))
+                                                             earlier, self.pronouns))
         self.sorter.config["max_tokens"] = sorting.MAX_TOKENS
         try:
             with dspy.context(adapter=adapter):
@@ -207,11 +209,20 @@ class MemoryUpdater(MemoryTools):
         run.result.counts["parts_sorted"] += len(parts)
         run.result.sorted = {"parts": getattr(pred, "sorted_parts", None),
                              "shown": getattr(pred, "shown_memories", None)}
+        self._note_pronouns(getattr(pred, "sorted_parts", None))
         known = " ".join(run.user_texts)
         return part_calls.tool_calls(
             getattr(pred, "sorted_parts", None), ids, message=message, known=known,
             shown=shown, reviews=getattr(pred, "shown_memories", None),
             similarity=self._similarity, day=run.day, parts=parts)
+
+    def _note_pronouns(self, entries: Any) -> None:
+        """Who this conversation's parts called "she" or "he" (the person the model chose)."""
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("about"), str):
+                pronoun = sorting.pronoun_of(str(entry.get("part") or ""))
+                if pronoun is not None:
+                    self.pronouns[pronoun].add(entry["about"])
 
     def _similarity(self, a: str, b: str) -> float:
         """Cosine similarity of two texts under the store's embedder."""
