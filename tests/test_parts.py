@@ -35,11 +35,15 @@ def test_a_sentence_is_cut_before_each_further_clause_led_by_i():
         "I don't eat pork", "I work as a pharmacist in Lyon."]
     assert split_parts("Hey, I have type 1 diabetes, so I'm careful with sugar.") == [
         "Hey, I have type 1 diabetes", "I'm careful with sugar."]
+    # a denial and then another fact, not what is so instead
+    assert split_parts("I can't eat nuts, I'm a wedding photographer.") == [
+        "I can't eat nuts", "I'm a wedding photographer."]
 
 
 @pytest.mark.parametrize("sentence", [
     "I said Lisbon, but I meant Porto.",  # "but": one correction
     "I don't live in Salzburg, I live in Innsbruck.",  # a denial, then its correction
+    "Actually I'm not an accountant any more, I became a pilot in January.",
     "When I was little, I lived in Spain.",  # what follows depends on the condition
     "If I had more time, I'd learn the piano.",
     "My sister and I moved to Oslo.",  # no "I" of its own before the cut

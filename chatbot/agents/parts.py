@@ -40,13 +40,15 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # Inside a sentence, a new clause with "I" as its subject after one that has it too ("I'm
 # Nora, I'm vegan and I teach yoga"; "I don't eat pork and I work as a pharmacist"): in one
 # part the 1.5B model kept one or two of the facts and dropped the rest (the diet, each time it
-# was tried). Split there, after a comma or "and"; not after "but" ("I said Lisbon, but I meant
-# Porto" is one correction) nor after a comma that follows a denial ("I don't live in Salzburg,
-# I live in Innsbruck"), not where the words before have no "I" ("My sister and I moved",
-# "Tom, my brother, ...") and never in a sentence that leads with a condition or a time ("If I
-# had more time, I'd learn the piano"; "When I was little, I lived in Spain").
+# was tried). Split there, after a comma or "and". Not after "but" ("I said Lisbon, but I meant
+# Porto" is one correction), nor after a comma where a denial is followed by what is so instead
+# ("I don't live in Salzburg, I live in Innsbruck"; `_corrects`), nor where the words before
+# have no "I" ("My sister and I moved", "Tom, my brother, ..."), nor after a bare name ("I'm
+# Ben"), and never in a sentence that leads with a condition or a time ("If I had more time,
+# I'd learn the piano"; "When I was little, I lived in Spain").
 _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)(?=I\b)")
 _I_SUBJECT = re.compile(r"\bI\b")
+_NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 _DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 _LEADS_WITH_CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|because|since|although|though|while|after|before|once|until|"
@@ -63,7 +65,7 @@ def split_clauses(sentence: str) -> list[str]:
         before = sentence[start:m.start()]
         if not _I_SUBJECT.search(before):
             continue
-        if m.group(0).strip() == "," and _DENIAL.search(before):
+        if m.group(0).strip() == "," and _corrects(before, sentence[m.end():]):
             continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
         if _only_names(before):
             continue  # "I'm Ben": alone, the model took Ben for someone else
@@ -71,6 +73,21 @@ def split_clauses(sentence: str) -> list[str]:
         start = m.end()
     pieces.append(sentence[start:].strip(" ,"))
     return [p for p in pieces if _WORD.search(p)] or [sentence]
+
+
+def _corrects(before: str, after: str) -> bool:
+    """The clause after a comma says instead what the one before denied: with the same verb
+    ("I don't live in Salzburg, I live in Innsbruck"), or after "I'm not" ("I'm not an
+    accountant any more, I became a pilot"). "I can't eat nuts, I'm a photographer" is two
+    facts."""
+    if not _DENIAL.search(before):
+        return False
+    if _NOT_BEING.search(before):  # "I'm not an accountant any more, I became a pilot"
+        return True
+    words = after.split()[:2]
+    verb = words[0] if words and words[0] != "I" else " ".join(words[1:2])
+    forms = {verb.lower()} | ({"i'm", "am"} if verb.lower() == "i'm" else set())
+    return any(w.lower().strip(",.") in forms for w in before.split())
 
 
 def _only_names(clause: str) -> bool:
