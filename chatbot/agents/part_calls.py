@@ -35,8 +35,10 @@ from chatbot.agents.parts import (
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
+    NEGATION,
     NOTHING,
     _proper_names,
+    only_names,
 )
 from chatbot.agents.wording import (
     NAME_FACT,
@@ -45,8 +47,6 @@ from chatbot.agents.wording import (
     third_person,
 )
 from chatbot.memory.timeparse import find_span
-
-_HELLO = stems("hi hello hey")
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -66,8 +66,7 @@ def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
 
 def _only_a_name(entry: dict[str, Any]) -> bool:
     """The part says nothing but the user's name ("I'm Ben.", "Hi, I'm Ben")."""
-    name, part = entry.get("user_name"), str(entry.get("part") or "")
-    return isinstance(name, str) and bool(stems(part)) and stems(part) <= stems(name) | _HELLO
+    return isinstance(entry.get("user_name"), str) and only_names(str(entry.get("part") or ""))
 
 
 def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
@@ -144,8 +143,6 @@ def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name:
     return _loses_negation(part, found) or any(_invents(t, known) for t, _, _ in found)
 
 
-# "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
-_NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
 _NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"
 
 
@@ -157,11 +154,11 @@ def _loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
     clause = _CLAUSE.split(_JOINED.sub("", part.strip()))[0]
     if not leads_in_first_person(clause):
         return False
-    if not _NEGATION.search(" ".join(clause.split()[:_NEGATION_REACH])):
+    if not NEGATION.search(" ".join(clause.split()[:_NEGATION_REACH])):
         return False
     denied = stems(clause)
     about = [t for t, _, _ in found if stems(t) & denied]
-    return bool(about) and not any(_NEGATION.search(t) for t in about)
+    return bool(about) and not any(NEGATION.search(t) for t in about)
 
 
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],

@@ -49,7 +49,8 @@ _CLAUSE = re.compile(r"[,;]\s*")
 _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)(?=I\b)")
 _I_SUBJECT = re.compile(r"\bI\b")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
-_DENIAL = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+# "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
+NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
 _LEADS_WITH_CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|because|since|although|though|while|after|before|once|until|"
     r"unless|as|whether)\b", re.I)
@@ -67,7 +68,7 @@ def split_clauses(sentence: str) -> list[str]:
             continue
         if m.group(0).strip() == "," and _corrects(before, sentence[m.end():]):
             continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
-        if _only_names(before):
+        if only_names(before):
             continue  # "I'm Ben": alone, the model took Ben for someone else
         pieces.append(sentence[start:m.start()].strip(" ,"))
         start = m.end()
@@ -80,7 +81,7 @@ def _corrects(before: str, after: str) -> bool:
     ("I don't live in Salzburg, I live in Innsbruck"), or after "I'm not" ("I'm not an
     accountant any more, I became a pilot"). "I can't eat nuts, I'm a photographer" is two
     facts."""
-    if not _DENIAL.search(before):
+    if not NEGATION.search(before):
         return False
     if _NOT_BEING.search(before):  # "I'm not an accountant any more, I became a pilot"
         return True
@@ -90,10 +91,10 @@ def _corrects(before: str, after: str) -> bool:
     return any(w.lower().strip(",.") in forms for w in before.split())
 
 
-def _only_names(clause: str) -> bool:
+def only_names(clause: str) -> bool:
     """The clause says nothing but "I'm" and capitalised words ("Hi, I'm Ben")."""
     words = [w for w in _WORD.findall(clause) if w not in ("I", "m", "am")]
-    return all(w[0].isupper() for w in words)
+    return bool(words) and all(w[0].isupper() for w in words)
 
 
 def split_parts(text: str) -> list[str]:
