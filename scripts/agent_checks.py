@@ -173,8 +173,9 @@ def _strings(node: Any, path: str = "") -> list[tuple[str, str]]:
     return [(path, node)] if isinstance(node, str) else []
 
 
-def example_facts(folder: Path = EXAMPLES_DIR) -> set[str]:
-    """The content stems of what the worked examples say about their (made-up) users.
+def example_facts(folder: Path = EXAMPLES_DIR, pattern: str = "*.json") -> set[str]:
+    """The content stems of what the worked examples (the files `pattern` names) say about
+    their (made-up) users.
 
     That is what a model copies: the values under a key naming memories or facts
     (existing_memories, memory_text, facts/text, ...), the memories an observation lists
@@ -182,7 +183,7 @@ def example_facts(folder: Path = EXAMPLES_DIR) -> set[str]:
     `message`, the `user:` lines of a conversation). Category tags ("[diet]") are format, not facts.
     """
     facts: set[str] = set()
-    for path in sorted(folder.glob("*.json")):
+    for path in sorted(folder.glob(pattern)):
         for keys, text in _strings(json.loads(path.read_text())):
             key = keys.rsplit("/", 1)[-1]
             # Format, not facts: category tags, the sorted parts' enum labels (kind "event",
@@ -207,6 +208,10 @@ def example_facts(folder: Path = EXAMPLES_DIR) -> set[str]:
 
 
 EXAMPLE_FACTS = example_facts()
+# What the reply's model can copy: the response agent's examples. The memory agent's (a
+# hypothetical "I'd learn the piano") are never in a reply's prompt, so a reply saying "learn"
+# has not copied them; memories are checked against every example (`no_example_words_stored`).
+REPLY_EXAMPLE_FACTS = example_facts(pattern="response_agent.json")
 
 
 def leaked(text: str, vocabulary: set[str], run: CaseRun) -> set[str]:
@@ -414,9 +419,10 @@ def metric(s: int = -1, t: int | None = None) -> Check:
 
 
 def example_facts_absent() -> Check:
-    """Strict: no reply holds a word of the examples' memories that the user never said."""
+    """Strict: no reply holds a word of the response agent's examples (the ones a reply's
+    prompt can hold) that the user never said."""
     def test(run: CaseRun) -> bool:
-        return not any(leaked(t.reply, EXAMPLE_FACTS, run) for t in run.turns)
+        return not any(leaked(t.reply, REPLY_EXAMPLE_FACTS, run) for t in run.turns)
     return Check("reply_no_example_facts", test)
 
 
