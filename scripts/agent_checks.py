@@ -207,11 +207,12 @@ def example_facts(folder: Path = EXAMPLES_DIR, pattern: str = "*.json") -> set[s
     return facts
 
 
-EXAMPLE_FACTS = example_facts()
-# What the reply's model can copy: the response agent's examples. The memory agent's (a
-# hypothetical "I'd learn the piano") are never in a reply's prompt, so a reply saying "learn"
-# has not copied them; memories are checked against every example (`no_example_words_stored`).
+# A model can only copy the examples its own prompt holds. The memory agent's (a hypothetical
+# "I'd learn the piano") are never in a reply's prompt, so a reply saying "learn" has not
+# copied them; the response agent's ("plan a weekend menu") are never in the memory agent's,
+# so "Plays the cavaquinho at the weekend" for "aos fins de semana" is a translation.
 REPLY_EXAMPLE_FACTS = example_facts(pattern="response_agent.json")
+MEMORY_EXAMPLE_FACTS = example_facts(pattern="memory_update_agent.json")
 
 
 def leaked(text: str, vocabulary: set[str], run: CaseRun) -> set[str]:
@@ -435,9 +436,10 @@ def replied() -> Check:
 
 
 def no_example_words_stored() -> Check:
-    """No memory the agents wrote holds a word of the worked examples the user never said."""
+    """No memory the agents wrote holds a word of the memory agent's worked examples (the
+    ones its prompt can hold) the user never said."""
     def test(run: CaseRun) -> bool:
-        return not any(leaked(m.text, EXAMPLE_FACTS, run)
+        return not any(leaked(m.text, MEMORY_EXAMPLE_FACTS, run)
                        for u in run.users for m in run.written(u))
     return Check("memory_no_example_words", test)
 

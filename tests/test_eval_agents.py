@@ -77,16 +77,19 @@ def test_the_same_case_fails_when_nothing_is_stored(tmp_path):
     assert report["classes"]["introduction"]["tuned"] == {"passed": 0, "cases": 1}
 
 
-def test_a_reply_is_checked_against_the_examples_its_prompt_can_hold():
+def test_each_agent_is_checked_against_the_examples_its_prompt_can_hold():
     # The memory agent's example hypothetical ("I'd learn the piano") is never in a reply's
     # prompt; the response agent's examples are.
-    assert "learn" in agent_checks.EXAMPLE_FACTS
+    assert "learn" in agent_checks.MEMORY_EXAMPLE_FACTS
     assert "learn" not in agent_checks.REPLY_EXAMPLE_FACTS
     assert {"teach", "leed"} <= agent_checks.REPLY_EXAMPLE_FACTS
+    # ... and a memory against the memory agent's: "weekend" is only the response agent's.
+    assert "weekend" in agent_checks.REPLY_EXAMPLE_FACTS
+    assert "weekend" not in agent_checks.MEMORY_EXAMPLE_FACTS
 
 
 def test_an_example_fact_in_a_memory_fails_the_leak_check(tmp_path):
-    assert {"teach", "leed"} <= agent_checks.EXAMPLE_FACTS  # read from prompts/examples
+    assert {"teach", "leed"} <= agent_checks.MEMORY_EXAMPLE_FACTS  # from prompts/examples
     script = [finish(), answer("Hi Kofi!", True),
               step("add_memory", {"memory_text": "Is called Kofi, a teacher in Leeds",
                                   "categories": ["identity"]}),
