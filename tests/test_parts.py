@@ -11,6 +11,7 @@ import pytest
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
+from chatbot.agents.wording import with_copula
 
 from scripted import fact
 
@@ -410,7 +411,7 @@ def test_a_name_the_messages_memories_give_to_something_else_is_not_the_users():
     part = "I'm a marine biologist in Halifax and I've got a tortoise named Gus."
     [(_, args)] = tool_calls([fact(part, "Marine biologist in Halifax", "Has a tortoise named Gus",
                                    name="Gus")], [], message=part, known=part)
-    assert [f["text"] for f in args["facts"]] == ["Marine biologist in Halifax",
+    assert [f["text"] for f in args["facts"]] == ["Is a marine biologist in Halifax",
                                                   "Has a tortoise named Gus"]
     # ... nor one a memory gives to a place
     message = "I'm Sam. I live in Lisbon and I work as a nurse."
@@ -534,3 +535,23 @@ def test_a_place_dropped_beside_the_users_name_keeps_the_users_words():
     [(_, args)] = tool_calls([fact(kept, "Lives in Accra", name="Kofi")], [], message=kept,
                              known=kept)
     assert [f["text"] for f in args["facts"]] == ["Is called Kofi", "Lives in Accra"]
+
+
+def test_a_fact_stored_without_its_verb_gets_the_one_the_user_said():
+    # shown to the reply as written ("Allergic to sesame"), a note that could be anyone's
+    part = "Hello! I'm Priya, an architect in Edinburgh with two cats."
+    [(_, args)] = tool_calls([fact(part, "Architect in Edinburgh", "Has two cats",
+                                   name="Priya")], [], message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [
+        "Is called Priya", "Is an architect in Edinburgh", "Has two cats"]
+    assert with_copula("Allergic to sesame", "Heads up that I\u2019m seriously allergic to "
+                       "sesame") == "Is allergic to sesame"
+    assert with_copula("Coeliac", "I'm Jonas, I'm coeliac") == "Is coeliac"
+    assert with_copula("Tattoo artist", "I quit. I'm a tattoo artist now.") == (
+        "Is a tattoo artist")
+    # not said after "I'm", a denial, or already led by a verb: as it is
+    assert with_copula("Learning Welsh", "I've started learning Welsh") == "Learning Welsh"
+    assert with_copula("Teacher", "I am not a teacher any more") == "Teacher"
+    assert with_copula("Lives in Rome", "I'm living in Rome") == "Lives in Rome"
+    assert with_copula("Three grandchildren", "I'm a retired pharmacist with three "
+                       "grandchildren.") == "Three grandchildren"

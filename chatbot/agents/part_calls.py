@@ -45,6 +45,7 @@ from chatbot.agents.wording import (
     is_hypothetical,
     leads_in_first_person,
     third_person,
+    with_copula,
 )
 from chatbot.memory.timeparse import find_span
 
@@ -232,7 +233,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
             if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
-            found = [(_about(t, entry.get("about"), known or message), c, r)
+            found = [(with_copula(_about(t, entry.get("about"), known or message), part), c, r)
                      for t, c, r in found]
             kept = _without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep

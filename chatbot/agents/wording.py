@@ -169,3 +169,36 @@ def second_person(text: str) -> str:
     if _PLURAL_VERB.match(out[m.end():]):  # "Parents are visiting": a noun leads, not a verb
         return "Your " + out[:1].lower() + out[1:]
     return f"You {(m.group(1) or '').lower()}{verb}{out[m.end():]}"
+
+
+# "I'm" / "I am", then what may stand before the complement: the user's name and a comma
+# ("I'm Priya, an architect"), an adverb ("I'm seriously allergic"), an article.
+_COPULA = re.compile(r"I(?:['’]m| am)\s+(?:[A-Z][\w'-]*\s*,\s*)?(?:(?:[a-z]+ly|"
+                     + "|".join(sorted(_ADVERBS)) + r")\s+)?(?:(an?)\s+)?([\w'-]+)")
+
+
+def with_copula(text: str, part: str) -> str:
+    """A fact stored without its verb, when the user's part said it after "I'm": "Allergic
+    to sesame" for "I'm seriously allergic to sesame" -> "Is allergic to sesame", "Architect
+    in Edinburgh" for "I'm Priya, an architect in Edinburgh" -> "Is an architect in
+    Edinburgh". The reply reads a fact to the user as "you" (`second_person`); without a
+    verb it was shown as written, a note that could be about anyone. Anything else is left as
+    it is ("Learning Welsh" for "I've started learning Welsh")."""
+    out = text.strip()
+    words = out.split(maxsplit=1)
+    if not words or _FACT_VERB_START(words[0]):
+        return out
+    for start in re.finditer(r"\bI(?:['’]m| am)\b", part):
+        m = _COPULA.match(part, start.start())
+        if m is None:
+            continue
+        said = m.group(2)
+        if said.lower() == words[0].lower():
+            article = f"{m.group(1).lower()} " if m.group(1) else ""
+            return f"Is {article}{said}{out[len(words[0]):]}"
+    return out
+
+
+def _FACT_VERB_START(word: str) -> bool:
+    """The first word is a verb a fact starts with ("Lives", "Is", "Moved"), or "Their"."""
+    return word.lower() == "their" or _second_person_verb(word) is not None
