@@ -176,3 +176,21 @@ def test_the_reply_reads_facts_said_to_the_user_and_messages_as_said(store):
     off = ResponseAgent(store, "ann", limits=replace(SMALL_MODEL, facts_to_you=False))
     off.searches = agent.searches
     assert "- [health] Is allergic to peanuts" in off.found_text()
+
+
+def test_a_fact_that_bounds_every_suggestion_is_shown_first(store):
+    # Third, after where the user lives and works, the embedded model reasoned from those
+    # and suggested shrimp to a user allergic to shellfish.
+    store.add("ann", "Lives in Porto", ["home"])
+    store.add("ann", "Works as a bus driver", ["work"])
+    store.add("ann", "Is allergic to shellfish", ["Health"])
+    store.add("ann", "Is vegan", ["diet", "food"])
+    hits = store.search("ann", "Where in Porto could I drive a bus for dinner?", limit=5)
+    order = [m.memory_text for m in hits]
+    agent = ResponseAgent(store, "ann", limits=SMALL_MODEL)
+    agent.searches = [SearchCall("dinner", [], results=hits)]
+    shown = [line.split("] ", 1)[1].split(" (noted")[0] for line in agent.found_text().splitlines()]
+    limiting = [t for t in order if t in ("Is allergic to shellfish", "Is vegan")]
+    others = [t for t in order if t not in limiting]
+    assert shown == [second_person(t) for t in limiting + others]
+    assert order.index("Lives in Porto") < order.index("Is allergic to shellfish")  # moved

@@ -24,7 +24,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
 from chatbot.agents.reply_style import PLAIN, ReplyStyle, style_of
 from chatbot.agents.wording import second_person
 from chatbot.memory import MemoryStore, RetrievedMemory
-from chatbot.memory.found import asked_time, overlap_note, show_found
+from chatbot.memory.found import asked_time, limits_first, overlap_note, show_found
 from chatbot.memory.query import search_text as search_query
 from chatbot.memory.validity import describe_memory, status
 
@@ -193,6 +193,7 @@ class ResponseAgent(dspy.Module):
         seen = self._found()
         if not seen:
             return "(nothing stored about this user yet)"
+        seen = limits_first(seen)  # a diet, allergy or health fact bounds every suggestion
         if self._active.facts_to_you:
             seen = [to_you(m) for m in seen]
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can
