@@ -294,6 +294,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-reply-style", action="store_true",
                         help="standing preferences are left to the model, not applied by code "
                              "(Limits.reply_style, agents/reply_style.py), for an A/B")
+    parser.add_argument("--limits-as-found", action="store_true",
+                        help="found memories are shown to the reply in search order, not "
+                             "those filed under diet, allergies or health first "
+                             "(Limits.limits_first), for an A/B")
     parser.add_argument("--chat-reply", action="store_true",
                         help="the reply as a plain chat, not in DSPy's answer fields "
                              "(Limits.chat_reply, agents/chat_reply.py)")
@@ -327,7 +331,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
     start = time.perf_counter()
     lm = lm if lm is not None else build_lm(settings)
     global LIMITS
-    if args.chat_reply or args.no_opening or args.facts_as_stored or args.no_reply_style:
+    if (args.chat_reply or args.no_opening or args.facts_as_stored or args.no_reply_style
+            or args.limits_as_found):
         import dataclasses
 
         from chatbot.agents.guards import limits_for
@@ -341,6 +346,8 @@ def main(argv: list[str] | None = None, *, lm: Any = None) -> int:
             LIMITS = dataclasses.replace(LIMITS, facts_to_you=False)
         if args.no_reply_style:
             LIMITS = dataclasses.replace(LIMITS, reply_style=False)
+        if args.limits_as_found:
+            LIMITS = dataclasses.replace(LIMITS, limits_first=False)
     embedder = get_embedder(settings.embedder, args.threads or 1)
     threads = f"{args.threads} thread(s)" if args.threads else "auto threads"
     print(f"LM {getattr(lm, 'model', settings.lm)} loaded in {time.perf_counter() - start:.1f}s;"

@@ -232,3 +232,21 @@ def test_only_any_earlier_catches_a_reply_that_comes_back_later():
     run = fake_run([], ["Try a risotto.", "Try a curry.", "Try a risotto!"])
     assert agent_checks.no_repeated_reply().test(run)
     assert not agent_checks.no_repeated_reply(any_earlier=True).test(run)
+
+
+def test_the_reply_limit_requests_are_new_users_with_checks_that_can_fail():
+    import re
+
+    import eval_reply_limits
+
+    built = {g: eval_reply_limits.cases(g) for g in ("tuning", "held_out", "recall")}
+    assert [len(v) for v in built.values()] == [16, 16, 12]
+    names = {c.name for v in built.values() for c in v}
+    assert not names & {c.name for c in CASES}  # not benchmark cases
+    for limit, _, _, _, must, bad in (eval_reply_limits.TUNING
+                                      + eval_reply_limits.HELD_OUT):
+        # a reply that ignores the limit fails: it names none of it
+        assert not re.search(must, "Here are two ideas for you.", re.I), limit
+        re.compile(bad)
+    held = {r[3] for r in eval_reply_limits.HELD_OUT}
+    assert not held & {r[3] for r in eval_reply_limits.TUNING}

@@ -66,6 +66,8 @@ class Limits:
     reply_style: standing preferences with a mechanical form (bullet points, the clock,
         metric units, a number of sentences) are applied to the reply by code
         (chatbot.agents.reply_style); on for every model.
+    limits_first: found memories filed under diet, allergies or health are shown to the
+        reply first (chatbot.memory.found.limits_first); on for every model.
     """
 
     name: str
@@ -92,6 +94,7 @@ class Limits:
     open_with_memory: bool = False
     facts_to_you: bool = True
     reply_style: bool = True
+    limits_first: bool = True
 
 
 # Capable models: refuse what is useless anyway (a fourth identical call, a second write to

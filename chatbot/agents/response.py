@@ -193,7 +193,8 @@ class ResponseAgent(dspy.Module):
         seen = self._found()
         if not seen:
             return "(nothing stored about this user yet)"
-        seen = limits_first(seen)  # a diet, allergy or health fact bounds every suggestion
+        if self._active.limits_first:  # a diet, allergy or health fact bounds every suggestion
+            seen = limits_first(seen)
         if self._active.facts_to_you:
             seen = [to_you(m) for m in seen]
         # Each with its dates: "past: until ..." on one that no longer holds, so the past can

@@ -159,9 +159,10 @@ def limits_first(memories: list[Memory]) -> list[Memory]:
     """The found memories with those filed under a limiting category first, each group in its
     search order. Shown an allergy third, after where the user lives and works, the embedded
     model began "Since you live in Porto and work as a bus driver" and suggested shrimp to a
-    user allergic to shellfish; shown it first, it reasoned from it (16 requests written for
-    this: 6 kept to the limit as found, 11 with it first), and a question about something else
-    ("Where do I live again?") still took the memory that answers it."""
+    user allergic to shellfish; shown it first, it reasoned from it, and a question about
+    something else ("Where do I live again?") still took the memory that answers it
+    (scripts/eval_reply_limits.py: held-out requests 11/16 kept to the limit as found, 14/16
+    with it first; recall 12/12 both; docs/agents.md, session 22)."""
     def limiting(m: Memory) -> bool:
         return any(str(c).strip().lower() in LIMITING_CATEGORIES for c in m.categories or [])
     return [m for m in memories if limiting(m)] + [m for m in memories if not limiting(m)]
