@@ -555,3 +555,5 @@ def test_a_fact_stored_without_its_verb_gets_the_one_the_user_said():
     assert with_copula("Lives in Rome", "I'm living in Rome") == "Lives in Rome"
     assert with_copula("Three grandchildren", "I'm a retired pharmacist with three "
                        "grandchildren.") == "Three grandchildren"
+    assert with_copula("Priya is an architect", "I'm Priya and I design houses") == (
+        "Priya is an architect")

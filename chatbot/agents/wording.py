@@ -186,19 +186,23 @@ def with_copula(text: str, part: str) -> str:
     it is ("Learning Welsh" for "I've started learning Welsh")."""
     out = text.strip()
     words = out.split(maxsplit=1)
-    if not words or _FACT_VERB_START(words[0]):
+    if not words or _led_by_a_verb(words[0]):
         return out
     for start in re.finditer(r"\bI(?:['’]m| am)\b", part):
         m = _COPULA.match(part, start.start())
         if m is None:
             continue
         said = m.group(2)
+        # A capital is most often the user's name ("I'm Priya and ..." beside "Priya is an
+        # architect"), not a complement.
+        if said[:1].isupper():
+            continue
         if said.lower() == words[0].lower():
             article = f"{m.group(1).lower()} " if m.group(1) else ""
             return f"Is {article}{said}{out[len(words[0]):]}"
     return out
 
 
-def _FACT_VERB_START(word: str) -> bool:
+def _led_by_a_verb(word: str) -> bool:
     """The first word is a verb a fact starts with ("Lives", "Is", "Moved"), or "Their"."""
     return word.lower() == "their" or _second_person_verb(word) is not None
