@@ -173,8 +173,9 @@ def second_person(text: str) -> str:
 
 # "I'm" / "I am", then what may stand before the complement: the user's name and a comma
 # ("I'm Priya, an architect"), an adverb ("I'm seriously allergic"), an article.
-_COPULA = re.compile(r"I(?:['’]m| am)\s+(?:[A-Z][\w'-]*\s*,\s*)?(?:(?:[a-z]+ly|"
-                     + "|".join(sorted(_ADVERBS)) + r")\s+)?(?:(an?)\s+)?([\w'-]+)")
+_I_AM = re.compile(r"\bI(?:['’]m| am)\s+")
+_COMPLEMENT = re.compile(r"(?:[A-Z][\w'-]*\s*,\s*)?(?:(?:[a-z]+ly|"
+                         + "|".join(sorted(_ADVERBS)) + r")\s+)?(?:(an?)\s+)?([\w'-]+)")
 
 
 def with_copula(text: str, part: str) -> str:
@@ -188,16 +189,12 @@ def with_copula(text: str, part: str) -> str:
     words = out.split(maxsplit=1)
     if not words or _led_by_a_verb(words[0]):
         return out
-    for start in re.finditer(r"\bI(?:['’]m| am)\b", part):
-        m = _COPULA.match(part, start.start())
-        if m is None:
-            continue
-        said = m.group(2)
+    for i_am in _I_AM.finditer(part):
+        m = _COMPLEMENT.match(part, i_am.end())
+        said = m.group(2) if m else ""
         # A capital is most often the user's name ("I'm Priya and ..." beside "Priya is an
         # architect"), not a complement.
-        if said[:1].isupper():
-            continue
-        if said.lower() == words[0].lower():
+        if said and not said[0].isupper() and said.lower() == words[0].lower():
             article = f"{m.group(1).lower()} " if m.group(1) else ""
             return f"Is {article}{said}{out[len(words[0]):]}"
     return out

@@ -163,9 +163,9 @@ def limits_first(memories: list[Memory]) -> list[Memory]:
     something else ("Where do I live again?") still took the memory that answers it
     (scripts/eval_reply_limits.py: held-out requests 11/16 kept to the limit as found, 14/16
     with it first; recall 12/12 both; docs/agents.md, session 22)."""
-    def limiting(m: Memory) -> bool:
-        return any(str(c).strip().lower() in LIMITING_CATEGORIES for c in m.categories or [])
-    return [m for m in memories if limiting(m)] + [m for m in memories if not limiting(m)]
+    def other(m: Memory) -> bool:
+        return not any(str(c).strip().lower() in LIMITING_CATEGORIES for c in m.categories or [])
+    return sorted(memories, key=other)  # stable: each group keeps its search order
 
 
 def show_found(memories: list[Memory], today: date | datetime | str | None = None,
