@@ -17,11 +17,18 @@ April", said on 21 May). So not when a found memory is past (memory/validity.py 
 its dates). "Since you" can also go on with a negation ("Since you haven't mentioned your
 name, ..." beside "Is called Kofi", seen once in 54 cases).
 
-Only for a question (a "?" in the message: punctuation, not a word list) in English, with
-memories found and no standing preferences: the words are English, and a user who asked for
-another language or a format gets replies begun their way, not ours. On for small models
-(`Limits.open_with_memory`; `scripts/eval_agents.py --no-opening` for an A/B): 46 of 54
-reachable cases against 43 without (docs/agents.md, session 17).
+Only for a question (a "?" in the message: punctuation, not a word list), with memories found
+and no standing preferences: a user who asked for a language or a format gets replies begun
+their way, not ours. On for small models (`Limits.open_with_memory`; `scripts/eval_agents.py
+--no-opening` for an A/B): 46 of 54 reachable cases against 43 without (docs/agents.md,
+session 17).
+
+A question in another language code can tell (agents/language.py) is begun with "you" in
+that language, for the languages below. Without them the model answered a French,
+Spanish or German question about the user as the user: "Je suis à Lyon" for "Où est-ce que
+j'habite ?", "Yo trabajo como carpenter en Valencia", "Ich bin allergisch gegen Erdnüsse, aber
+... Pizza" (docs/agents.md, session 23). The reply's language line code adds for such a
+message (session.py) is not a standing preference of the user's, so it does not turn this off.
 
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
@@ -33,6 +40,12 @@ from __future__ import annotations
 from chatbot.agents.language import language_of
 
 OPENING = "Since you"
+# A question in another language is begun with the informal "you": "Comme tu" or "Como tú"
+# ("as you", the words nearest "Since you") was read as "as you said", and the model went on
+# as the user ("Comme tu l'as dit, je vivais dans Lyon"); begun with "Tu", it answered "Tu es
+# à Lyon", "Tú vives en Sevilla", "Du bist eine Hebamme" (docs/agents.md, session 23).
+OPENINGS = {"English": OPENING, "French": "Tu", "Spanish": "Tú", "German": "Du",
+            "Italian": "Tu", "Portuguese": "Você", "Dutch": "Jij"}
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 
@@ -41,10 +54,13 @@ def asks(message: str) -> bool:
     return any(mark in message for mark in QUESTION_MARKS)
 
 
-def in_english(message: str) -> bool:
-    """English, or too short to tell and written in plain ASCII letters ("Any ideas?")."""
+def written_in(message: str) -> str | None:
+    """The message's language ("French"), English for one too short to tell in plain ASCII
+    letters ("Any ideas?"), else None."""
     language = language_of(message)
-    return language == "English" or (language is None and message.isascii())
+    if language is None and message.isascii():
+        return "English"
+    return language
 
 
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
@@ -54,6 +70,6 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
-    if not found or past or preferences or not asks(message) or not in_english(message):
+    if not found or past or preferences or not asks(message):
         return ""
-    return OPENING
+    return OPENINGS.get(written_in(message) or "", "")
