@@ -49,6 +49,12 @@ WONT_REMEMBER = (r"(won't|will not|can't|cannot|don't|do not) (be able to )?reme
                  r"no (long-term )?memory|don't have (a )?memory")
 
 
+def only_beside(offered: str, beside: str, name: str) -> Check:
+    """The last reply names what the user must not have only beside words that keep to the
+    limit ("ohne Erdnüsse", "alérgica"): nothing it rules out is simply offered."""
+    return _reply_check(name, lambda r: not has(r, offered) or has(r, beside), -1, None)
+
+
 @dataclass
 class Session:
     messages: list[str]
@@ -353,10 +359,7 @@ CASES: list[Case] = [
     case("de_peanuts", "non_english",
          [["Ich bin allergisch gegen Erdnüsse."], ["Was soll ich heute Abend kochen?"]],
          [remembers("erdnüss|erdnuss|peanut"), in_language("de"),
-          # no peanuts offered: named only beside the allergy ("ohne Erdnüsse", "allergisch")
-          _reply_check("reply_keeps_allergy",
-                       lambda r: not has(r, "erdn|peanut") or has(r, "allerg|ohne|frei|kein"),
-                       -1, None)]),
+          only_beside("erdn|peanut", "allerg|ohne|frei|kein", "reply_keeps_allergy")]),
     case("fr_plumber", "non_english",
          [["Salut ! Je suis plombier à Marseille et mon chien s'appelle Filou."],
           ["Tu te souviens de mon métier ?"]],
@@ -381,15 +384,13 @@ CASES: list[Case] = [
     case("es_shellfish", "non_english",
          [["Soy alérgica a los mariscos."], ["¿Qué puedo pedir en un restaurante de playa?"]],
          [remembers("marisco|shellfish|seafood"), in_language("es"),
-          _reply_check("reply_keeps_allergy",
-                       lambda r: not has(r, "gamba|camar|langost|mejill|almeja|pulpo|marisc")
-                       or has(r, "alerg|sin |evit|no "), -1, None)]),
+          only_beside("gamba|camar|langost|mejill|almeja|pulpo|marisc", "alerg|sin |evit|no ",
+                      "reply_keeps_allergy")]),
     case("de_no_alcohol", "non_english",
          [["Ich trinke keinen Alkohol."], ["Was soll ich zur Party am Samstag mitbringen?"]],
          [remembers("alkohol|alcohol"), in_language("de"),
-          _reply_check("reply_no_alcohol",
-                       lambda r: not has(r, "wein|bier|sekt|schnaps|cocktail")
-                       or has(r, "alkoholfrei|ohne alkohol"), -1, None)]),
+          only_beside("wein|bier|sekt|schnaps|cocktail", "alkoholfrei|ohne alkohol",
+                      "reply_no_alcohol")]),
     case("es_accordion", "non_english",
          [["Toco el acordeón en una banda de cumbia los sábados."],
           ["¿Qué instrumento toco?"]],
