@@ -64,8 +64,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
     ("day_of_next_month", rf"\b(?:on\s+)?the\s+{_ORD}\s+of\s+(this|next)\s+month\b"),
     ("weekend", rf"\b{_WHICH}\s+weekend\b"),
     ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
-    # "on the 15th" (or "on 15th"), but not "on the 2nd floor": only where the phrase ends.
-    ("day_of_month", r"\bon\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b"
+    # "on the 15th" (or "on 15th", "until the 20th"), but not "on the 2nd floor": only where
+    # the phrase ends.
+    ("day_of_month", r"\b(?:on|until|till|by|from|through)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b"
                      r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
     # "Thursday next week": that weekday in the week named.
     ("weekday_of_week", rf"\b(?:on\s+)?({_DAY})\s+{_WHICH}\s+week\b"),
