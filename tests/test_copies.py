@@ -59,6 +59,12 @@ def test_an_opening_that_repeats_the_message_is_dropped():
     assert without_echo("Hallo! Wiebke, ich arbeite als Goldschmiedin in Freiburg und habe ein "
                         "Pferd namens Sturmi. Schön!", "Hallo! Ich bin Wiebke, ich arbeite als "
                         "Goldschmiedin in Freiburg und habe ein Pferd namens Sturmi.") == "Schön!"
+    # Words of the reply's own inside the message's make a restatement: kept whole (it was cut
+    # to "June. Is there ...").
+    restated = ("I'm glad you're renting a studio in Porto until the end of June. Is there "
+                "anything else I can help you with?")
+    assert without_echo(restated, "I'm renting a studio in Porto until the end of June.") == (
+        restated)
     # A reply that takes up a few of the message's words is not an echo.
     assert without_echo("Porto is lovely in spring. Enjoy the move!",
                         "Correction: I moved to Porto last month.") == (

@@ -84,6 +84,10 @@ def without_echo(reply: str, message: str) -> str:
     n = blocks[-1].a + blocks[-1].size  # reply words up to the end of the echo
     if sum(b.size for b in blocks) < ECHO_SHARE * len(said) or n == len(matches):
         return reply
+    # Words of the reply's own inside it make it a restatement, not an echo: "I'm glad you're
+    # renting a studio in Porto until the end of June." was cut to "June. Is there ...".
+    if n - blocks[0].a - sum(b.size for b in blocks) > ECHO_LEAD:
+        return reply
     rest = reply[matches[n - 1].end():].lstrip(" \t.,:;!?-–—")
     return rest[:1].upper() + rest[1:] if rest.strip() else reply
 
