@@ -45,6 +45,9 @@ DATE = "2024-03-15"
 DONT_KNOW = (r"(don't|do not|can't|cannot) (know|remember|recall|have (any )?information)|"
              r"no information|not sure who")
 NOT = r"doesn't|does not|don't|not|never"  # a memory that keeps a denial
+# A reply that treats an arrangement whose end date has passed as over.
+OVER = (r"ended|(is|was|are|were) over|no longer|not any ?more|expired|finished|has passed|"
+        r"(have|has|had) (already )?(passed|run out|returned)|ran out|gave (it|the \w+) back")
 WONT_REMEMBER = (r"(won't|will not|can't|cannot|don't|do not) (be able to )?remember|"
                  r"no (long-term )?memory|don't have (a )?memory")
 
@@ -337,6 +340,33 @@ CASES: list[Case] = [
     case("time_dentist", "time_bound",
          [["I have a dentist appointment tomorrow at 10."]],
          [dated("dentist", first="2024-03-16")], held_out=True),
+    # An arrangement with an end date, asked about after it (and, as a control, before it).
+    case("time_house_sitting", "time_bound",
+         [["I'm house-sitting for my neighbour Oskar until the 20th."],
+          Session(["Do I still need to water Oskar's plants this weekend?"], date="2024-03-28")],
+         [dated("oskar", first="2024-03-20"), says(OVER, name="reply_says_it_ended")]),
+    case("time_gym_pass", "time_bound",
+         [["My climbing gym pass is valid until the end of March."],
+          Session(["Can I still go climbing on my pass this Saturday?"], date="2024-04-10")],
+         [dated("climbing|gym", first="2024-03-31"), says(OVER, name="reply_says_it_ended")]),
+    case("time_cousin_van", "time_bound",
+         [["I'm borrowing my cousin's van until Sunday for the move."],
+          Session(["Is my cousin's van still with me?"], date="2024-03-26")],
+         [dated("van", first="2024-03-17"), says(OVER, name="reply_says_it_ended")]),
+    case("time_pass_when", "time_bound",
+         [["My swimming pool pass runs until 5 April."],
+          Session(["When does my swimming pass run out?"], date="2024-04-22")],
+         [dated("pool|swim", first="2024-04-05"), says(OVER, name="reply_says_it_ended")]),
+    case("time_hotel_unrelated", "time_bound",
+         [["I'm staying at the Hotel Miramar until Tuesday.", "Also, I'm allergic to kiwi."],
+          Session(["What fruit could I pack for lunch today?"], date="2024-04-03")],
+         [avoids(OVER, name="reply_not_about_the_hotel"),
+          only_beside("kiwi", "allerg|not|avoid|instead|without", "reply_keeps_allergy")]),
+    case("time_lease_running", "time_bound",
+         [["I'm renting a studio in Porto until the end of June."],
+          Session(["Am I still renting in Porto?"], date="2024-04-02")],
+         [dated("porto", first="2024-06-30"), says("porto"),
+          avoids(OVER, name="reply_keeps_it_running")]),
 
     # --- non-English users ------------------------------------------------------------------
     case("fr_camille", "non_english",

@@ -417,12 +417,21 @@ def test_a_preference_taken_back_is_deleted_when_the_new_one_is_stored(store):
 
 
 def test_the_opening_follows_the_message_and_what_was_found():
+    from datetime import date
+
     from chatbot.agents.opening import OPENING, opening
 
     assert opening("Any ideas for dinner?", found=True, preferences=False) == OPENING
     assert opening("Any ideas for dinner?", found=False, preferences=False) == ""
     assert opening("Any ideas for dinner?", found=True, preferences=True) == ""
     assert opening("Am I still in Lima?", found=True, past=True, preferences=False) == ""
+    # The memory found first ended before today: code compared the dates and says so.
+    assert (opening("Am I still in Lima?", found=True, past=True, preferences=False,
+                    ended=date(2024, 4, 30)) == "That ended on 30 April 2024, so it no longer")
+    assert opening("¿Sigo en Lima?", found=True, past=True, preferences=False,
+                   ended=date(2024, 4, 30)) == ""
+    assert opening("I left Lima.", found=True, past=True, preferences=False,
+                   ended=date(2024, 4, 30)) == ""
     assert opening("I cook a lot.", found=True, preferences=False) == ""
     # Another language code can tell is begun with its "you"; one it cannot, not at all.
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == "Tú"

@@ -37,7 +37,10 @@ it wrote prose or one long bullet.
 
 from __future__ import annotations
 
+from datetime import date
+
 from chatbot.agents.language import language_of
+from chatbot.memory.timeparse import day_in_words
 
 OPENING = "Since you"
 # A question in another language is begun with the informal "you": "Comme tu" or "Como tú"
@@ -46,6 +49,10 @@ OPENING = "Since you"
 # à Lyon", "Tú vives en Sevilla", "Du bist eine Hebamme" (docs/agents.md, session 23).
 OPENINGS = {"English": OPENING, "French": "Tu", "Spanish": "Tú", "German": "Du",
             "Italian": "Tu", "Portuguese": "Você", "Dutch": "Jij"}
+# A question about a memory that ended before today: code has compared the dates and says so.
+# Begun "That ended on 31 March 2024" alone, the model went on "so yes, you can still go"; it
+# has to finish "it no longer ..." (docs/agents.md, session 23).
+ENDED = "That ended on {day}, so it no longer"
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 
@@ -64,12 +71,16 @@ def written_in(message: str) -> str | None:
 
 
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
-            bullets: bool = False) -> str:
+            bullets: bool = False, ended: date | None = None) -> str:
     """The reply's first words, or "" to leave the start to the model. past: a found memory's
-    end date has passed; bullets: the user asked for bullet points."""
+    end date has passed; ended: the end date of the memory found first, when it has passed;
+    bullets: the user asked for bullet points."""
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
-    if not found or past or preferences or not asks(message):
+    if not found or preferences or not asks(message):
         return ""
-    return OPENINGS.get(written_in(message) or "", "")
+    language = written_in(message)
+    if ended is not None:
+        return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
+    return "" if past else OPENINGS.get(language or "", "")

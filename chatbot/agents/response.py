@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 import dspy
 
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
-from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
+from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
 from chatbot.agents.language import reply_language
 from chatbot.agents.opening import opening
 from chatbot.agents.prompts import load_examples, load_sections
@@ -176,10 +176,21 @@ class ResponseAgent(dspy.Module):
         if not self._active.open_with_memory:
             return ""
         found = self._found()
+        # The memory closest to the message (search order), when it is past and the message
+        # names something of it ("my pass" beside "Climbing gym pass is valid until ..."): a
+        # past stay found first for "What fruit could I pack?" is not what it asks about.
+        best = found[0] if found else None
+        ended = None
+        if (best is not None and status(best, self.now) == "past"
+                and stems(best.memory_text) & stems(self._question)):
+            try:
+                ended = date.fromisoformat(best.valid_until[:10])
+            except ValueError:  # a malformed stored date: no words about it
+                ended = None
         return opening(self._question, found=bool(found),
                        past=any(status(m, self.now) == "past" for m in found),
                        preferences=bool(self._standing_preferences()),
-                       bullets=self.style.bullets)
+                       bullets=self.style.bullets, ended=ended)
 
     def _standing_preferences(self) -> list[str]:
         """The user's own preferences in `preferences`, without the line code adds to answer
