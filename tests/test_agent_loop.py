@@ -239,8 +239,16 @@ def test_an_end_date_bounds_the_fact_and_stays_with_its_own_clause():
     assert _dated(kept, day) == (
         "Works in Reykjavik on a contract until 30 April 2024", None, "2024-04-30")
     assert _dated("Is in Lisbon till 2 April", day)[2] == "2024-04-02"
-    # a bare date is not a bound: a birthday stays undated
+    assert _dated("Is house-sitting for Oskar until the 20th", day) == (
+        "Is house-sitting for Oskar until 20 March 2024", None, "2024-03-20")
+    # a verb that ends it bounds it as well ("runs until 5 April" stored as "expires on ...")
+    assert _dated("Swimming pass expires on 5 April", day) == (
+        "Swimming pass expires on 5 April 2024", None, "2024-04-05")
+    assert _dated("Lease runs out 30 June", day)[::2] == (
+        "Lease runs out on 30 June 2024", "2024-06-30")
+    # a bare date is not a bound: a birthday stays undated, and so does a past end
     assert _dated("Born on 3 June", day) == ("Born on 3 June", None, None)
+    assert _dated("Contract ended on 3 May", day) == ("Contract ended on 3 May", None, None)
     # the date of one clause is not given to a fact of another
     both = "I'm in Oslo until Friday and my wife is a dentist"
     assert with_said_date("Wife is a dentist", both, day) == "Wife is a dentist"

@@ -12,6 +12,7 @@ from chatbot.memory.timeparse import (
     UNTIL_WORDS,
     Span,
     day_in_words,
+    ends_right_before,
     find_span,
     month_end,
     until_earlier_in_clause,
@@ -160,6 +161,8 @@ def _written(span: Span, before: str) -> str:
         when, word = f"{start.day} {start:%B} to {end.day} {end:%B %Y}", "from"
     if _SAID_LEAD.search(before):
         return when
+    if ends_right_before(before) and start == end:  # "expires on 5 April 2024"
+        return f"on {when}"
     first = span.phrase.split()[0].lower()
     if first in ("by", "within"):
         word = "by"

@@ -81,10 +81,20 @@ _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 # Words that make the time after them a bound ("until the end of April"), said before the
 # phrase or as its first word.
 UNTIL_WORDS = frozenset({"until", "till", "through", "by", "before", "within", "up"})
-_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to|by|before)\s+$", re.I)
+# ... and the verbs that give an end date: "the pass expires on 5 April", "the lease ends on
+# the 30th" (the model wrote "runs until 5 April" as "expires on 5 April": no end date).
+_ENDS = r"(?:ends?|expires?|runs?\s+out)(?:\s+on)?"  # not "ended on 3 May": a past day
+_UNTIL = re.compile(rf"\b(?:until|till|through|up\s+to|by|before|{_ENDS})\s+$", re.I)
+_ENDS_BEFORE = re.compile(rf"\b{_ENDS}\s+$", re.I)
 # "until" earlier in the same clause: "staying with me until they fly back on the 26th" is a
 # stay up to the 26th, as much as "staying until the 26th" is.
 _UNTIL_IN_CLAUSE = re.compile(r"\b(?:until|till)\b[^,.;:!?]*$", re.I)
+
+
+def ends_right_before(before: str) -> bool:
+    """Whether the text before a time phrase ends with a verb that makes it an end date
+    ("expires | on 5 April"): the phrase is written "on ...", not "until ..."."""
+    return bool(_ENDS_BEFORE.search(before))
 
 
 def until_earlier_in_clause(before: str) -> bool:
