@@ -17,18 +17,23 @@ April", said on 21 May). So not when a found memory is past (memory/validity.py 
 its dates). "Since you" can also go on with a negation ("Since you haven't mentioned your
 name, ..." beside "Is called Kofi", seen once in 54 cases).
 
+When the memory found first is past and the question names something of it, code has
+compared the dates, and the reply begins by saying so: "That ended on 31 March 2024, so it no
+longer" (the model finishes "applies", "belongs to you"). Whatever the memories said, the
+model answered "am I still ...?" with yes ("Yes, your cousin's van is still with me"), and
+begun only "That ended on ..." it went on "so yes, you can still go" (docs/agents.md,
+session 23). A past memory found first for a question about something else ("What fruit
+could I pack?" beside a hotel stay) shares no word with it and gets no such opening.
+
 Only for a question (a "?" in the message: punctuation, not a word list), with memories found
 and no standing preferences: a user who asked for a language or a format gets replies begun
 their way, not ours. On for small models (`Limits.open_with_memory`; `scripts/eval_agents.py
 --no-opening` for an A/B): 46 of 54 reachable cases against 43 without (docs/agents.md,
 session 17).
 
-A question in another language code can tell (agents/language.py) is begun with "you" in
-that language, for the languages below. Without them the model answered a French,
-Spanish or German question about the user as the user: "Je suis à Lyon" for "Où est-ce que
-j'habite ?", "Yo trabajo como carpenter en Valencia", "Ich bin allergisch gegen Erdnüsse, aber
-... Pizza" (docs/agents.md, session 23). The reply's language line code adds for such a
-message (session.py) is not a standing preference of the user's, so it does not turn this off.
+A question in another language gets no opening (OPENINGS below says why). The reply's
+language line code adds for such a message (session.py) is not a standing preference of the
+user's, so it would not turn one off.
 
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
@@ -43,12 +48,13 @@ from chatbot.agents.language import language_of
 from chatbot.memory.timeparse import day_in_words
 
 OPENING = "Since you"
-# A question in another language is begun with the informal "you": "Comme tu" or "Como tú"
-# ("as you", the words nearest "Since you") was read as "as you said", and the model went on
-# as the user ("Comme tu l'as dit, je vivais dans Lyon"); begun with "Tu", it answered "Tu es
-# à Lyon", "Tú vives en Sevilla", "Du bist eine Hebamme" (docs/agents.md, session 23).
-OPENINGS = {"English": OPENING, "French": "Tu", "Spanish": "Tú", "German": "Du",
-            "Italian": "Tu", "Portuguese": "Você", "Dutch": "Jij"}
+# Only English questions are begun: "you" in the question's language (Tu, Tú, Du, ...) was
+# tried in session 23 and left out. It turned replies to the user ("Tu as un lapin nommé
+# Filou" for "Le lapin est nommé Filou", "Tú vives en Sevilla" for "Estoy viviendo en
+# Sevilla") but measured no gain on the non-English cases (tuned 9/13 either way; unseen and
+# fresh one real loss, "Du hast dich mit deinem Pferd nochmal genannt", and two short replies
+# the benchmark's word-list language check no longer read as French or Italian).
+OPENINGS = {"English": OPENING}
 # A question about a memory that ended before today: code has compared the dates and says so.
 # Begun "That ended on 31 March 2024" alone, the model went on "so yes, you can still go"; it
 # has to finish "it no longer ..." (docs/agents.md, session 23).
