@@ -23,6 +23,12 @@ def test_a_message_is_cut_into_sentences():
     assert split_parts("If I ever won the lottery, I'd buy a boat.") == [
         "If I ever won the lottery, I'd buy a boat."]
     assert split_parts("Line one\nline two?  ...") == ["Line one", "line two?"]
+    # A question after a clause about the user: the fact is a part of its own.
+    assert split_parts("I have a sesame allergy, can you suggest a snack?") == [
+        "I have a sesame allergy", "can you suggest a snack?"]
+    assert split_parts("My knee hurts, any stretches?") == ["My knee hurts", "any stretches?"]
+    for one in ("What is my dog called, again?", "If I moved to Oslo, would I need a car?"):
+        assert split_parts(one) == [one]
     long = " ".join(f"Fact {i}." for i in range(12))
     parts = split_parts(long)
     assert len(parts) == 8 and parts[-1].startswith("Fact 7.") and parts[-1].endswith("11.")

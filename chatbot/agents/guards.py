@@ -285,13 +285,25 @@ def states_something_personal(message: str) -> bool:
     return not _SMALL_TALK.match(text) or bool(_SELF_STATEMENT.search(text))
 
 
+# Where one clause of a sentence ends and the next begins, and the closed class of words a
+# question's clause starts with ("What is my dog called, again?" is one question).
+_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s+|\s+(?:and|so|but)\s+", re.I)
+_ASKS = re.compile(r"^\W*(?:what|where|when|who|whom|whose|which|why|how|do|does|did|is|are|am|"
+                   r"was|were|can|could|will|would|should|shall|may|might|have|has)\b", re.I)
+
+
 def is_one_question(message: str) -> bool:
     """One sentence, ending with "?", that asks nothing of memory ("What's my dog's name?";
-    not "I moved. Any tips?", not "Can you forget my old address?")."""
+    not "I moved. Any tips?", not "Can you forget my old address?"), and whose clauses before
+    the question state nothing about the user: "I have a nut allergy, can you suggest a
+    snack?" and "I just got a goldfish, what should I feed him?" hold a fact to keep."""
     text = str(message or "").strip()
     if not text.endswith("?") or _MEMORY_WORDS.search(text):
         return False
-    return not re.search(r"[.!?]\s", text[:-1])
+    if re.search(r"[.!?]\s", text[:-1]):
+        return False
+    clauses = _CLAUSE_BREAK.split(text)
+    return not any(states_something_personal(c) and not _ASKS.match(c) for c in clauses[:-1])
 
 
 _RETRACTION = re.compile(

@@ -19,7 +19,7 @@ import dspy
 
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.prompts import load_sections
-from chatbot.agents.wording import is_hypothetical
+from chatbot.agents.wording import is_hypothetical, leads_in_first_person
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -97,11 +97,31 @@ def only_names(clause: str) -> bool:
     return bool(words) and all(w[0].isupper() for w in words)
 
 
+# The last clause of a question ("I have a sesame allergy, | can you suggest a snack?").
+_LAST_CLAUSE = re.compile(r"(?:,|;|\s+-|\s+and|\s+so)\s+(?=[^,;]*\?\s*$)", re.I)
+
+
+def split_question(sentence: str) -> list[str]:
+    """A question whose clause before it states something of the user ("I have a sesame
+    allergy, can you suggest a snack?", "I just adopted a hedgehog called Pickle, what should
+    I feed him?"), cut in two: one part, the 1.5B model filed it all as a request and kept
+    nothing. Not a question that starts as one ("What is my dog called, again?"), nor one
+    led by a condition ("If I moved to Oslo, would I need a car?")."""
+    breaks = list(_LAST_CLAUSE.finditer(sentence))
+    if not sentence.rstrip().endswith("?") or not breaks:
+        return [sentence]
+    before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
+    if (not leads_in_first_person(before) or is_hypothetical(sentence)
+            or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
+        return [sentence]
+    return [before.strip(), after.strip()]
+
+
 def split_parts(text: str) -> list[str]:
     """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
     rest stays in the last)."""
     sentences = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
-    parts = [c for s in sentences for c in split_clauses(s)]
+    parts = [q for s in sentences for c in split_clauses(s) for q in split_question(c)]
     parts = parts or [text.strip()]
     if len(parts) > MAX_PARTS:
         parts = parts[:MAX_PARTS - 1] + [" ".join(parts[MAX_PARTS - 1:])]
