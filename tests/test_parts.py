@@ -318,6 +318,11 @@ def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
     for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat."):
         assert tool_calls([nothing(part)], [], message=part, known=part,
                           day=date(2026, 12, 2)) == [("noop", {})]
+    # A clause said to ask the question after it, filed with the question, stays unkept.
+    message = "I'm hosting friends on Saturday, what main course should I make?"
+    parts = split_parts(message)
+    assert tool_calls([nothing(p, "question") for p in parts], [], message=message,
+                      known=message, day=date(2026, 12, 2), parts=parts) == [("noop", {})]
 
 
 def test_a_first_person_clause_filed_as_nothing_that_names_something_new_is_kept():

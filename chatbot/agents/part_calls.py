@@ -38,6 +38,7 @@ from chatbot.agents.parts import (
     NEGATION,
     NOTHING,
     _proper_names,
+    asked_about,
     only_names,
 )
 from chatbot.agents.wording import (
@@ -199,6 +200,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
                     if not (_only_a_name(e) and stems(t) - stems(message))]
+    context = asked_about(message)
     facts: list[dict[str, Any]] = []
     preferences: list[tuple[str, list[str]]] = []
     removes: list[int] = []
@@ -217,7 +219,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
             # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
             # code keeps what the part's own structure shows.
-            if kind not in NOTHING or renumbered_anyway(part, shown, updates):
+            # Not a clause said to ask the question after it, which the model filed with the
+            # question ("I'm hosting friends on Saturday, what main course should I make?").
+            if (kind not in NOTHING or renumbered_anyway(part, shown, updates)
+                    or part.strip() in context):
                 continue
             said_facts = _statements(part, shown, day)
             if not said_facts:

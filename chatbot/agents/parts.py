@@ -117,6 +117,14 @@ def split_question(sentence: str) -> list[str]:
     return [before.strip(), after.strip()]
 
 
+def asked_about(text: str) -> set[str]:
+    """The clauses of the message that split_question cut off before a question: what the
+    user said to ask it ("I'm hosting friends on Saturday, | what should I make?")."""
+    sentences = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
+    return {q[0] for s in sentences for c in split_clauses(s)
+            if len(q := split_question(c)) == 2}
+
+
 def split_parts(text: str) -> list[str]:
     """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
     rest stays in the last)."""
