@@ -31,9 +31,8 @@ their way, not ours. On for small models (`Limits.open_with_memory`; `scripts/ev
 --no-opening` for an A/B): 46 of 54 reachable cases against 43 without (docs/agents.md,
 session 17).
 
-A question in another language gets no opening (OPENINGS below says why). The reply's
-language line code adds for such a message (session.py) is not a standing preference of the
-user's, so it would not turn one off.
+A question in another language gets no opening: its "you" ("Tu", "Tú", "Du") was tried and
+measured no gain (docs/agents.md, session 23).
 
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
@@ -49,12 +48,7 @@ from chatbot.memory.timeparse import day_in_words
 
 OPENING = "Since you"
 # Only English questions are begun: "you" in the question's language (Tu, Tú, Du, ...) was
-# tried in session 23 and left out. It turned replies to the user ("Tu as un lapin nommé
-# Filou" for "Le lapin est nommé Filou", "Tú vives en Sevilla" for "Estoy viviendo en
-# Sevilla") but measured no gain on the non-English cases (tuned 9/13 either way; unseen and
-# fresh one real loss, "Du hast dich mit deinem Pferd nochmal genannt", and two short replies
-# the benchmark's word-list language check no longer read as French or Italian).
-OPENINGS = {"English": OPENING}
+# tried in session 23 and measured no gain (docs/agents.md, session 23).
 # A question about a memory that ended before today: code has compared the dates and says so.
 # Begun "That ended on 31 March 2024" alone, the model went on "so yes, you can still go"; it
 # has to finish "it no longer ..." (docs/agents.md, session 23).
@@ -89,4 +83,4 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     language = written_in(message)
     if ended is not None:
         return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
-    return "" if past else OPENINGS.get(language or "", "")
+    return "" if past or language != "English" else OPENING

@@ -13,7 +13,6 @@ import dspy
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
-from chatbot.agents.language import reply_language
 from chatbot.agents.opening import opening
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
@@ -189,15 +188,8 @@ class ResponseAgent(dspy.Module):
                 ended = None
         return opening(self._question, found=bool(found),
                        past=any(status(m, self.now) == "past" for m in found),
-                       preferences=bool(self._standing_preferences()),
+                       preferences=self._preferences.strip() not in ("", NO_PREFERENCES),
                        bullets=self.style.bullets, ended=ended)
-
-    def _standing_preferences(self) -> list[str]:
-        """The user's own preferences in `preferences`, without the line code adds to answer
-        a message in its language (language.reply_language)."""
-        added = reply_language(self._question)
-        lines = (line.strip().removeprefix("- ").strip() for line in self._preferences.splitlines())
-        return [line for line in lines if line and line not in (NO_PREFERENCES, added)]
 
     @property
     def style(self) -> ReplyStyle:
