@@ -13,6 +13,7 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split blind        # written blind (agent_cases_blind.py)
     python scripts/eval_agents.py --split prefs        # reply preferences (agent_cases_prefs.py)
     python scripts/eval_agents.py --split sealed       # only at the end (agent_cases_sealed.py)
+    python scripts/eval_agents.py --split sealed2      # only at the end (agent_cases_sealed2.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -44,19 +45,21 @@ from agent_cases_blind import BLIND_CASES
 from agent_cases_fresh import FRESH_CASES
 from agent_cases_prefs import PREFS_CASES
 from agent_cases_sealed import SEALED_CASES
+from agent_cases_sealed2 import SEALED2_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
 from eval_agents_local import eval_settings
 from eval_agents_local import run_case as run_legacy_case
 
-# `fresh`, `unseen`, `blind`, `prefs` and `sealed` are held out from whoever tunes: `--split
-# all` leaves them out, only `--split fresh` / `unseen` / `blind` / `prefs` / `sealed` (or
-# naming their cases) runs them.
+# `fresh`, `unseen`, `blind`, `prefs`, `sealed` and `sealed2` are held out from whoever tunes:
+# `--split all` leaves them out, only `--split fresh` / `unseen` / `blind` / `prefs` / `sealed` /
+# `sealed2` (or naming their cases) runs them.
 CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + PREFS_CASES
-                     + SEALED_CASES)
-SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs", "sealed")
-APART = ("fresh", "unseen", "blind", "prefs", "sealed")
+                     + SEALED_CASES + SEALED2_CASES)
+SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs", "sealed",
+          "sealed2")
+APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
 # --no-opening and --facts-as-stored change one of them, for an A/B.
@@ -213,7 +216,7 @@ def print_row(r: dict[str, Any]) -> None:
 
 def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
     splits = [s for s in ("tuned", "held_out", "legacy", "fresh", "unseen", "blind", "prefs",
-                          "sealed")
+                          "sealed", "sealed2")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -278,7 +281,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "(agent_cases_unseen.py; not in all), blind "
                              "(agent_cases_blind.py; not in all), prefs "
                              "(agent_cases_prefs.py; not in all), sealed "
-                             "(agent_cases_sealed.py; not in all; only at the end), or "
+                             "(agent_cases_sealed.py; not in all; only at the end), "
+                             "sealed2 (agent_cases_sealed2.py; not in all; only at the end), "
+                             "or "
                              "all; with "
                              "--cases/--class the default is all")
     parser.add_argument("--cases", help="comma-separated case names")

@@ -21,6 +21,7 @@ import eval_agents  # noqa: E402
 from agent_cases import CASES  # noqa: E402
 from agent_cases_fresh import FRESH_CASES  # noqa: E402
 from agent_cases_sealed import SEALED_CASES  # noqa: E402
+from agent_cases_sealed2 import SEALED2_CASES  # noqa: E402
 from agent_cases_unseen import UNSEEN_CASES  # noqa: E402
 
 from scripted import answer, finish, step, summary  # noqa: E402
@@ -163,10 +164,24 @@ def test_the_sealed_split_runs_alone_and_stays_out_of_all(capsys):
     assert len(set(names)) == len(names)  # no name shared across the splits
 
 
-@pytest.mark.parametrize("cases", [FRESH_CASES, UNSEEN_CASES, SEALED_CASES],
-                         ids=["fresh", "unseen", "sealed"])
+def test_the_sealed2_split_runs_alone_and_stays_out_of_all(capsys):
+    assert eval_agents.main(["--list", "--split", "sealed2"]) == 0
+    sealed2 = capsys.readouterr().out.splitlines()
+    assert len(sealed2) == len(SEALED2_CASES) == 24
+    assert all(line.split()[2] == "sealed2" for line in sealed2)
+    assert eval_agents.main(["--list", "--split", "all"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == len(CASES) + 8 and not any(" sealed2" in line for line in listed)
+    assert eval_agents.main(["--list", "--split", "sealed"]) == 0  # nor in the sealed split
+    assert not any(" sealed2" in line for line in capsys.readouterr().out.splitlines())
+    names = [c.name for c in eval_agents.CASES]
+    assert len(set(names)) == len(names)  # no name shared across the splits
+
+
+@pytest.mark.parametrize("cases", [FRESH_CASES, UNSEEN_CASES, SEALED_CASES, SEALED2_CASES],
+                         ids=["fresh", "unseen", "sealed", "sealed2"])
 def test_every_apart_case_builds_and_fails_when_the_agents_do_nothing(cases):
-    """A run of each fresh, unseen or sealed case that replies "ok N" and stores nothing:
+    """A run of each fresh, unseen, sealed or sealed2 case that replies "ok N" and stores nothing:
     every check runs, and only the classes where storing nothing is right can pass."""
     assert len({c.name for c in cases}) == len(cases)
     passed = set()

@@ -115,6 +115,49 @@ def test_memories_that_lose_the_subject_or_invent_a_name_keep_the_users_words():
     assert [f["text"] for f in leaked[0][1]["facts"]] == ["My sister is Ana."]
 
 
+def test_only_the_memory_of_the_clause_that_lost_a_name_takes_the_users_words():
+    message = "I collect vinyl records and my partner Lena is a dentist."
+    [(_, args)] = tool_calls([fact(message, "Collects vinyl records", "Partner is a dentist")],
+                             [], message=message, known=message)
+    assert [f["text"] for f in args["facts"]] == ["Collects vinyl records",
+                                                  "my partner Lena is a dentist."]
+    # One memory, or a sentence with one subject: the whole part, as before.
+    [(_, one)] = tool_calls([fact(message, "Partner is a dentist")], [],
+                            message=message, known=message)
+    assert [f["text"] for f in one["facts"]] == [message]
+
+
+def test_a_part_led_by_a_name_said_before_keeps_it():
+    shown = {0: "Tortoise Sheldon is 40 years old"}
+    message = "Sheldon loves strawberries, by the way."
+    known = f"My tortoise Sheldon is 40 years old. {message} {shown[0]}"
+    calls = tool_calls([fact(message, "Loves strawberries")], [0], message=message,
+                       known=known, shown=shown)
+    # Not "Loves strawberries" (the user's), and not a correction of the tortoise's age.
+    assert calls == [("add_memory", {"facts": [{"text": message, "categories": ["misc"],
+                                                "kind": "fact"}], "reply_preferences": []})]
+    # A first word never written as a name is not one.
+    lately = "Lately I climb at the wall."
+    [(_, args)] = tool_calls([fact(lately, "Climbs at an indoor wall")], [], message=lately,
+                             known=lately)
+    assert [f["text"] for f in args["facts"]] == ["Climbs at an indoor wall"]
+
+
+def test_a_shown_memory_whose_subject_the_new_one_left_out_is_not_corrected():
+    shown = {0: "Has a son called Max"}
+    message = "My son loves chess."
+    calls = tool_calls([fact(message, "Loves chess")], [0], message=message, known=message,
+                       shown=shown)
+    assert [tool for tool, _ in calls] == ["add_memory"]
+    # Denied, the same leading word is an old value: "I'm not an accountant any more, ...".
+    job = "Actually I'm not an accountant any more, I became a pilot."
+    calls = tool_calls([fact(job, "Works as a pilot")], [0], message=job, known=job,
+                       shown={0: "Works as an accountant"})
+    assert calls[0] == ("update_memory", {"memory_id": 0,
+                                          "updated_memory_text": "Works as a pilot",
+                                          "categories": ["misc"]})
+
+
 def test_nothing_to_keep_is_a_noop_and_forget_needs_a_shown_id():
     assert tool_calls([{"part": "Thanks!", "kind": "small_talk"}], []) == [("noop", {})]
     assert tool_calls([{"part": "Forget it.", "kind": "forget", "removes": 7}], [0]) == [

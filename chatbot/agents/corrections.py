@@ -39,9 +39,27 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
     best: tuple[int, int] | None = None
     for memory_id, old in shown.items():
         dropped = [w for w in stems(old) & said if not said_in(w, kept)]
+        if dropped and _only_its_subject(part, dropped, kept):
+            continue
         if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
             best = (len(dropped), memory_id)
     return best[1] if best else None
+
+
+def _only_its_subject(part: str, dropped: list[str], kept: set[str]) -> bool:
+    """Every word the memories dropped comes before all that they kept, in a clause with no
+    negation: who the part is about, left out, not an old value replaced ("Sheldon loves
+    strawberries" as "Loves strawberries" beside "Tortoise Sheldon is 40 years old"). An old
+    value comes after the new one ("a Honda Civic, not a Toyota") or is denied ("I'm not an
+    accountant any more, I became a pilot")."""
+    words = _WORD.findall(part)
+    at = [n for n, w in enumerate(words) if stems(w) and said_in(next(iter(stems(w))), kept)]
+    if not at:
+        return False
+    lead = " ".join(words[:at[0]])
+    return (all(said_in(w, stems(lead)) for w in dropped)
+            and not any(anchors(c).negations for c in _CLAUSE.split(part)
+                        if stems(c) & set(dropped)))
 
 
 _NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)

@@ -106,19 +106,32 @@ def _invents(text: str, known: str) -> bool:
     return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
 
 
-def _drops_a_name(part: str, memories: str, user_name: str | None = None) -> str | None:
+def _drops_a_name(part: str, memories: str, user_name: str | None = None,
+                  known: str = "") -> str | None:
     """The first name the part says, if the memories leave it out: most often who it is
     about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
     Toyota"). The user's own name is not that first name: "Je m'appelle Camille, je suis
     boulangère à Lyon" stored as "Is a boulangère" dropped Lyon. (Not in German, which
     capitalises every noun: "Ich bin Wiebke, ich arbeite als Goldschmiedin" is no name
-    dropped from "Works as a goldsmith".)"""
+    dropped from "Works as a goldsmith".) The part's first word counts when `known` (the
+    user's words, the shown memories) writes it as a name: "Sheldon loves strawberries"
+    after "My tortoise Sheldon is 40" was stored as "Loves strawberries", the user's."""
     own = _lower_words(user_name or "") if language_of(part) != "German" else set()
-    names = [w for w in _WORD.findall(part)[1:] if w in _proper_names(part)
-             and w.lower() not in own]
+    words = _WORD.findall(part)
+    names = [w for w in words[1:] if w in _proper_names(part) and w.lower() not in own]
+    if words and words[0] in _names_in(known) and words[0].lower() not in own:
+        names.insert(0, words[0])
     if names and not said_in(names[0].lower(), _lower_words(memories)):
         return names[0]
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def _names_in(text: str) -> set[str]:
+    """The words a text writes as names: capitalised past the start of a sentence."""
+    return set().union(*(_proper_names(s) for s in _SENTENCE_END.split(text)))
 
 
 def _without_inventions(part: str, found: list[tuple[str, list[str], Any]], known: str,
@@ -135,14 +148,47 @@ def _without_inventions(part: str, found: list[tuple[str, list[str], Any]], know
 
 
 def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
-                       shown: dict[int, str], known: str) -> bool:
+                       shown: dict[int, str], known: str) -> str | bool:
     """The memories leave out the part's first name (unless it is the old value the part
-    denies of a shown memory) or name what nobody said: the part's own words are kept."""
+    denies of a shown memory; the name is returned) or name what nobody said (True): the
+    part's own words are kept."""
     said = " ".join(t for t, _, _ in found) + f" {name or ''}"
-    dropped = _drops_a_name(part, said, name)
+    dropped = _drops_a_name(part, said, name, known)
     if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
-        return True
+        return dropped
     return _loses_negation(part, found) or any(_invents(t, known) for t, _, _ in found)
+
+
+# Where a sentence joins two clauses that each have their own subject: "I collect vinyl
+# records | and my partner Lena is a dentist".
+_NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
+                          r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)", re.I)
+_MIN_CLAUSE_WORDS = 3
+
+
+def _named_clause(part: str, name: str) -> str | None:
+    """The clause of the part that says the name, when the part joins clauses with subjects
+    of their own and each has a few words; None when the name's clause is the whole part."""
+    clauses = [c.strip(" ,;") for c in _NEW_SUBJECT.split(part)]
+    if len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses):
+        return None
+    return next((c for c in clauses if name in _WORD.findall(c)), None)
+
+
+def _clause_instead(part: str, name: str, found: list[tuple[str, list[str], Any]],
+                    ) -> list[tuple[str, list[str], Any]] | None:
+    """The memories with only the one about the name's clause in the user's words: "I
+    collect vinyl records and my partner Lena is a dentist" as "Collects vinyl records" and
+    "Partner is a dentist" keeps the first and has "my partner Lena is a dentist" for the
+    second (the whole sentence in one memory bundled two facts). None when the part has no
+    such clause or only one memory."""
+    clause = _named_clause(part, name) if len(found) > 1 else None
+    if clause is None:
+        return None
+    said = stems(clause)
+    overlap = [len(stems(t) & said) for t, _, _ in found]
+    pick = overlap.index(max(overlap))
+    return [(clause if n == pick else t, c, r) for n, (t, c, r) in enumerate(found)]
 
 
 _NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"
@@ -243,9 +289,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             kept = _without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
-            elif part and _own_words_instead(part, found, name, shown, known or message):
+            elif part and (why := _own_words_instead(part, found, name, shown,
+                                                     known or message)):
+                clause = _clause_instead(part, why, found) if isinstance(why, str) else None
                 cats = next((c for _, c, _ in found if c), [])
-                found = [(part, cats, _linked(found, ids, shown))]
+                found = clause or [(part, cats, _linked(found, ids, shown))]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
