@@ -11,7 +11,7 @@ import pytest
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
-from chatbot.agents.wording import with_copula
+from chatbot.agents.wording import with_copula, with_whole_words
 
 from scripted import fact
 
@@ -115,16 +115,42 @@ def test_memories_that_lose_the_subject_or_invent_a_name_keep_the_users_words():
     assert [f["text"] for f in leaked[0][1]["facts"]] == ["My sister is Ana."]
 
 
-def test_only_the_memory_of_the_clause_that_lost_a_name_takes_the_users_words():
-    message = "I collect vinyl records and my partner Lena is a dentist."
-    [(_, args)] = tool_calls([fact(message, "Collects vinyl records", "Partner is a dentist")],
+def test_a_part_of_clauses_that_lost_a_name_keeps_each_clause_in_the_users_words():
+    message = "I play the cello in an orchestra, and my partner Dev is a chef."
+    [(_, args)] = tool_calls([fact(message, "Played in orchestra", "Partner is chef")],
                              [], message=message, known=message)
-    assert [f["text"] for f in args["facts"]] == ["Collects vinyl records",
-                                                  "my partner Lena is a dentist."]
-    # One memory, or a sentence with one subject: the whole part, as before.
-    [(_, one)] = tool_calls([fact(message, "Partner is a dentist")], [],
-                            message=message, known=message)
-    assert [f["text"] for f in one["facts"]] == [message]
+    # One memory per clause (the whole sentence in one bundled two facts), every word kept
+    # (the model's "Played in orchestra" had lost the cello).
+    assert [f["text"] for f in args["facts"]] == ["I play the cello in an orchestra",
+                                                  "my partner Dev is a chef."]
+    # One clause: the whole part, as before.
+    sister = "My sister Ana lives in Rome."
+    [(_, one)] = tool_calls([fact(sister, "Lives in Rome", "Has a sister")], [],
+                            message=sister, known=sister)
+    assert [f["text"] for f in one["facts"]] == [sister]
+
+
+def test_a_copy_of_a_shown_memory_for_a_part_that_denies_it_is_the_part_instead():
+    shown = {0: "Lizard Ziggy loves crickets"}
+    part = "I need to correct something: Ziggy is actually a salamander, not a lizard."
+    calls = tool_calls([fact(part, shown[0], kind="how_to_reply")], [0], message=part,
+                       known=part, shown=shown)
+    assert calls == [("update_memory", {
+        "memory_id": 0, "updated_memory_text": "Ziggy is actually a salamander, not a lizard.",
+        "categories": ["misc"]})]
+    # Written as the part itself, it is the new version too.
+    calls = tool_calls([fact(part, "Ziggy is a salamander, not a lizard", kind="how_to_reply")],
+                       [0], message=part, known=part, shown=shown)
+    assert calls[0][0] == "update_memory"
+    # Said again with nothing denied, or a denial about the shown memory's subject: no new
+    # version.
+    again = "Just so you know, my lizard Ziggy loves crickets."
+    calls = tool_calls([fact(again, shown[0])], [0], message=again, known=again, shown=shown)
+    assert [tool for tool, _ in calls] != ["update_memory"]
+    rain = "My dog doesn't like rain."
+    calls = tool_calls([fact(rain, "Dog doesn't like rain")], [0], message=rain, known=rain,
+                       shown={0: "Has a dog named Rex"})
+    assert [tool for tool, _ in calls] == ["add_memory"]
 
 
 def test_a_part_led_by_a_name_said_before_keeps_it():
@@ -611,3 +637,19 @@ def test_a_fact_stored_without_its_verb_gets_the_one_the_user_said():
                        "grandchildren.") == "Three grandchildren"
     assert with_copula("Priya is an architect", "I'm Priya and I design houses") == (
         "Priya is an architect")
+
+
+def test_a_word_left_as_the_end_of_the_users_longer_word_is_put_back_whole():
+    part = "Can you recommend a podcast? I listen to them while I do woodworking."
+    [(_, args)] = tool_calls([fact(part, "Listens to podcasts while working")], [],
+                             message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == ["Listens to podcasts while woodworking"]
+    assert with_whole_words("Arbeitet als Schmiedin", "Ich arbeite als Goldschmiedin") == (
+        "Arbeitet als Goldschmiedin")
+    # A word the part says itself, a short one, or one that ends two of its words: as it is.
+    assert with_whole_words("Plays football", "I play football and basketball") == (
+        "Plays football")
+    assert with_whole_words("Got an engagement ring", "I got engaged during the holiday") == (
+        "Got an engagement ring")
+    assert with_whole_words("Enjoys working", "I like woodworking and homeworking") == (
+        "Enjoys working")

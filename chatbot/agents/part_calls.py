@@ -47,6 +47,7 @@ from chatbot.agents.wording import (
     leads_in_first_person,
     third_person,
     with_copula,
+    with_whole_words,
 )
 from chatbot.memory.timeparse import find_span
 
@@ -166,29 +167,26 @@ _NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but
 _MIN_CLAUSE_WORDS = 3
 
 
-def _named_clause(part: str, name: str) -> str | None:
-    """The clause of the part that says the name, when the part joins clauses with subjects
-    of their own and each has a few words; None when the name's clause is the whole part."""
+def _clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]],
+                     ) -> list[tuple[str, list[str], Any]] | None:
+    """The part's clauses, each in the user's words as a memory of its own, when it joins
+    clauses with subjects of their own (each of a few words) and one says the name the
+    memories dropped: "I collect vinyl records and my partner Lena is a dentist" as "Collects
+    vinyl records" and "Partner is a dentist" becomes "I collect vinyl records" and "my
+    partner Lena is a dentist" (the whole sentence in one memory bundled two facts; only the
+    name's clause in the user's words kept "Played in orchestra" for "I play the cello in an
+    orchestra"). Each clause takes the category and target of the memory closest to it.
+    None when the part is one clause."""
     clauses = [c.strip(" ,;") for c in _NEW_SUBJECT.split(part)]
-    if len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses):
+    if (len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses)
+            or not any(name in _WORD.findall(c) for c in clauses)):
         return None
-    return next((c for c in clauses if name in _WORD.findall(c)), None)
-
-
-def _clause_instead(part: str, name: str, found: list[tuple[str, list[str], Any]],
-                    ) -> list[tuple[str, list[str], Any]] | None:
-    """The memories with only the one about the name's clause in the user's words: "I
-    collect vinyl records and my partner Lena is a dentist" as "Collects vinyl records" and
-    "Partner is a dentist" keeps the first and has "my partner Lena is a dentist" for the
-    second (the whole sentence in one memory bundled two facts). None when the part has no
-    such clause or only one memory."""
-    clause = _named_clause(part, name) if len(found) > 1 else None
-    if clause is None:
-        return None
-    said = stems(clause)
-    overlap = [len(stems(t) & said) for t, _, _ in found]
-    pick = overlap.index(max(overlap))
-    return [(clause if n == pick else t, c, r) for n, (t, c, r) in enumerate(found)]
+    out = []
+    for clause in clauses:
+        said = stems(clause)
+        _, cats, target = max(found, key=lambda f: len(stems(f[0]) & said))
+        out.append((clause, cats, target))
+    return out
 
 
 _NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"
@@ -207,6 +205,36 @@ def _loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
     denied = stems(clause)
     about = [t for t, _, _ in found if stems(t) & denied]
     return bool(about) and not any(NEGATION.search(t) for t in about)
+
+
+def _denied_copy(text: str, cats: list[str], target: Any, part: str, shown: dict[int, str],
+                 updates: dict[int, Any]) -> tuple[str, list[str], Any]:
+    """A memory of a part that denies a word of a shown memory and says something new is
+    that memory's new version: "I need to correct something: Ziggy is actually a
+    salamander, not a lizard." came filed as how to reply, once as the shown "Lizard Ziggy
+    loves crickets" word for word, once as the part itself, and the lizard stayed. The
+    denied word comes after the negation ("not a lizard", "I don't live in Salzburg"); a
+    word before it is what the part is about ("My dog doesn't like rain" does not correct
+    "Has a dog named Rex"), and the memory must share a word with the shown one. A memory
+    that only repeats the shown one becomes the part (after a colon, if it has one)."""
+    if target is not None:
+        return text, cats, target
+    said, own = stems(part), stems(text)
+    for memory_id, old in shown.items():
+        before = stems(old)
+        if (memory_id in updates or not said - before or not own & before
+                or not any(_denies(c, before) for c in _CLAUSE.split(part))):
+            continue
+        if not own - before:  # a copy of the shown memory
+            text = part.split(":", 1)[-1].strip() if ":" in part else part
+        return text, cats, memory_id
+    return text, cats, target
+
+
+def _denies(clause: str, words: set[str]) -> bool:
+    """The clause says one of the words after a negation ("..., not a lizard")."""
+    negation = NEGATION.search(clause)
+    return negation is not None and bool(stems(clause[negation.end():]) & words)
 
 
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
@@ -284,18 +312,20 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
             if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
-            found = [(with_copula(_about(t, entry.get("about"), known or message), part), c, r)
+            found = [(with_whole_words(with_copula(_about(t, entry.get("about"),
+                                                          known or message), part), part), c, r)
                      for t, c, r in found]
             kept = _without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
             elif part and (why := _own_words_instead(part, found, name, shown,
                                                      known or message)):
-                clause = _clause_instead(part, why, found) if isinstance(why, str) else None
+                clauses = _clauses_instead(part, why, found) if isinstance(why, str) else None
                 cats = next((c for _, c, _ in found if c), [])
-                found = clause or [(part, cats, _linked(found, ids, shown))]
+                found = clauses or [(part, cats, _linked(found, ids, shown))]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
+        found = [_denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := corrected(part, found, shown, updates)) is not None:

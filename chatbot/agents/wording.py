@@ -203,3 +203,27 @@ def with_copula(text: str, part: str) -> str:
 def _led_by_a_verb(word: str) -> bool:
     """The first word is a verb a fact starts with ("Lives", "Is", "Moved"), or "Their"."""
     return word.lower() == "their" or _second_person_verb(word) is not None
+
+
+_WORD_CHARS = re.compile(r"[^\W\d_]+")
+_MIN_TAIL = 5  # "ring" is not what the model left of "during"
+
+
+def with_whole_words(text: str, part: str) -> str:
+    """The memory with a word the part said only as the end of a longer word put back whole:
+    "Listens to podcasts while working" for "... while I do woodworking" -> "... while
+    woodworking". The 1.5B model drops a compound's first piece (its first token), which
+    leaves a word that reads right and says something else. Only a word the part does not
+    say itself, of five letters or more, and the part's one longer word the memory lacks."""
+    said = {w.lower() for w in _WORD_CHARS.findall(part)}
+
+    def whole(m: re.Match[str]) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if len(low) < _MIN_TAIL or low in said:
+            return word
+        longer = [w for w in said if w.endswith(low) and len(w) > len(low)]
+        if len(longer) != 1 or longer[0] in text.lower():
+            return word
+        return longer[0].capitalize() if word[0].isupper() else longer[0]
+    return _WORD_CHARS.sub(whole, text)
