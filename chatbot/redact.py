@@ -117,6 +117,14 @@ _ACCOUNT = re.compile(
     r"(?i)\b(?:account|acct|routing|sort\s+code)\s*(?:number|no\.?|nr\.?|#)?\s*"
     r"(?:is\b|was\b|[:=#])?\s*(\d[\d \-]{4,30}\d)"
 )
+# "The alarm code at home is 5821", "door code: 4417", "the combination to the safe is 12-34":
+# a number said to open something. Not a code that says where ("zip code", "area code").
+_ACCESS_CODE = re.compile(
+    r"(?i)\b(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!area\s)(?<!country\s)(?<!dialling\s)"
+    r"(?<!dialing\s)(?<!sort\s)(?:code|combination|combo)\b"
+    r"(?:\s+(?:for|to|of|on|at|in)\s+(?:[\w'\-]+\s+){0,3}?[\w'\-]+)?"
+    r"\s*(?:\bis\b|\bwas\b|['’]s\b|[:=])\s*(?:now\s+|still\s+|actually\s+)?"
+    r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
 # Words that follow "my password is" without being one.
 _NOT_A_SECRET = frozenset("""
 a an the my your his her our their its this that it not no none too very so quite really also
@@ -304,6 +312,8 @@ def find_secrets(text: str) -> list[Finding]:
     found += _prose(text)
     found += _prose_later(text)
     found += _group_spans(_ACCOUNT, "account", text)
+    if "code" in lowered or "combi" in lowered or "combo" in lowered:
+        found += _group_spans(_ACCESS_CODE, "code", text)
     merged: list[Finding] = []
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if merged and f.start < merged[-1].end:

@@ -60,6 +60,10 @@ SECRETS = {
     "account no.": ("account no. 31926819, sort code 12-34-56", "31926819"),
     "sort code": ("account no. 31926819, sort code 12-34-56", "12-34-56"),
     "routing number": ("routing number 021000021", "021000021"),
+    "alarm code": ("Hang on to this: the alarm code at home is 5821.", "5821"),
+    "door code colon": ("door code: 4417", "4417"),
+    "combination": ("The combination to the safe is 12-34-56.", "12-34-56"),
+    "lock code now": ("the code for the bike lock is 0042 now", "0042"),
 }
 
 ORDINARY = [
@@ -86,6 +90,9 @@ ORDINARY = [
     "The api key rotation policy is quarterly",
     "my account has 12 items in the cart",
     "My password is not something I'd tell you",
+    "My zip code is 90210 and the area code is 212",
+    "Error code 404 again, and the dress code is formal",
+    "I wrote code for 3 hours; my postcode is 2000",
 ]
 
 assert not set(SECRETS) & set(MORE_SECRETS)
