@@ -3,7 +3,8 @@
 One rule set, small and testable: API keys, tokens and webhook URLs by their published
 prefixes, `name=value` credentials, command-line passwords, HTTP Basic auth (only if it decodes
 to user:password), private key blocks (PEM, PuTTY), card numbers (Luhn), card codes, IBANs
-(mod 97), and passwords or account numbers stated in prose. The corpus it is measured on, both
+(mod 97), and passwords, account numbers or access codes ("the alarm code is 5821") stated in
+prose. The corpus it is measured on, both
 ways (secrets caught, ordinary sentences untouched), is tests/reliability/secrets_corpus.py.
 Each match becomes MARKER; the words around it stay, so the rest of the fact is still useful.
 Numbers that fail their checksum (order numbers, phone numbers, dates) are kept.

@@ -175,6 +175,11 @@ def test_a_shown_memory_whose_subject_the_new_one_left_out_is_not_corrected():
     calls = tool_calls([fact(message, "Loves chess")], [0], message=message, known=message,
                        shown=shown)
     assert [tool for tool, _ in calls] == ["add_memory"]
+    # After "I", a word before the new value is the old value.
+    law = "Quick correction: I switched from law to geology, so it's geology I'm studying now."
+    calls = tool_calls([fact(law, "Studies geology at university")], [0], message=law,
+                       known=law, shown={0: "Studies law at university"})
+    assert calls[0][0] == "update_memory"
     # Denied, the same leading word is an old value: "I'm not an accountant any more, ...".
     job = "Actually I'm not an accountant any more, I became a pilot."
     calls = tool_calls([fact(job, "Works as a pilot")], [0], message=job, known=job,

@@ -50,13 +50,16 @@ def _only_its_subject(part: str, dropped: list[str], kept: set[str]) -> bool:
     """Every word the memories dropped comes before all that they kept, in a clause with no
     negation: who the part is about, left out, not an old value replaced ("Sheldon loves
     strawberries" as "Loves strawberries" beside "Tortoise Sheldon is 40 years old"). An old
-    value comes after the new one ("a Honda Civic, not a Toyota") or is denied ("I'm not an
-    accountant any more, I became a pilot")."""
+    value comes after the new one ("a Honda Civic, not a Toyota"), is denied ("I'm not an
+    accountant any more, I became a pilot"), or comes after "I" ("I switched from law to
+    geology")."""
     words = _WORD.findall(part)
     at = [n for n, w in enumerate(words) if stems(w) and said_in(next(iter(stems(w))), kept)]
     if not at:
         return False
     lead = " ".join(words[:at[0]])
+    if "I" in words[:at[0]]:  # "I switched from law to geology": the user is the subject
+        return False
     return (all(said_in(w, stems(lead)) for w in dropped)
             and not any(anchors(c).negations for c in _CLAUSE.split(part)
                         if stems(c) & set(dropped)))
