@@ -445,11 +445,12 @@ CASES: list[Case] = [
     case("empty_city_reply", "empty_memory",
          [["Hi! I just moved to Tallinn for a new job as a translator."],
           ["Which city do I live in now, and what's my job?"]],
-         [remembers("tallinn"), remembers("translat"), says("tallinn"), says("translat")]),
+         [remembers("tallinn"), remembers("translat"), says("tallinn"), says("translat")],
+         held_out=True),
     case("empty_fact_in_request", "empty_memory",
          [["Hello, I'm a nurse on night shifts in Galway; what should I eat before a shift?"],
           ["Where do I work?"]],
-         [remembers("nurse"), remembers("galway"), says("galway")]),
+         [remembers("nurse"), remembers("galway"), says("galway")], held_out=True),
 
     # --- non-English users ------------------------------------------------------------------
     case("fr_camille", "non_english",
