@@ -93,13 +93,17 @@ _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-
 
 # The names a password or PIN goes by in prose.
 _PASSWORD_NAMES = r"password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number"
+# What a secret is for ("... for my gmail account", "... at home"), and the words that then give
+# its value ("is", "was:", "'s", ":", "is now").
+_OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,3}?[\w.@'\-]+)?"
+_SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b)\s*[:=]?|[:=])\s*"
+            r"(?:now\s+|still\s+|actually\s+)?")
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".
 _PROSE = re.compile(
     r"(?i)\b(?:" + _PASSWORD_NAMES + r"|cvv|cvc"
     r"|security\s+code|api\s+key|access\s+token|secret\s+key|(?:bank\s+)?account\s+(?:number|no\.?)"
     r"|routing\s+number|sort\s+code|iban|social\s+security\s+number|ssn)"
-    r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,3}?[\w.@'\-]+)?"
-    r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b)\s*[:=]?|[:=])\s*(?:now\s+|still\s+|actually\s+)?"
+    + _OF_WHAT + _SAID_AS +
     r"(?:\"([^\"\n]{1,100})\"|'([^'\n]{1,100})'|“([^”\n]{1,100})”|(" + _VALUE + "))"
 )
 # "Can you keep my email password? It's Gondola!Sky42": the value a sentence or two after its
@@ -122,10 +126,8 @@ _ACCOUNT = re.compile(
 # a number said to open something. Not a code that says where ("zip code", "area code").
 _ACCESS_CODE = re.compile(
     r"(?i)\b(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!area\s)(?<!country\s)(?<!dialling\s)"
-    r"(?<!dialing\s)(?<!sort\s)(?:code|combination|combo)\b"
-    r"(?:\s+(?:for|to|of|on|at|in)\s+(?:[\w'\-]+\s+){0,3}?[\w'\-]+)?"
-    r"\s*(?:\bis\b|\bwas\b|['’]s\b|[:=])\s*(?:now\s+|still\s+|actually\s+)?"
-    r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
+    r"(?<!dialing\s)(?<!sort\s)(?:code|combination|combo)\b" + _OF_WHAT + _SAID_AS
+    + r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
 # Words that follow "my password is" without being one.
 _NOT_A_SECRET = frozenset("""
 a an the my your his her our their its this that it not no none too very so quite really also

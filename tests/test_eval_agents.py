@@ -152,28 +152,20 @@ def test_the_unseen_split_runs_alone_and_stays_out_of_all(capsys):
     assert len(set(names)) == len(names)  # no name shared across the splits
 
 
-def test_the_sealed_split_runs_alone_and_stays_out_of_all(capsys):
-    assert eval_agents.main(["--list", "--split", "sealed"]) == 0
-    sealed = capsys.readouterr().out.splitlines()
-    assert len(sealed) == len(SEALED_CASES) == 24
-    assert all(line.split()[2] == "sealed" for line in sealed)
+@pytest.mark.parametrize("split, cases", [("sealed", SEALED_CASES), ("sealed2", SEALED2_CASES)])
+def test_a_sealed_split_runs_alone_and_stays_out_of_all(capsys, split, cases):
+    assert eval_agents.main(["--list", "--split", split]) == 0
+    own = capsys.readouterr().out.splitlines()
+    assert len(own) == len(cases) == 24
+    assert all(line.split()[2] == split for line in own)
     assert eval_agents.main(["--list", "--split", "all"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert len(listed) == len(CASES) + 8 and not any(" sealed" in line for line in listed)
-    names = [c.name for c in eval_agents.CASES]
-    assert len(set(names)) == len(names)  # no name shared across the splits
-
-
-def test_the_sealed2_split_runs_alone_and_stays_out_of_all(capsys):
-    assert eval_agents.main(["--list", "--split", "sealed2"]) == 0
-    sealed2 = capsys.readouterr().out.splitlines()
-    assert len(sealed2) == len(SEALED2_CASES) == 24
-    assert all(line.split()[2] == "sealed2" for line in sealed2)
-    assert eval_agents.main(["--list", "--split", "all"]) == 0
-    listed = capsys.readouterr().out.splitlines()
-    assert len(listed) == len(CASES) + 8 and not any(" sealed2" in line for line in listed)
-    assert eval_agents.main(["--list", "--split", "sealed"]) == 0  # nor in the sealed split
-    assert not any(" sealed2" in line for line in capsys.readouterr().out.splitlines())
+    assert len(listed) == len(CASES) + 8
+    for other in ("all", "sealed", "sealed2"):  # in no other split
+        if other != split:
+            assert eval_agents.main(["--list", "--split", other]) == 0
+            assert not any(line.split()[2] == split
+                           for line in capsys.readouterr().out.splitlines())
     names = [c.name for c in eval_agents.CASES]
     assert len(set(names)) == len(names)  # no name shared across the splits
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.agents.guards import said_in, stems
+from chatbot.agents.parts import NEGATION
 from chatbot.memory.anchors import anchors
 from chatbot.memory.timeparse import NUMBER_WORDS
 
@@ -57,12 +58,42 @@ def _only_its_subject(part: str, dropped: list[str], kept: set[str]) -> bool:
     at = [n for n, w in enumerate(words) if stems(w) and said_in(next(iter(stems(w))), kept)]
     if not at:
         return False
-    lead = " ".join(words[:at[0]])
     if "I" in words[:at[0]]:  # "I switched from law to geology": the user is the subject
         return False
-    return (all(said_in(w, stems(lead)) for w in dropped)
+    lead = stems(" ".join(words[:at[0]]))
+    return (all(said_in(w, lead) for w in dropped)
             and not any(anchors(c).negations for c in _CLAUSE.split(part)
                         if stems(c) & set(dropped)))
+
+
+def denied_copy(text: str, cats: list[str], target: Any, part: str, shown: dict[int, str],
+                 updates: dict[int, Any]) -> tuple[str, list[str], Any]:
+    """A memory of a part that denies a word of a shown memory and says something new is
+    that memory's new version: "I need to correct something: Ziggy is actually a
+    salamander, not a lizard." came filed as how to reply, once as the shown "Lizard Ziggy
+    loves crickets" word for word, once as the part itself, and the lizard stayed. The
+    denied word comes after the negation ("not a lizard", "I don't live in Salzburg"); a
+    word before it is what the part is about ("My dog doesn't like rain" does not correct
+    "Has a dog named Rex"), and the memory must share a word with the shown one. A memory
+    that only repeats the shown one becomes the part (after a colon, if it has one)."""
+    if target is not None:
+        return text, cats, target
+    said, own = stems(part), stems(text)
+    for memory_id, old in shown.items():
+        before = stems(old)
+        if (memory_id in updates or not said - before or not own & before
+                or not any(_denies(c, before) for c in _CLAUSE.split(part))):
+            continue
+        if not own - before:  # a copy of the shown memory
+            text = part.split(":", 1)[-1].strip()
+        return text, cats, memory_id
+    return text, cats, target
+
+
+def _denies(clause: str, words: set[str]) -> bool:
+    """The clause says one of the words after a negation ("..., not a lizard")."""
+    negation = NEGATION.search(clause)
+    return negation is not None and bool(stems(clause[negation.end():]) & words)
 
 
 _NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)

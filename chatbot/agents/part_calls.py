@@ -19,6 +19,7 @@ from typing import Any
 from chatbot.agents.corrections import (
     as_correction,
     corrected,
+    denied_copy,
     denies_shown,
     new_words,
     renumbered,
@@ -207,36 +208,6 @@ def _loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
     return bool(about) and not any(NEGATION.search(t) for t in about)
 
 
-def _denied_copy(text: str, cats: list[str], target: Any, part: str, shown: dict[int, str],
-                 updates: dict[int, Any]) -> tuple[str, list[str], Any]:
-    """A memory of a part that denies a word of a shown memory and says something new is
-    that memory's new version: "I need to correct something: Ziggy is actually a
-    salamander, not a lizard." came filed as how to reply, once as the shown "Lizard Ziggy
-    loves crickets" word for word, once as the part itself, and the lizard stayed. The
-    denied word comes after the negation ("not a lizard", "I don't live in Salzburg"); a
-    word before it is what the part is about ("My dog doesn't like rain" does not correct
-    "Has a dog named Rex"), and the memory must share a word with the shown one. A memory
-    that only repeats the shown one becomes the part (after a colon, if it has one)."""
-    if target is not None:
-        return text, cats, target
-    said, own = stems(part), stems(text)
-    for memory_id, old in shown.items():
-        before = stems(old)
-        if (memory_id in updates or not said - before or not own & before
-                or not any(_denies(c, before) for c in _CLAUSE.split(part))):
-            continue
-        if not own - before:  # a copy of the shown memory
-            text = part.split(":", 1)[-1].strip() if ":" in part else part
-        return text, cats, memory_id
-    return text, cats, target
-
-
-def _denies(clause: str, words: set[str]) -> bool:
-    """The clause says one of the words after a negation ("..., not a lizard")."""
-    negation = NEGATION.search(clause)
-    return negation is not None and bool(stems(clause[negation.end():]) & words)
-
-
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
             ) -> int | None:
     """The shown memory the part's memories point at: the one the model linked, else one a
@@ -325,7 +296,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found = clauses or [(part, cats, _linked(found, ids, shown))]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
-        found = [_denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
+        found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := corrected(part, found, shown, updates)) is not None:
