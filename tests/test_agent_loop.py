@@ -443,3 +443,14 @@ def test_the_opening_follows_the_message_and_what_was_found():
     # Another language: no opening (its "you" was tried and measured no gain).
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""
     assert opening("Où est-ce que j'habite ?", found=True, preferences=False) == ""
+    # A question about the user as a whole is begun with what still holds, said to them.
+    current = ["Your name is Ines", "You keep two ferrets", "Sheldon is 40"]
+    for asked in ("What do you know about me?", "What have you got on file about me so far?",
+                  "Who am I?"):
+        assert opening(asked, found=True, preferences=False, current=current) == (
+            "Here's what I know about you: your name is Ines; you keep two ferrets; "
+            "Sheldon is 40.")
+    assert opening("What do you remember about my sister?", found=True, preferences=False,
+                   current=current) == OPENING
+    assert opening("What do you know about me?", found=True, preferences=False,
+                   current=[]) == OPENING  # every memory found has ended

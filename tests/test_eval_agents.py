@@ -22,6 +22,7 @@ from agent_cases import CASES  # noqa: E402
 from agent_cases_fresh import FRESH_CASES  # noqa: E402
 from agent_cases_sealed import SEALED_CASES  # noqa: E402
 from agent_cases_sealed2 import SEALED2_CASES  # noqa: E402
+from agent_cases_sealed3 import SEALED3_CASES  # noqa: E402
 from agent_cases_unseen import UNSEEN_CASES  # noqa: E402
 
 from scripted import answer, finish, step, summary  # noqa: E402
@@ -152,7 +153,8 @@ def test_the_unseen_split_runs_alone_and_stays_out_of_all(capsys):
     assert len(set(names)) == len(names)  # no name shared across the splits
 
 
-@pytest.mark.parametrize("split, cases", [("sealed", SEALED_CASES), ("sealed2", SEALED2_CASES)])
+@pytest.mark.parametrize("split, cases", [("sealed", SEALED_CASES), ("sealed2", SEALED2_CASES),
+                                          ("sealed3", SEALED3_CASES)])
 def test_a_sealed_split_runs_alone_and_stays_out_of_all(capsys, split, cases):
     assert eval_agents.main(["--list", "--split", split]) == 0
     own = capsys.readouterr().out.splitlines()
@@ -161,7 +163,7 @@ def test_a_sealed_split_runs_alone_and_stays_out_of_all(capsys, split, cases):
     assert eval_agents.main(["--list", "--split", "all"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert len(listed) == len(CASES) + 8
-    for other in ("all", "sealed", "sealed2"):  # in no other split
+    for other in ("all", "sealed", "sealed2", "sealed3"):  # in no other split
         if other != split:
             assert eval_agents.main(["--list", "--split", other]) == 0
             assert not any(line.split()[2] == split
@@ -170,11 +172,13 @@ def test_a_sealed_split_runs_alone_and_stays_out_of_all(capsys, split, cases):
     assert len(set(names)) == len(names)  # no name shared across the splits
 
 
-@pytest.mark.parametrize("cases", [FRESH_CASES, UNSEEN_CASES, SEALED_CASES, SEALED2_CASES],
-                         ids=["fresh", "unseen", "sealed", "sealed2"])
+@pytest.mark.parametrize("cases", [FRESH_CASES, UNSEEN_CASES, SEALED_CASES, SEALED2_CASES,
+                                   SEALED3_CASES],
+                         ids=["fresh", "unseen", "sealed", "sealed2", "sealed3"])
 def test_every_apart_case_builds_and_fails_when_the_agents_do_nothing(cases):
-    """A run of each fresh, unseen, sealed or sealed2 case that replies "ok N" and stores nothing:
-    every check runs, and only the classes where storing nothing is right can pass."""
+    """A run of each fresh, unseen, sealed, sealed2 or sealed3 case that replies "ok N" and
+    stores nothing: every check runs, and only the classes where storing nothing is right can
+    pass."""
     assert len({c.name for c in cases}) == len(cases)
     passed = set()
     for c in cases:

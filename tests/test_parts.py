@@ -11,7 +11,7 @@ import pytest
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
-from chatbot.agents.wording import with_copula, with_whole_words
+from chatbot.agents.wording import with_copula, with_relation, with_whole_words
 
 from scripted import fact
 
@@ -167,6 +167,40 @@ def test_a_part_led_by_a_name_said_before_keeps_it():
     [(_, args)] = tool_calls([fact(lately, "Climbs at an indoor wall")], [], message=lately,
                              known=lately)
     assert [f["text"] for f in args["facts"]] == ["Climbs at an indoor wall"]
+
+
+def test_memories_that_drop_a_rare_word_keep_the_users_words():
+    dish = "Shakshuka is my favourite thing to cook, I make it for brunch nearly every Sunday."
+    calls = tool_calls([fact(dish, "Favourite dish", "Makes for brunch")], [], message=dish,
+                       known=dish)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [dish]
+    # Common words rephrased ("weekend", "grandma") are no loss; the rare one is kept.
+    kept = "My grandma bakes sourdough every weekend."
+    [(_, args)] = tool_calls([fact(kept, "Grandma bakes sourdough on weekends")], [],
+                             message=kept, known=kept)
+    assert [f["text"] for f in args["facts"]] == ["Grandma bakes sourdough on weekends"]
+    # A rare word the part denies is not what it is about.
+    denied = "I'm a geologist, not a volcanologist."
+    [(_, args)] = tool_calls([fact(denied, "Is a geologist")], [], message=denied,
+                             known=denied)
+    assert [f["text"] for f in args["facts"]] == ["Is a geologist"]
+    # Another language's words are not read against an English memory.
+    french = "Le week-end, je m'occupe de mes ruches dans les Vosges."
+    [(_, args)] = tool_calls([fact(french, "Keeps beehives in the Vosges")], [],
+                             message=french, known=french)
+    assert [f["text"] for f in args["facts"]] == ["Keeps beehives in the Vosges"]
+
+
+def test_a_memory_led_by_a_name_says_who_the_name_is_to_the_user():
+    known = "My grandfather Bartholomew moved in last year. Their bearded dragon Custard naps."
+    assert (with_relation("Bartholomew: favourite dish is goulash", known)
+            == "Their grandfather Bartholomew: favourite dish is goulash")
+    assert (with_relation("Custard keeps them company", known)
+            == "Their bearded dragon Custard keeps them company")
+    # Already said, not led by the name, or a name nobody gave a relation: as it is.
+    for text in ("Grandfather Bartholomew moved in", "Is called Bartholomew",
+                 "Lives in Rome", "Rosalind is a pilot"):
+        assert with_relation(text, known) == text
 
 
 def test_a_shown_memory_whose_subject_the_new_one_left_out_is_not_corrected():
@@ -445,17 +479,18 @@ def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
     known = " ".join([*earlier, message])
     [(_, args)] = tool_calls([{**fact(message, "Retired ferry captain"), "about": "Rosalind"}],
                              [], message=message, known=known)
-    assert [f["text"] for f in args["facts"]] == ["Rosalind: retired ferry captain"]
+    # Led by who she is to the user, as the user said it ("my aunt Rosalind").
+    assert [f["text"] for f in args["facts"]] == ["Their aunt Rosalind: retired ferry captain"]
     # Someone nobody named is not written in; a memory that names them is left as it is.
     [(_, args)] = tool_calls([{**fact(message, "Retired ferry captain"), "about": "Greta"}],
                              [], message=message, known=known)
     assert [f["text"] for f in args["facts"]] == ["Retired ferry captain"]
     [(_, args)] = tool_calls([{**fact(message, "Is a ferry captain"), "about": "Rosalind"}],
                              [], message=message, known=known)
-    assert [f["text"] for f in args["facts"]] == ["Rosalind is a ferry captain"]
+    assert [f["text"] for f in args["facts"]] == ["Their aunt Rosalind is a ferry captain"]
     [(_, args)] = tool_calls([{**fact(message, "Rosalind was a ferry captain"),
                                "about": "Rosalind"}], [], message=message, known=known)
-    assert [f["text"] for f in args["facts"]] == ["Rosalind was a ferry captain"]
+    assert [f["text"] for f in args["facts"]] == ["Their aunt Rosalind was a ferry captain"]
 
 
 def test_someone_called_she_is_not_offered_for_he(store):
@@ -569,7 +604,7 @@ def test_a_memory_that_only_says_when_is_not_kept_beside_the_fact_it_dates():
         [fact(part, "Florian is borrowing my van", "Until a week from today")], [],
         message=part, known=part, day=friday)
     assert [f["text"] for f in args["facts"]] == [
-        "Florian is borrowing my van until a week from today"]
+        "Their neighbour Florian is borrowing my van until a week from today"]
     # Alone, the date is what the part gave: kept rather than losing the part.
     [(_, alone)] = tool_calls([fact("Until Friday.", "Until Friday")], [], message="Until Friday.",
                               known="Until Friday.", day=friday)

@@ -37,10 +37,18 @@ measured no gain (docs/agents.md, session 23).
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
 it wrote prose or one long bullet.
+
+A question about the user as a whole ("What do you know about me?", "What have you got on
+file about me?", "Who am I?") gets the found memories themselves as its opening, said to the
+user: "Here's what I know about you: your name is Ines; you keep two ferrets." Begun "Since
+you", the model went on "Since you haven't mentioned anything about yourself, I don't know
+anything about you" beside three memories shown (docs/agents.md, session 25).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from datetime import date
 
 from chatbot.agents.language import language_of
@@ -55,6 +63,25 @@ OPENING = "Since you"
 ENDED = "That ended on {day}, so it no longer"
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
+RECAP = "Here's what I know about you: "
+# The user as what a question is about: "... about me?", "... on me so far?", "Who am I?".
+_ABOUT_THE_USER = re.compile(
+    r"\b(?:about|of|on)\s+(?:me|myself)\W*(?:so\s+far|yet|already|now)?\W*$|\bwho\s+am\s+i\b",
+    re.I)
+
+
+def about_the_user(message: str) -> bool:
+    """The message asks what is known about the user, as a whole."""
+    return asks(message) and bool(_ABOUT_THE_USER.search(message.strip()))
+
+
+def recap(facts: Sequence[str]) -> str:
+    """The facts, said to the user ("Your name is Ines", "You keep two ferrets"), as the
+    start of a reply: "Here's what I know about you: your name is Ines; you keep two
+    ferrets." A fact led by a name keeps its capital."""
+    said = [f.strip().rstrip(".") for f in facts if f.strip()]
+    said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
+    return RECAP + "; ".join(said) + "." if said else ""
 
 
 def asks(message: str) -> bool:
@@ -71,10 +98,12 @@ def written_in(message: str) -> str | None:
 
 
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
-            bullets: bool = False, ended: date | None = None) -> str:
+            bullets: bool = False, ended: date | None = None,
+            current: Sequence[str] = ()) -> str:
     """The reply's first words, or "" to leave the start to the model. past: a found memory's
     end date has passed; ended: the end date of the memory found first, when it has passed;
-    bullets: the user asked for bullet points."""
+    bullets: the user asked for bullet points; current: the found memories that still hold,
+    said to the user (a question about the user as a whole is begun with them)."""
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
@@ -83,4 +112,6 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     language = written_in(message)
     if ended is not None:
         return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
+    if language == "English" and current and about_the_user(message):
+        return recap(current)
     return "" if past or language != "English" else OPENING

@@ -16,6 +16,8 @@ from datetime import date
 from difflib import get_close_matches
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.corrections import (
     as_correction,
     corrected,
@@ -48,9 +50,11 @@ from chatbot.agents.wording import (
     leads_in_first_person,
     third_person,
     with_copula,
+    with_relation,
     with_whole_words,
 )
 from chatbot.memory.timeparse import find_span
+from chatbot.redact import redact
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -150,15 +154,44 @@ def _without_inventions(part: str, found: list[tuple[str, list[str], Any]], know
 
 
 def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
-                       shown: dict[int, str], known: str) -> str | bool:
+                       shown: dict[int, str], known: str, kind: str) -> str | bool:
     """The memories leave out the part's first name (unless it is the old value the part
-    denies of a shown memory; the name is returned) or name what nobody said (True): the
-    part's own words are kept."""
+    denies of a shown memory; the name is returned), a fact's rare word, or name what nobody
+    said (True): the part's own words are kept."""
     said = " ".join(t for t, _, _ in found) + f" {name or ''}"
     dropped = _drops_a_name(part, said, name, known)
     if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
         return dropped
+    if kind != "how_to_reply" and _drops_a_rare_word(part, said):
+        return True  # the whole part: its other clauses may say "it" for the word
     return _loses_negation(part, found) or any(_invents(t, known) for t, _, _ in found)
+
+
+# Rarer than about once in a million words of English (wordfreq's Zipf scale): the words that
+# say which dish, hobby, place or job ("shakshuka", "korfbal", "flatmate", "Donegal"); the
+# words a memory may rephrase ("favourite", "weekend", "grandma") are commoner.
+RARE_ZIPF = 3.0
+_MIN_RARE_LETTERS = 4
+
+
+def _drops_a_rare_word(part: str, memories: str) -> str | None:
+    """The first rare word of an English part that its memories leave out: what the part is
+    about ("Shakshuka is my favourite thing to cook" stored as "Favourite dish", "My flatmate
+    Thabo moved in" as "Thabo moved in"). Not a word the part denies ("a geologist, not a
+    volcanologist"), nor one inside a secret (redacted before it is stored). A memory in
+    English of a part in another language leaves out most of its words, so those are not
+    read."""
+    if language_of(part) not in (None, "English"):
+        return None
+    said = _lower_words(memories)
+    for clause in _CLAUSE.split(redact(part)):
+        affirmed = NEGATION.split(clause, maxsplit=1)[0]
+        for word in _WORD.findall(affirmed):
+            low = word.lower()
+            if (len(low) >= _MIN_RARE_LETTERS and low.isalpha()
+                    and zipf_frequency(low, "en") < RARE_ZIPF and not said_in(low, said)):
+                return word
+    return None
 
 
 # Where a sentence joins two clauses that each have their own subject: "I collect vinyl
@@ -283,14 +316,14 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
             if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
-            found = [(with_whole_words(with_copula(_about(t, entry.get("about"),
-                                                          known or message), part), part), c, r)
-                     for t, c, r in found]
+            found = [(with_relation(with_whole_words(with_copula(
+                _about(t, entry.get("about"), known or message), part), part), known or message),
+                c, r) for t, c, r in found]
             kept = _without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
             elif part and (why := _own_words_instead(part, found, name, shown,
-                                                     known or message)):
+                                                     known or message, kind)):
                 clauses = _clauses_instead(part, why, found) if isinstance(why, str) else None
                 cats = next((c for _, c, _ in found if c), [])
                 found = clauses or [(part, cats, _linked(found, ids, shown))]

@@ -186,7 +186,8 @@ class ResponseAgent(dspy.Module):
                 ended = date.fromisoformat(best.valid_until[:10])
             except ValueError:  # a malformed stored date: no words about it
                 ended = None
-        return opening(self._question, found=bool(found),
+        current = [to_you(m).memory_text for m in found if status(m, self.now) != "past"]
+        return opening(self._question, found=bool(found), current=current,
                        past=any(status(m, self.now) == "past" for m in found),
                        preferences=self._preferences.strip() not in ("", NO_PREFERENCES),
                        bullets=self.style.bullets, ended=ended)

@@ -227,3 +227,29 @@ def with_whole_words(text: str, part: str) -> str:
             return word
         return longer[0].capitalize() if word[0].isupper() else longer[0]
     return _WORD_CHARS.sub(whole, text)
+
+
+def _relation_pattern(name: str) -> re.Pattern[str]:
+    """"my grandfather Bartholomew", "their bearded dragon Custard": one or two lower-case
+    words between a possessive and the name."""
+    return re.compile(r"\b(?i:my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){0,1}[a-z][a-z'-]*)\s+"
+                      + re.escape(name) + r"\b")
+
+
+def with_relation(text: str, known: str) -> str:
+    """A memory led by a name, led by who that name is to the user when the user's words or
+    the shown memories said it ("my grandfather Bartholomew"): "Bartholomew: favourite dish
+    is goulash" -> "Their grandfather Bartholomew: favourite dish is goulash". Read alone later, or
+    found by a search for "my grandfather", the memory says whose dish it is. Left as it is
+    when it already says the relation."""
+    words = _WORD_CHARS.findall(text)
+    if not words or not words[0][:1].isupper() or not text.startswith(words[0]):
+        return text
+    name = words[0]
+    said = _relation_pattern(name).search(known)
+    if said is None or language_of(known) not in (None, "English"):
+        return text
+    relation = said.group(1)
+    if relation.split()[-1].lower() in {w.lower() for w in words}:
+        return text
+    return f"Their {relation} {text}"
