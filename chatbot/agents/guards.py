@@ -164,8 +164,20 @@ def _stem(word: str) -> str:
     word = word.removesuffix("'s")
     for suffix in ("ies", "ing", "ed", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+            return _single_end(word[: -len(suffix)] + ("y" if suffix == "ies" else ""))
+    return _single_end(word)
+
+
+_DOUBLED_KEPT = set("lsz")  # "called", "dressed", "buzzing" keep theirs (Porter's rule)
+
+
+def _single_end(stem: str) -> str:
+    """A stem ending in a doubled consonant, with one: "knitting" -> "knitt" -> "knit", the
+    stem of "knits"; "jogging", "jog"; "shopped", "shop"."""
+    if (len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in "aeiou"
+            and stem[-1] not in _DOUBLED_KEPT and stem[-1].isalpha()):
+        return stem[:-1]
+    return stem
 
 
 def stems(text: str) -> set[str]:
