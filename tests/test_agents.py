@@ -19,6 +19,7 @@ from chatbot.agents.guards import (
     limits_for,
     nothing_to_remember,
     states_something_personal,
+    stems,
 )
 from chatbot.agents.response import ResponseAgent
 from chatbot.agents.updater import MemoryUpdater
@@ -316,6 +317,15 @@ def test_grounding_allows_paraphrase_and_blames_only_the_assistant():
         assert not grounding(text, user, assistant).ungrounded, text
     for text in ("Likes the Pergamon museum", "Enjoys lovely lakes and great museums"):
         assert grounding(text, user, assistant).ungrounded, text
+
+
+def test_a_doubled_consonant_before_an_ending_is_stemmed_as_one():
+    # "Knits" for "I've taken up knitting" is the user's word, not one nobody said.
+    assert stems("knitting jogging shopped") == stems("knits jogs shop") == {"knit", "jog",
+                                                                              "shop"}
+    assert not grounding("Knits", ["I've taken up knitting"], []).unsupported
+    # Porter's exceptions keep theirs: "called" is not "cal", "dressed" not "dres".
+    assert stems("dressed buzzing") == {"dress", "buzz"}
 
 
 def test_nothing_to_remember():
