@@ -191,6 +191,16 @@ def test_memories_that_drop_a_rare_word_keep_the_users_words():
     assert [f["text"] for f in args["facts"]] == ["Keeps beehives in the Vosges"]
 
 
+def test_a_part_kept_whole_beside_a_copied_memory_it_does_not_speak_of_is_added():
+    shown = {0: "Lives in Sligo"}
+    part = "I've taken up fencing, épée, at a club on Wednesday nights."
+    calls = tool_calls([fact(part, "Lives in Sligo", "Has taken up fencing")], [0],
+                       message=part, known=f"{part} {shown[0]}", shown=shown)
+    # "épée" was dropped, so the part is kept whole; Sligo is not what it corrects.
+    assert [name for name, _ in calls] == ["add_memory"]
+    assert [f["text"] for f in calls[0][1]["facts"]] == [part]
+
+
 def test_a_memory_led_by_a_name_says_who_the_name_is_to_the_user():
     known = "My grandfather Bartholomew moved in last year. Their bearded dragon Custard naps."
     assert (with_relation("Bartholomew: favourite dish is goulash", known)

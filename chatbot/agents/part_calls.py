@@ -242,13 +242,20 @@ def _loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
 
 
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
-            ) -> int | None:
+            part: str) -> int | None:
     """The shown memory the part's memories point at: the one the model linked, else one a
-    memory copies (no word it lacks: the part is its new version)."""
-    target = next((r for _, _, r in found if r in ids), None)
+    memory copies (no word it lacks: the part is its new version). A memory that only copies
+    a shown one links the part to it only when the part says a word of it: "I've taken up
+    fencing" kept whole beside a copied "Lives in Sligo" is not Sligo's new version."""
+    said = stems(part)
+
+    def speaks_of(text: str, i: int) -> bool:
+        return i not in shown or bool(new_words(text, shown[i])) or bool(stems(shown[i]) & said)
+    target = next((r for t, _, r in found if r in ids and speaks_of(t, r)), None)
     if target is None:
         target = next((i for i in ids for t, _, _ in found
-                       if i in shown and not new_words(t, shown[i])), None)
+                       if i in shown and not new_words(t, shown[i]) and stems(shown[i]) & said),
+                      None)
     return target
 
 
@@ -326,7 +333,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                                      known or message, kind)):
                 clauses = _clauses_instead(part, why, found) if isinstance(why, str) else None
                 cats = next((c for _, c, _ in found if c), [])
-                found = clauses or [(part, cats, _linked(found, ids, shown))]
+                found = clauses or [(part, cats, _linked(found, ids, shown, part))]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
