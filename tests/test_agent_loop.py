@@ -450,7 +450,8 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening(asked, found=True, preferences=False, current=current) == (
             "Here's what I know about you: your name is Ines; you keep two ferrets; "
             "Sheldon is 40.")
-    assert opening("What do you remember about my sister?", found=True, preferences=False,
-                   current=current) == OPENING
+    for other in ("What do you remember about my sister?", "Can you go easy on me?",
+                  "Are you proud of me?"):
+        assert opening(other, found=True, preferences=False, current=current) == OPENING
     assert opening("What do you know about me?", found=True, preferences=False,
                    current=[]) == OPENING  # every memory found has ended

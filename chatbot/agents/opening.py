@@ -64,10 +64,10 @@ ENDED = "That ended on {day}, so it no longer"
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "
-# The user as what a question is about: "... about me?", "... on me so far?", "Who am I?".
+# The user as what a question is about: "... about me?", "... about me so far?", "Who am I?".
+# Not "on me" nor "of me": "Can you go easy on me?", "Are you proud of me?".
 _ABOUT_THE_USER = re.compile(
-    r"\b(?:about|of|on)\s+(?:me|myself)\W*(?:so\s+far|yet|already|now)?\W*$|\bwho\s+am\s+i\b",
-    re.I)
+    r"\babout\s+(?:me|myself)\W*(?:so\s+far|yet|already|now)?\W*$|\bwho\s+am\s+i\b", re.I)
 
 
 def about_the_user(message: str) -> bool:
