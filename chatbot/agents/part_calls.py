@@ -249,12 +249,15 @@ def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict
     fencing" kept whole beside a copied "Lives in Sligo" is not Sligo's new version."""
     said = stems(part)
 
-    def speaks_of(text: str, i: int) -> bool:
-        return i not in shown or bool(new_words(text, shown[i])) or bool(stems(shown[i]) & said)
-    target = next((r for t, _, r in found if r in ids and speaks_of(t, r)), None)
+    def copy_of(text: str, i: int) -> bool:  # says nothing shown memory i does not
+        return i in shown and not new_words(text, shown[i])
+
+    def speaks_of(i: int) -> bool:
+        return bool(stems(shown[i]) & said)
+    target = next((r for t, _, r in found
+                   if r in ids and (not copy_of(t, r) or speaks_of(r))), None)
     if target is None:
-        target = next((i for i in ids for t, _, _ in found
-                       if i in shown and not new_words(t, shown[i]) and stems(shown[i]) & said),
+        target = next((i for i in ids for t, _, _ in found if copy_of(t, i) and speaks_of(i)),
                       None)
     return target
 

@@ -188,7 +188,7 @@ class ResponseAgent(dspy.Module):
                 ended = None
         current = [to_you(m).memory_text for m in found if status(m, self.now) != "past"]
         return opening(self._question, found=bool(found), current=current,
-                       past=any(status(m, self.now) == "past" for m in found),
+                       past=len(current) < len(found),
                        preferences=self._preferences.strip() not in ("", NO_PREFERENCES),
                        bullets=self.style.bullets, ended=ended)
 

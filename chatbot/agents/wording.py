@@ -232,7 +232,7 @@ def with_whole_words(text: str, part: str) -> str:
 def _relation_pattern(name: str) -> re.Pattern[str]:
     """"my grandfather Bartholomew", "their bearded dragon Custard": one or two lower-case
     words between a possessive and the name."""
-    return re.compile(r"\b(?i:my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){0,1}[a-z][a-z'-]*)\s+"
+    return re.compile(r"\b(?i:my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+)?[a-z][a-z'-]*)\s+"
                       + re.escape(name) + r"\b")
 
 
