@@ -54,6 +54,9 @@ WEDNESDAY = date(2026, 4, 29)
     ("due on the 14th of next month", "2026-05-14", "2026-05-14"),
     ("my defence is on Thursday next week", "2026-05-07", "2026-05-07"),  # that week's
     ("Monday this week", "2026-04-27", "2026-04-27"),
+    ("away from Tuesday to Saturday next week", "2026-05-05", "2026-05-09"),
+    ("off Friday-Monday this week", "2026-05-01", "2026-05-04"),  # runs into the next week
+    ("away Tuesday to Thursday", "2026-05-05", "2026-05-07"),  # the coming Tuesday
     ("squeeze in a weekday trip next week", "2026-05-04", "2026-05-10"),  # not "in a week"
 ])
 def test_time_expressions_resolve_to_dates(text, start, end):
@@ -63,7 +66,8 @@ def test_time_expressions_resolve_to_dates(text, start, end):
 
 
 @pytest.mark.parametrize("text", ["lives on the 2nd floor", "plays chess on Sunday",
-                                  "got married on 3 May", "likes the summer"])
+                                  "got married on 3 May", "likes the summer",
+                                  "works Monday to Friday"])
 def test_no_date_said_relative_to_today(text):
     span = find_span(text, WEDNESDAY)
     assert span is None or not span.relative, span

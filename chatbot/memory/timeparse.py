@@ -4,7 +4,8 @@
 "tomorrow", "next week" (Monday to Sunday), "this weekend", "next Friday", "on 3 May",
 "May 3rd, 2027", "in two days", "for two weeks", "until Friday", "2026-05-03", "last week",
 "the end of the month", "two weeks from now", "a week from Friday", "the week after next",
-"Monday after next", "on the 15th", "the 14th of next month".
+"Monday after next", "on the 15th", "the 14th of next month", "from Tuesday to Saturday next
+week".
 `validity(text, today)` turns that into a memory's (valid_from, valid_until) ISO dates: a fact
 about a coming or current span holds until its last day; a fact about the past ("went to Rome
 last week") is history, true for good, so it gets no end.
@@ -68,6 +69,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
     # the phrase ends.
     ("day_of_month", r"\b(?:on|until|till|by|from|through)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b"
                      r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
+    # "from Tuesday to Saturday next week": those days of the week named. Without a week, the
+    # coming ones, and not relative: as often a habit ("works Monday to Friday").
+    ("weekday_range", rf"\b(?:from\s+)?({_DAY})\s*(?:to|until|till|through|thru|-|\u2013)\s*"
+                      rf"({_DAY})(?:\s+{_WHICH}\s+week\b)?"),
     # "Thursday next week": that weekday in the week named.
     ("weekday_of_week", rf"\b(?:on\s+)?({_DAY})\s+{_WHICH}\s+week\b"),
     ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
@@ -235,6 +240,13 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
     if name == "period":
         start, end = _period(today, g[1].lower(), _shift(g[0]))
         return (today if _shift(g[0]) == 0 else start), end
+    if name == "weekday_range":
+        start, end = (WEEKDAYS.index(d.lower()) for d in g[:2])
+        if g[2] is None:  # from the coming first day
+            first = today + timedelta((start - today.weekday()) % 7 or 7) - timedelta(start)
+        else:
+            first = _period(today, "week", _shift(g[2]))[0]
+        return first + timedelta(start), first + timedelta(end if end >= start else end + 7)
     if name == "weekday_of_week":
         d = _period(today, "week", _shift(g[1]))[0] + timedelta(WEEKDAYS.index(g[0].lower()))
         return d, d
@@ -261,7 +273,8 @@ def find_span(text: str, today: date) -> Span | None:
             before = text[:m.start()]
             until = (lead in UNTIL_WORDS or bool(_UNTIL.search(before))
                      or bool(_UNTIL_IN_CLAUSE.search(before)))
-            relative = name in _RELATIVE_RULES or (name == "weekday" and lead in _RELATIVE_LEADS)
+            relative = (name in _RELATIVE_RULES or (name == "weekday" and lead in _RELATIVE_LEADS)
+                        or (name == "weekday_range" and m.group(3) is not None))
             found.append((m.start(), -len(m.group(0)),
                           Span(days[0], days[1], m.group(0).strip(), until, relative)))
             break
