@@ -235,8 +235,9 @@ class ChatSession:
     def _answer(self, question: str, history: str, on_token, on_progress, cancel) -> Reply:
         categories = self.store.categories(self.user_id)
         prefs = self.preferences()
-        # A message not in English is answered in its language, told by code (agents/language).
-        if (asked := language.reply_language(question)) is not None:
+        # A message not in English is answered in its language, one in English in the language
+        # the user asked for, if any: told by code (agents/language).
+        if (asked := language.reply_language(question, prefs)) is not None:
             prefs = [*prefs, asked]
         preferences = "\n".join(f"- {p}" for p in prefs) if prefs else NO_PREFERENCES
         first: list[float] = []

@@ -259,6 +259,11 @@ def test_an_end_date_bounds_the_fact_and_stays_with_its_own_clause():
         "Cousin is staying with them until 24 March 2024", None, "2024-03-24")
     assert _dated(with_said_date("Cousin flies home to Perth on 24th", stay, day), day) == (
         "Cousin flies home to Perth on 24 March 2024", "2024-03-24", "2024-03-24")
+    # a range of weekdays whose week the model left out takes the week said back, whole
+    away = "Heads up: I'm away at a retreat in Bergamo from Tuesday to Saturday next week."
+    assert _dated(with_said_date("Retreat in Bergamo from Tuesday to Saturday", away, day),
+                  day) == ("Retreat in Bergamo from 19 March to 23 March 2024",
+                           "2024-03-19", "2024-03-23")
 
 
 def test_an_unreadable_sorting_reply_writes_nothing_and_is_counted(store):
@@ -328,6 +333,28 @@ def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
     # too short to tell: left to the model
     assert language_of("ok") is None and language_of("Danke!") is None
     assert language_of("Comment s'appelle mon lapin ?") == "French"
+
+
+def test_a_language_asked_for_in_a_preference_is_asked_of_every_reply(store):
+    from chatbot.agents.language import asked_language
+
+    store.add("lotte", 'Asked: "Please answer me in German from now on."', ["preferences"],
+              memory_type="procedural")
+    llama = ScriptedLlama([chat_reply("Schneide die Stiele schräg an.", False),
+                           chat_reply("¡Claro!", False)])
+    with ChatSession("lotte", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("How do I keep cut flowers fresh for longer?")
+        s.turn("¿Y si las pongo en la nevera por la noche?")
+    english, spanish = (str(call[0]) for call in llama.calls if "response" in str(call[0]))
+    assert "Reply in German only, as the user asked" in english
+    # a message in another language is answered in its own
+    assert "Reply in Spanish, the language of" in spanish and "German only" not in spanish
+    # the latest preference naming a language decides; one merely named, or taken back, not
+    assert asked_language(["Wants replies in French", "Wants bullet points"]) == "French"
+    for prefs in (["Is learning German"], ["Wants replies in French",
+                                           "Stop answering in French, English is fine"],
+                  ["Answer in English please"]):
+        assert asked_language(prefs) is None
 
 
 def test_a_question_with_memories_found_begins_from_them(store):

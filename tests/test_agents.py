@@ -440,6 +440,24 @@ def test_an_update_to_the_same_text_is_a_noop(seeded):
     assert "already says exactly this" in result.trajectory["observation_0"]
 
 
+def test_a_fact_a_shown_memory_already_says_is_not_added_again(seeded):
+    store, _ = seeded
+    koi = store.add("alice", "Keeps eleven koi in a pond in the garden", ["pets"])
+    said = ["Has eleven koi in a garden pond", "Has no koi in the garden pond",
+            "Has eleven koi and a heron in the garden"]
+    result, _ = _update(store, [
+        step("add_memory", {"facts": [{"text": t, "categories": ["pets"], "kind": "fact"}
+                                      for t in said]}),
+        finish(),
+    ], [{"role": "user", "content": "Not sure I told you: I've got eleven koi in a garden "
+                                    "pond. No koi now, a heron came to the garden."}])
+    # its words are a strict subset of a shown memory's: said again, not added
+    assert [a.event for a in result.actions] == ["NOOP", "ADD", "ADD"]
+    assert result.actions[0].memory_id == koi
+    # one that denies it, or says more, is news
+    assert {m.memory_text for m in store.list("alice")} >= set(said[1:])
+
+
 def test_an_update_is_judged_on_the_words_it_adds(seeded):
     store, ids = seeded
     result, _ = _update(store, [

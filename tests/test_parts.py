@@ -4,14 +4,15 @@ message is cut, the schema the reply is held to, and the tool calls code makes f
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import numpy as np
 import pytest
 
-from chatbot.agents.part_calls import tool_calls
+from chatbot.agents.part_calls import _copied_fact, tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
-from chatbot.agents.wording import with_copula, with_relation, with_whole_words
+from chatbot.agents.wording import with_copula, with_referents, with_relation, with_whole_words
 
 from scripted import fact
 
@@ -184,11 +185,12 @@ def test_memories_that_drop_a_rare_word_keep_the_users_words():
     [(_, args)] = tool_calls([fact(denied, "Is a geologist")], [], message=denied,
                              known=denied)
     assert [f["text"] for f in args["facts"]] == ["Is a geologist"]
-    # Another language's words are not read against an English memory.
+    # Another language's words are not read against an English memory: the memory is kept,
+    # with the user's rare words beside it.
     french = "Le week-end, je m'occupe de mes ruches dans les Vosges."
     [(_, args)] = tool_calls([fact(french, "Keeps beehives in the Vosges")], [],
                              message=french, known=french)
-    assert [f["text"] for f in args["facts"]] == ["Keeps beehives in the Vosges"]
+    assert [f["text"] for f in args["facts"]] == ["Keeps beehives in the Vosges (ruches)"]
 
 
 def test_a_part_kept_whole_beside_a_copied_memory_it_does_not_speak_of_is_added():
@@ -199,6 +201,79 @@ def test_a_part_kept_whole_beside_a_copied_memory_it_does_not_speak_of_is_added(
     # "épée" was dropped, so the part is kept whole; Sligo is not what it corrects.
     assert [name for name, _ in calls] == ["add_memory"]
     assert [f["text"] for f in calls[0][1]["facts"]] == [part]
+
+
+def test_a_part_filed_as_how_to_reply_with_a_known_fact_for_its_memory_is_about_that_fact():
+    shown = {0: "Works as a saddler", 1: "Lives in Wollongong", 2: "Wants short replies"}
+    part = "Ah, small mix-up on my part: it's my brother who's the saddler."
+    calls = tool_calls([fact(part, shown[0], kind="how_to_reply")], [0, 1, 2], message=part,
+                       known=part, shown=shown, procedural={2})
+    # Not a reply preference: the saddler memory's new version, in the user's words.
+    assert calls == [("update_memory", {
+        "memory_id": 0, "updated_memory_text": "It's my brother who's the saddler.",
+        "categories": ["misc"]})]
+    # Nothing new about the fact: no change, and no preference either.
+    again = "Yes, I work as a saddler."
+    calls = tool_calls([fact(again, shown[0], kind="how_to_reply")], [0, 1, 2], message=again,
+                       known=again, shown=shown, procedural={2})
+    assert calls == [("noop", {})]
+    # A part that asks something of the assistant, or copies a preference, is how to reply.
+    for asks in ("Please keep replies short, I'm a busy saddler.",
+                 "Could you talk to me like a fellow saddler?"):
+        assert _copied_fact(asks, [(shown[0], [], None)], shown) is None
+    short = "Short replies, like I said."
+    calls = tool_calls([fact(short, shown[2], kind="how_to_reply")], [0, 1, 2], message=short,
+                       known=short, shown=shown, procedural={2})
+    assert [name for name, _ in calls] != ["update_memory"]
+
+
+def test_a_plain_statement_about_a_rare_thing_is_kept_when_filed_as_nothing():
+    said = "I'm trying to get into orienteering this spring."
+    calls = tool_calls([{"part": said, "kind": "small_talk"}], [], message=said, known=said)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Is trying to get into orienteering this spring"]
+    # A mood is no thing, and a rare word already stored is no news.
+    for part, shown in (("I'm knackered.", {}),
+                        ("I'm still into orienteering.", {0: "Does orienteering"})):
+        calls = tool_calls([{"part": part, "kind": "small_talk"}], sorted(shown),
+                           message=part, known=part, shown=shown)
+        assert calls == [("noop", {})]
+
+
+def test_a_plan_said_inside_a_request_is_kept():
+    for said, memory in (
+            ("Suggest a name for the kitten I'm adopting on Saturday.",
+             "Is adopting the kitten on Saturday"),
+            ("What should I pack for the trip we're taking to Lisbon next month?",
+             "Is taking the trip to Lisbon next month")):
+        calls = tool_calls([{"part": said, "kind": "request"}], [], message=said, known=said,
+                           day=date(2024, 3, 15))
+        assert calls[0][1]["facts"] == [{"text": memory, "categories": [], "kind": "event"}]
+    # Nothing dated, named or rare: no plan worth keeping.
+    plain = "Can you check the email I'm writing?"
+    assert tool_calls([{"part": plain, "kind": "request"}], [], message=plain, known=plain,
+                      day=date(2024, 3, 15)) == [("noop", {})]
+
+
+def test_a_part_kept_whole_says_who_they_are_and_where_there_is():
+    earlier = ["My grandparents just moved to Oaxaca."]
+    part = "They're opening a little guesthouse there."
+    calls = tool_calls([fact(part, "Grandparents moved to Oaxaca")], [0], message=part,
+                       known=f"{earlier[0]} {part}", shown={0: "Grandparents moved to Oaxaca"},
+                       earlier=earlier)
+    assert calls == [("add_memory", {"facts": [{
+        "text": "Their grandparents are opening a little guesthouse in Oaxaca.",
+        "categories": ["misc"], "kind": "fact"}], "reply_preferences": []})]
+    assert (with_referents("She's a retired ferry captain.", ["My aunt Rosalind is here."])
+            == "Their aunt Rosalind is a retired ferry captain.")
+    assert (with_referents("He's got a job at the docks.",
+                           ["My little brother lives in Cork.", "My parents visited."])
+            == "Their little brother has got a job at the docks.")
+    # "they" is not a sister; nobody named before; an adverb is not a relation
+    for text, before in (("They love it there.", ["My sister moved to Leeds."]),
+                         ("She's a vet.", ["I like dogs."]),
+                         ("There is a park there.", ["My kids moved to Leeds."])):
+        assert with_referents(text, before) == text
 
 
 def test_a_memory_led_by_a_name_says_who_the_name_is_to_the_user():
@@ -474,8 +549,8 @@ def test_a_misspelt_user_name_is_taken_as_the_message_writes_it():
     part = "Ich bin Wiebke, ich arbeite als Goldschmiedin in Freiburg."
     [(_, args)] = tool_calls([fact(part, "Works as a goldsmith in Freiburg", name="Wibeke")],
                              [], message=part, known=part)
-    assert [f["text"] for f in args["facts"]] == ["Is called Wiebke",
-                                                  "Works as a goldsmith in Freiburg"]
+    assert [f["text"] for f in args["facts"]] == [
+        "Is called Wiebke", "Works as a goldsmith in Freiburg (Goldschmiedin)"]
 
 
 def test_a_part_about_she_or_he_says_who_from_the_people_named_before():

@@ -10,6 +10,7 @@ the model).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -43,13 +44,38 @@ def language_of(text: str) -> str | None:
     return LANGUAGES.get(code) if confidence >= MIN_CONFIDENCE else None
 
 
-def reply_language(message: str) -> str | None:
+def reply_language(message: str, preferences: list[str] = ()) -> str | None:
     """The standing instruction for a message not in English: "Reply in German, the language
-    of the user's message."; None for English or a message too short to tell."""
+    of the user's message."; for one in English (or too short to tell), the language the
+    user's standing preferences ask replies in, if any (`asked_language`); else None."""
     language = language_of(message)
-    if language is None or language == "English":
-        return None
-    return f"Reply in {language}, the language of the user's message."
+    if language is not None and language != "English":
+        return f"Reply in {language}, the language of the user's message."
+    if (asked := asked_language(preferences)) is not None:
+        return f"Reply in {asked} only, as the user asked, even to a message in English."
+    return None
+
+
+_NAMES = "|".join(sorted(LANGUAGES.values()))
+# "in German", "into French": the language asked for, not one merely named ("I'm learning
+# German"). A negation or "stop" before it in its clause takes it back.
+_IN_LANGUAGE = re.compile(rf"\b(?:in|into)\s+({_NAMES})\b", re.I)
+_TAKEN_BACK = re.compile(r"\b(?:not|no|never|stop\w*|quit|don't|instead of)\b[^,.;:!?]*$", re.I)
+
+
+def asked_language(preferences: list[str]) -> str | None:
+    """The language the latest preference that names one asks replies in ("answer me in
+    German from now on": German); None when it asks for English, or takes one back ("stop
+    answering in German")."""
+    for text in reversed(preferences):
+        asked = [m for m in _IN_LANGUAGE.finditer(text)
+                 if not _TAKEN_BACK.search(text[:m.start()])]
+        if asked:
+            name = asked[-1].group(1).title()
+            return None if name == "English" else name
+        if _IN_LANGUAGE.search(text):  # every one taken back
+            return None
+    return None
 
 
 def warm_up() -> None:

@@ -14,15 +14,24 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from chatbot.agents.guards import STANDARD, Limits, call_key, grounding, sounds_like_retraction
+from chatbot.agents.guards import (
+    STANDARD,
+    Limits,
+    call_key,
+    grounding,
+    sounds_like_retraction,
+    stems,
+)
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import _as_facts, _dated
+from chatbot.agents.parts import NEGATION
 from chatbot.agents.reply_style import overridden
 from chatbot.agents.response import _as_list
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
 from chatbot.memory.store import normalise
+from chatbot.memory.validity import status
 from chatbot.redact import MARKER, redact
 
 NEXT = "Next: another new fact of the user's, or finish."
@@ -78,6 +87,25 @@ def _in_another_language(user_texts: list[str]) -> bool:
     prompt and examples are English) shares none of their words by design ("Works as a
     doctor" for "trabajo como médica"), so sharing no word says nothing about invention."""
     return any(language_of(t) not in (None, "English") for t in user_texts)
+
+
+def restated(text: str, shown: dict[int, Memory], day: date | None) -> int | None:
+    """The shown memory (a current fact, not a preference) that already says all a new memory
+    says and more: its content words are a strict subset, and both or neither deny. "Has
+    eleven koi in a garden pond" beside "Keeps eleven koi in a pond in the garden" is the same
+    fact said again; the store's near-duplicate cosine missed it (the words are ordered
+    differently). Same words in other forms ("Wants to visit Japan", then "Visited Japan")
+    are left to the store: that may be news."""
+    words = stems(text)
+    if len(words) < 2:
+        return None
+    denies = bool(NEGATION.search(text))
+    for i, m in shown.items():
+        if (m.memory_type != "procedural" and words < stems(m.memory_text)
+                and bool(NEGATION.search(m.memory_text)) == denies
+                and status(m, day) != "past"):
+            return i
+    return None
 
 
 def _to_int(value: Any) -> int | None:
@@ -212,6 +240,12 @@ class MemoryTools:
         if memory_type != "procedural" and (refusal := self._ungrounded(run, text)) is not None:
             return refusal
         text, valid_from, valid_until = _dated(text, run.day)
+        if memory_type != "procedural" and (i := restated(text, run.shown, run.day)) is not None:
+            run.result.counts["memory_noop"] += 1
+            run.result.counts["dedup_hits"] += 1
+            run.result.actions.append(MemoryAction(
+                "NOOP", run.shown[i].id, text, f"memory {i} says it all already"))
+            return f"Memory {i} already says this; nothing added. Do not add it again."
         if valid_until is not None:
             run.result.counts["dated_memories"] += 1
         res = self.store.remember(

@@ -50,6 +50,7 @@ from chatbot.agents.wording import (
     leads_in_first_person,
     third_person,
     with_copula,
+    with_referents,
     with_relation,
     with_whole_words,
 )
@@ -194,6 +195,51 @@ def _drops_a_rare_word(part: str, memories: str) -> str | None:
     return None
 
 
+# Rarer than about once in ten thousand words of the part's language: the words a memory in
+# English translates ("Tischler", "ruches", "céleri", "carpintero"), and may get wrong.
+OWN_WORD_ZIPF = 4.0
+_WORDFREQ_CODES = {"German": "de", "French": "fr", "Spanish": "es", "Italian": "it",
+                   "Portuguese": "pt", "Dutch": "nl", "Swedish": "sv", "Danish": "da",
+                   "Norwegian": "nb", "Finnish": "fi", "Polish": "pl", "Czech": "cs",
+                   "Romanian": "ro", "Hungarian": "hu", "Turkish": "tr", "Greek": "el",
+                   "Russian": "ru", "Ukrainian": "uk", "Indonesian": "id", "Vietnamese": "vi"}
+
+
+def _with_their_words(part: str, found: list[tuple[str, list[str], Any]],
+                      name: str | None = None) -> list[tuple[str, list[str], Any]]:
+    """The memories in English of a part in another language, each with the part's rare
+    words it left out in brackets, given to the memory whose shared words stand nearest them
+    in the part: "Hallo! Ich heiße Jörg und arbeite als Tischler in Leipzig" stored as "Works
+    as a waiter in Leipzig" becomes "Works as a waiter in Leipzig (Tischler)". The user's
+    own word survives a wrong translation, is found by a search in their language, and is
+    there for a reply in it ("carpintero", not "carpenter"). Not the user's name, nor for a
+    name fact."""
+    code = _WORDFREQ_CODES.get(language_of(part) or "")
+    if code is None or not found:
+        return found
+    words = _WORD.findall(redact(part))
+    said = _lower_words(" ".join(t for t, _, _ in found) + f" {name or ''}")
+    extra: dict[int, list[str]] = {}
+    for at, word in enumerate(words):
+        low = word.lower()
+        if (len(low) < _MIN_RARE_LETTERS or not low.isalpha() or said_in(low, said)
+                or zipf_frequency(low, code) >= OWN_WORD_ZIPF):
+            continue
+        best: tuple[int, int] | None = None  # (distance, memory)
+        for n, (text, _, _) in enumerate(found):
+            if text.startswith(NAME_FACT):
+                continue
+            mine = _lower_words(text)
+            near = [abs(at - k) for k, w in enumerate(words) if w.lower() in mine]
+            distance = min(near) if near else len(words)
+            if best is None or distance < best[0]:
+                best = (distance, n)
+        if best is not None and word not in extra.get(best[1], []):
+            extra.setdefault(best[1], []).append(word)
+    return [(f"{t} ({', '.join(extra[n])})" if n in extra else t, c, r)
+            for n, (t, c, r) in enumerate(found)]
+
+
 # Where a sentence joins two clauses that each have their own subject: "I collect vinyl
 # records | and my partner Lena is a dentist".
 _NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
@@ -266,6 +312,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                shown: dict[int, str] | None = None, reviews: Any = None,
                similarity: Callable[[str, str], float] | None = None,
                day: date | None = None, parts: list[str] | None = None,
+               procedural: set[int] | frozenset[int] = frozenset(),
+               earlier: list[str] | tuple[str, ...] = (),
                ) -> list[tuple[str, dict[str, Any]]]:
     """The tool calls the sorted parts ask for: corrections and forgets first, then one
     add_memory with every fact and reply preference; noop when there is nothing to do.
@@ -289,15 +337,18 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
                     if not (_only_a_name(e) and stems(t) - stems(message))]
     context = asked_about(message)
+    shown_facts = {i: t for i, t in shown.items() if i not in procedural}
     facts: list[dict[str, Any]] = []
     preferences: list[tuple[str, list[str]]] = []
     removes: list[int] = []
     updates: dict[int, dict[str, Any]] = {}
+    before = list(earlier)  # the user's words before the part: who "they" is
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict):
             continue
         kind = str(entry.get("kind") or "").strip().lower()
         part = str(entry.get("part") or "")
+        before.append(part)
         if kind == "forget" and entry.get("removes") in ids:
             removes.append(entry["removes"])
             continue
@@ -312,7 +363,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if (kind not in NOTHING or renumbered_anyway(part, shown, updates)
                     or part.strip() in context):
                 continue
-            said_facts = _statements(part, shown, day)
+            said_facts = _statements(part, shown, day) or _within(part, shown, day)
             if not said_facts:
                 continue
             kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
@@ -329,6 +380,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             found = [(with_relation(with_whole_words(with_copula(
                 _about(t, entry.get("about"), known or message), part), part), known or message),
                 c, r) for t, c, r in found]
+            if kind == "how_to_reply" and (
+                    fact := _copied_fact(part, found, shown_facts)) is not None:
+                # A known fact written for a part that asks nothing of the assistant: the
+                # part speaks of that fact, in the user's words its new version or nothing.
+                if not stems(part) - stems(shown[fact]):
+                    continue
+                kind, found = "fact", [(_said(part), found[0][1], fact)]
             kept = _without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
@@ -336,9 +394,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                                      known or message, kind)):
                 clauses = _clauses_instead(part, why, found) if isinstance(why, str) else None
                 cats = next((c for _, c, _ in found if c), [])
-                found = clauses or [(part, cats, _linked(found, ids, shown, part))]
+                found = clauses or [(with_referents(part, before[:-1]), cats,
+                                     _linked(found, ids, shown, part))]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
+            found = _with_their_words(part, found, name)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
@@ -373,6 +433,37 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+_ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
+
+
+def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],
+                 facts: dict[int, str]) -> int | None:
+    """The shown fact a part filed as how to reply is really about: every memory the model
+    wrote for it copies that fact, the part says a word of it, and the part (in English)
+    asks nothing of the assistant. "Ah, small mix-up on my part: it's my brother who's the
+    saddler." came as how to reply, with "Works as a saddler" for its memory, and the old
+    job stayed."""
+    if (not found or _ADDRESSES.search(part)
+            or language_of(part) not in (None, "English")):
+        return None
+    said = stems(part)
+    for i, fact in facts.items():
+        if (stems(fact) & said
+                and all(not new_words(t, fact) for t, _, _ in found)):
+            return i
+    return None
+
+
+_LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
+
+
+def _said(part: str) -> str:
+    """A part as a memory: without a lead-in before a colon ("Small mix-up on my part: ...",
+    "Heads up: ...")."""
+    said = _LEAD_IN.sub("", part.strip())
+    return said[:1].upper() + said[1:]
 
 
 def _as_asked(text: str, part: str) -> str:
@@ -422,13 +513,54 @@ def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | No
 
 
 _JOINED = re.compile(rf"^{_JOINERS}", re.I)
+# "the kitten I'm adopting on Saturday", "a trip we're taking to Lisbon": a plan of the user's
+# said inside a request or question about it.
+_WITHIN_CLAUSE = re.compile(
+    r"\b(the|a|an)\s+((?:[a-z-]+\s+)?[a-z-]+)\s+(?:that\s+|which\s+)?"
+    r"(I(?:'m|’m|\s+am)|we(?:'re|’re|\s+are))\s+([a-z]+ing)\b([^.?!,;]*)", re.I)
+
+
+def _within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
+    """(memory, "fact" or "event") for a plan the user states inside a request or question
+    ("Suggest a name for the kitten I'm adopting on Saturday": "Is adopting the kitten on
+    Saturday", an event), when it gives a date, a name or a rare thing no shown memory says."""
+    known = _lower_words(" ".join(shown.values()))
+    out = []
+    for m in _WITHIN_CLAUSE.finditer(part):
+        det, thing, _, verb, rest = m.groups()  # "we're" too: the user is one of them
+        clause = f"I'm {verb} {det.lower()} {thing}{rest}".strip()
+        dated = day is not None and find_span(clause, day) is not None
+        named = {w.lower() for w in _proper_names(f"x {clause}")} - known
+        if dated or named or _rare_thing(f"{det} {thing}", known):
+            out.append((third_person(clause), "event" if dated else "fact"))
+    return out
+# Words a thing's name follows: a determiner or a preposition ("into orienteering", "my
+# ferret", "a saddler"), where a rare word is a noun, not a mood ("I'm knackered").
+_THING_LEADS = frozenset("a an the my our his her their some into in at of for about with "
+                         "up on".split())
+
+
+def _rare_thing(clause: str, known: set[str]) -> str | None:
+    """A rare English word of the clause (`RARE_ZIPF`), after a determiner or preposition,
+    that is not denied and that no shown memory says: the thing an otherwise plain
+    statement is about."""
+    if language_of(clause) not in (None, "English"):
+        return None
+    words = _WORD.findall(NEGATION.split(redact(clause), maxsplit=1)[0])
+    for before, word in zip(words, words[1:], strict=False):
+        low = word.lower()
+        if (before.lower() in _THING_LEADS and len(low) >= _MIN_RARE_LETTERS and low.isalpha()
+                and zipf_frequency(low, "en") < RARE_ZIPF and low not in known):
+            return word
+    return None
 
 
 def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person and
     either names what no shown memory names ("I just got a gecko called Juniper", "I live in
-    Innsbruck") or gives a date ("My thesis defence is on Thursday"). In the third person;
+    Innsbruck", "I'm trying to get into orienteering": a rare thing, `_rare_thing`) or gives a
+    date ("My thesis defence is on Thursday"). In the third person;
     a dated one is an event (its date is written out on adding). "I don't live in Salzburg"
     beside a shown "Lives in Salzburg" names nothing new and is left; the clause after it is
     the correction."""
@@ -442,7 +574,7 @@ def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tupl
             continue
         dated = day is not None and find_span(clause, day) is not None
         named = {w.lower() for w in _proper_names(clause)} - known
-        if not (dated or named):
+        if not (dated or named or _rare_thing(clause, known)):
             continue
         worded = third_person(clause)
         rest = _WORD.findall(worded)[1:]

@@ -214,7 +214,9 @@ class MemoryUpdater(MemoryTools):
         return part_calls.tool_calls(
             getattr(pred, "sorted_parts", None), ids, message=message, known=known,
             shown=shown, reviews=getattr(pred, "shown_memories", None),
-            similarity=self._similarity, day=run.day, parts=parts)
+            similarity=self._similarity, day=run.day, parts=parts,
+            procedural={i for i in ids if run.shown[i].memory_type == "procedural"},
+            earlier=earlier)
 
     def _note_pronouns(self, entries: Any) -> None:
         """Who this conversation's parts called "she" or "he" (the person the model chose)."""

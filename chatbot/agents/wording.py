@@ -253,3 +253,48 @@ def with_relation(text: str, known: str) -> str:
     if relation.split()[-1].lower() in {w.lower() for w in words}:
         return text
     return f"Their {relation} {text}"
+
+
+# "My grandparents", "my little sister", "our neighbour Florian": who a later "they", "she" or
+# "he" is. Up to two lower-case words after the possessive, then an optional name.
+_NOT_RELATION = r"(?!(?:" + "|".join(sorted(_ADVERBS | {"finally"})) + r")\b)"
+_POSSESSED = re.compile(rf"\b(?i:my|our)\s+((?:[a-z][a-z'-]*\s+)?{_NOT_RELATION}[a-z][a-z'-]*)"
+                        rf"(?:\s+([A-Z][\w'-]+))?(?=\s+(?:[a-z]+\s+)?"
+                        r"(?:is|are|was|were|has|have|had|live|got|will|[a-z]+ed|[a-z]+s)\b)")
+_LEAD_PRONOUN = re.compile(r"^(?:(?:and|but|so|oh|also|well)\b[\s,]*)*"
+                           r"(they|he|she)(?:['’](re|ve|ll|s|d))?\b", re.I)
+_CONTRACTED = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
+_PLACE_AFTER = re.compile(r"\b(?:in|to|at|near|from)\s+((?:[A-Z][\w'-]+\s?){1,3})")
+_THERE = re.compile(r"(?<=\w)\s+there\b(?!\s+(?:is|are|was|were)\b)")
+
+
+def with_referents(text: str, before: list[str]) -> str:
+    """A part in the user's words that leads with "they", "she" or "he", led instead by who
+    that is in the user's latest text before it that says "my <relation>" (plural for "they",
+    not for "she"/"he"), and with a "there" after a word read as the place that text named:
+    "My grandparents just moved to Oaxaca." then "They're opening a little guesthouse there."
+    is "Their grandparents are opening a little guesthouse in Oaxaca." Kept alone, the part
+    would say nothing of whose guesthouse, or where. English only; unchanged when nothing
+    before says who."""
+    lead = _LEAD_PRONOUN.match(text.strip())
+    if lead is None or language_of(text) not in (None, "English"):
+        return text
+    plural = lead.group(1).lower() == "they"
+    for said in reversed(before):
+        who = [m for m in _POSSESSED.finditer(said)
+               if m.group(1).split()[-1].lower().endswith("s") == plural]
+        if not who:
+            continue
+        relation = " ".join(g for g in who[-1].groups() if g)
+        verb = (lead.group(2) or "").lower()
+        if verb == "s":
+            rest = text.strip()[lead.end():]
+            verb_word = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
+        else:
+            verb_word = _CONTRACTED.get(verb, "")
+        out = f"Their {relation}{' ' + verb_word if verb_word else ''}{text.strip()[lead.end():]}"
+        place = _PLACE_AFTER.findall(said)
+        if place:
+            out = _THERE.sub(f" in {place[-1].strip()}", out, count=1)
+        return out
+    return text
