@@ -1,0 +1,117 @@
+"""Rare words: what a part is about, in the user's words, when a memory leaves it out.
+
+A word rarer than about once in a million English words (wordfreq's Zipf scale, its lists
+shipped in the wheel) names the dish, hobby, place or job a part is about; the small model's
+memories drop it ("Favourite dish" for "Shakshuka is my favourite thing to cook"), file a
+statement about it as small talk, or mistranslate it from another language ("Tischler" as
+"waiter"). agents/part_calls reads these to keep the user's own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordfreq import zipf_frequency
+
+from chatbot.agents.guards import said_in
+from chatbot.agents.language import language_of
+from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION
+from chatbot.agents.wording import NAME_FACT
+from chatbot.redact import redact
+
+
+def _lower_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+# Rarer than about once in a million words of English (wordfreq's Zipf scale): the words that
+# say which dish, hobby, place or job ("shakshuka", "korfbal", "flatmate", "Donegal"); the
+# words a memory may rephrase ("favourite", "weekend", "grandma") are commoner.
+RARE_ZIPF = 3.0
+_MIN_RARE_LETTERS = 4
+
+
+def _drops_a_rare_word(part: str, memories: str) -> str | None:
+    """The first rare word of an English part that its memories leave out: what the part is
+    about ("Shakshuka is my favourite thing to cook" stored as "Favourite dish", "My flatmate
+    Thabo moved in" as "Thabo moved in"). Not a word the part denies ("a geologist, not a
+    volcanologist"), nor one inside a secret (redacted before it is stored). A memory in
+    English of a part in another language leaves out most of its words, so those are not
+    read."""
+    if language_of(part) not in (None, "English"):
+        return None
+    said = _lower_words(memories)
+    for clause in _CLAUSE.split(redact(part)):
+        affirmed = NEGATION.split(clause, maxsplit=1)[0]
+        for word in _WORD.findall(affirmed):
+            low = word.lower()
+            if (len(low) >= _MIN_RARE_LETTERS and low.isalpha()
+                    and zipf_frequency(low, "en") < RARE_ZIPF and not said_in(low, said)):
+                return word
+    return None
+
+
+# Rarer than about once in ten thousand words of the part's language: the words a memory in
+# English translates ("Tischler", "ruches", "céleri", "carpintero"), and may get wrong.
+OWN_WORD_ZIPF = 4.0
+_WORDFREQ_CODES = {"German": "de", "French": "fr", "Spanish": "es", "Italian": "it",
+                   "Portuguese": "pt", "Dutch": "nl", "Swedish": "sv", "Danish": "da",
+                   "Norwegian": "nb", "Finnish": "fi", "Polish": "pl", "Czech": "cs",
+                   "Romanian": "ro", "Hungarian": "hu", "Turkish": "tr", "Greek": "el",
+                   "Russian": "ru", "Ukrainian": "uk", "Indonesian": "id", "Vietnamese": "vi"}
+
+
+def _with_their_words(part: str, found: list[tuple[str, list[str], Any]],
+                      name: str | None = None) -> list[tuple[str, list[str], Any]]:
+    """The memories in English of a part in another language, each with the part's rare
+    words it left out in brackets, given to the memory whose shared words stand nearest them
+    in the part: "Hallo! Ich heiße Jörg und arbeite als Tischler in Leipzig" stored as "Works
+    as a waiter in Leipzig" becomes "Works as a waiter in Leipzig (Tischler)". The user's
+    own word survives a wrong translation, is found by a search in their language, and is
+    there for a reply in it ("carpintero", not "carpenter"). Not the user's name, nor for a
+    name fact."""
+    code = _WORDFREQ_CODES.get(language_of(part) or "")
+    if code is None or not found:
+        return found
+    words = _WORD.findall(redact(part))
+    said = _lower_words(" ".join(t for t, _, _ in found) + f" {name or ''}")
+    extra: dict[int, list[str]] = {}
+    for at, word in enumerate(words):
+        low = word.lower()
+        if (len(low) < _MIN_RARE_LETTERS or not low.isalpha() or said_in(low, said)
+                or zipf_frequency(low, code) >= OWN_WORD_ZIPF):
+            continue
+        best: tuple[int, int] | None = None  # (distance, memory)
+        for n, (text, _, _) in enumerate(found):
+            if text.startswith(NAME_FACT):
+                continue
+            mine = _lower_words(text)
+            near = [abs(at - k) for k, w in enumerate(words) if w.lower() in mine]
+            distance = min(near) if near else len(words)
+            if best is None or distance < best[0]:
+                best = (distance, n)
+        if best is not None and word not in extra.get(best[1], []):
+            extra.setdefault(best[1], []).append(word)
+    return [(f"{t} ({', '.join(extra[n])})" if n in extra else t, c, r)
+            for n, (t, c, r) in enumerate(found)]
+
+
+# Words a thing's name follows: a determiner or a preposition ("into orienteering", "my
+# ferret", "a saddler"), where a rare word is a noun, not a mood ("I'm knackered").
+_THING_LEADS = frozenset("a an the my our his her their some into in at of for about with "
+                         "up on".split())
+
+
+def _rare_thing(clause: str, known: set[str]) -> str | None:
+    """A rare English word of the clause (`RARE_ZIPF`), after a determiner or preposition,
+    that is not denied and that no shown memory says: the thing an otherwise plain
+    statement is about."""
+    if language_of(clause) not in (None, "English"):
+        return None
+    words = _WORD.findall(NEGATION.split(redact(clause), maxsplit=1)[0])
+    for before, word in zip(words, words[1:], strict=False):
+        low = word.lower()
+        if (before.lower() in _THING_LEADS and len(low) >= _MIN_RARE_LETTERS and low.isalpha()
+                and zipf_frequency(low, "en") < RARE_ZIPF and low not in known):
+            return word
+    return None
