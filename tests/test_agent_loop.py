@@ -319,15 +319,21 @@ def test_the_unread_save_flag_is_not_decoded_on_the_small_model(store, template)
     assert {m.memory_text for m in store.list("ines")} == {"Is called Ines", "Teaches chemistry"}
 
 
+def _reply_prompts(store, user: str, turns: dict[str, str]) -> list[str]:
+    """The reply prompts of a session of `turns` (message: scripted reply), nothing saved."""
+    llama = ScriptedLlama([chat_reply(reply, False) for reply in turns.values()])
+    with ChatSession(user, store, scripted_local_lm(llama), background=False) as s:
+        for message in turns:
+            s.turn(message)
+    return [str(call[0]) for call in llama.calls if "response" in str(call[0])]
+
+
 def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
     from chatbot.agents.language import language_of
 
-    llama = ScriptedLlama([chat_reply("Dein Pferd heißt Sturmi.", False),
-                           chat_reply("Sturmi is your horse.", False)])
-    with ChatSession("wiebke", store, scripted_local_lm(llama), background=False) as s:
-        s.turn("Wie heißt mein Pferd nochmal?")
-        s.turn("What is my horse called again?")
-    german, english = (str(call[0]) for call in llama.calls if "response" in str(call[0]))
+    german, english = _reply_prompts(store, "wiebke", {
+        "Wie heißt mein Pferd nochmal?": "Dein Pferd heißt Sturmi.",
+        "What is my horse called again?": "Sturmi is your horse."})
     assert "Reply in German, the language of the user's message." in german
     assert "Reply in" not in english
     # too short to tell: left to the model
@@ -340,12 +346,9 @@ def test_a_language_asked_for_in_a_preference_is_asked_of_every_reply(store):
 
     store.add("lotte", 'Asked: "Please answer me in German from now on."', ["preferences"],
               memory_type="procedural")
-    llama = ScriptedLlama([chat_reply("Schneide die Stiele schräg an.", False),
-                           chat_reply("¡Claro!", False)])
-    with ChatSession("lotte", store, scripted_local_lm(llama), background=False) as s:
-        s.turn("How do I keep cut flowers fresh for longer?")
-        s.turn("¿Y si las pongo en la nevera por la noche?")
-    english, spanish = (str(call[0]) for call in llama.calls if "response" in str(call[0]))
+    english, spanish = _reply_prompts(store, "lotte", {
+        "How do I keep cut flowers fresh for longer?": "Schneide die Stiele schräg an.",
+        "¿Y si las pongo en la nevera por la noche?": "¡Claro!"})
     assert "Reply in German only, as the user asked" in english
     # a message in another language is answered in its own
     assert "Reply in Spanish, the language of" in spanish and "German only" not in spanish

@@ -458,9 +458,11 @@ def _within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[st
         clause = f"I'm {verb} {det.lower()} {thing}{rest}".strip()
         dated = day is not None and find_span(clause, day) is not None
         named = {w.lower() for w in _proper_names(f"x {clause}")} - known
-        if dated or named or _rare_thing(f"{det} {thing}", known):
+        if dated or named or _rare_thing(clause, known):
             out.append((third_person(clause), "event" if dated else "fact"))
     return out
+
+
 def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person and

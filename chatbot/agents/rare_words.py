@@ -31,6 +31,13 @@ RARE_ZIPF = 3.0
 _MIN_RARE_LETTERS = 4
 
 
+def _rare(word: str, language: str = "en", below: float = RARE_ZIPF) -> bool:
+    """A word of four letters or more, letters only, rarer than `below` in `language`."""
+    low = word.lower()
+    return (len(low) >= _MIN_RARE_LETTERS and low.isalpha()
+            and zipf_frequency(low, language) < below)
+
+
 def _drops_a_rare_word(part: str, memories: str) -> str | None:
     """The first rare word of an English part that its memories leave out: what the part is
     about ("Shakshuka is my favourite thing to cook" stored as "Favourite dish", "My flatmate
@@ -44,9 +51,7 @@ def _drops_a_rare_word(part: str, memories: str) -> str | None:
     for clause in _CLAUSE.split(redact(part)):
         affirmed = NEGATION.split(clause, maxsplit=1)[0]
         for word in _WORD.findall(affirmed):
-            low = word.lower()
-            if (len(low) >= _MIN_RARE_LETTERS and low.isalpha()
-                    and zipf_frequency(low, "en") < RARE_ZIPF and not said_in(low, said)):
+            if _rare(word) and not said_in(word.lower(), said):
                 return word
     return None
 
@@ -77,9 +82,7 @@ def _with_their_words(part: str, found: list[tuple[str, list[str], Any]],
     said = _lower_words(" ".join(t for t, _, _ in found) + f" {name or ''}")
     extra: dict[int, list[str]] = {}
     for at, word in enumerate(words):
-        low = word.lower()
-        if (len(low) < _MIN_RARE_LETTERS or not low.isalpha() or said_in(low, said)
-                or zipf_frequency(low, code) >= OWN_WORD_ZIPF):
+        if not _rare(word, code, OWN_WORD_ZIPF) or said_in(word.lower(), said):
             continue
         best: tuple[int, int] | None = None  # (distance, memory)
         for n, (text, _, _) in enumerate(found):
@@ -110,8 +113,6 @@ def _rare_thing(clause: str, known: set[str]) -> str | None:
         return None
     words = _WORD.findall(NEGATION.split(redact(clause), maxsplit=1)[0])
     for before, word in zip(words, words[1:], strict=False):
-        low = word.lower()
-        if (before.lower() in _THING_LEADS and len(low) >= _MIN_RARE_LETTERS and low.isalpha()
-                and zipf_frequency(low, "en") < RARE_ZIPF and low not in known):
+        if before.lower() in _THING_LEADS and _rare(word) and word.lower() not in known:
             return word
     return None

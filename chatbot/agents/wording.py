@@ -279,6 +279,7 @@ def with_referents(text: str, before: list[str]) -> str:
     lead = _LEAD_PRONOUN.match(text.strip())
     if lead is None or language_of(text) not in (None, "English"):
         return text
+    rest = text.strip()[lead.end():]
     plural = lead.group(1).lower() == "they"
     for said in reversed(before):
         who = [m for m in _POSSESSED.finditer(said)
@@ -287,12 +288,11 @@ def with_referents(text: str, before: list[str]) -> str:
             continue
         relation = " ".join(g for g in who[-1].groups() if g)
         verb = (lead.group(2) or "").lower()
-        if verb == "s":
-            rest = text.strip()[lead.end():]
-            verb_word = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
+        if verb == "s":  # "he's got" has, "he's a chef" is
+            verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
         else:
-            verb_word = _CONTRACTED.get(verb, "")
-        out = f"Their {relation}{' ' + verb_word if verb_word else ''}{text.strip()[lead.end():]}"
+            verb = _CONTRACTED.get(verb, "")
+        out = f"Their {relation}{' ' + verb if verb else ''}{rest}"
         place = _PLACE_AFTER.findall(said)
         if place:
             out = _THERE.sub(f" in {place[-1].strip()}", out, count=1)
