@@ -487,8 +487,14 @@ def test_is_one_question():
                  "I like jazz.", "Is it true? I think so.",
                  "I have a nut allergy, can you suggest a snack?",
                  "I just got a goldfish called Bubbles, what should I feed him?",
-                 "I started knitting and I love it, any patterns for beginners?"):
+                 "I started knitting and I love it, any patterns for beginners?",
+                 "My son is five \u2014 any gift ideas for his birthday?"):
         assert not is_one_question(text), text
+    # A message in another language is not read by these English words: the memory agent
+    # sorts it (the French son and his dinosaurs were never stored).
+    french = ("Mon fils Anatole a cinq ans et il est fou de dinosaures \u2014 t'aurais une idée "
+              "de cadeau pour son anniversaire ?")
+    assert not is_one_question(french) and not nothing_to_remember(french)
 
 
 def test_small_models_may_store_only_what_shares_the_users_words(seeded):

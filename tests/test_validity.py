@@ -93,6 +93,26 @@ def test_relative_dates_are_written_as_dates(text, stored, valid):
     assert _dated(text, WEDNESDAY) == (stored, *valid)
 
 
+@pytest.mark.parametrize("text", ["Has been teaching for eight years",
+                                  "Has been vegan for ten years", "Taught for eight years now"])
+def test_a_length_of_time_up_to_now_is_not_a_coming_span(text):
+    # It was stored "Has been teaching from 15 March to 12 March 2032".
+    assert find_span(text, WEDNESDAY) is None
+    assert find_span("Has been asked to stay for the next two weeks", WEDNESDAY).relative
+
+
+def test_a_weekday_in_a_plan_is_the_coming_one():
+    from chatbot.agents.new_facts import _dated
+    interview = "Has a job interview at the museum on Thursday"
+    assert _dated(interview, WEDNESDAY, event=True) == (
+        "Has a job interview at the museum on 30 April 2026", "2026-04-30", "2026-04-30")
+    # In a fact, after "every", or in the past: not a date.
+    assert _dated(interview, WEDNESDAY) == (interview, None, None)
+    for text in ("Plays chess every Sunday", "Went to a gig on Saturday",
+                 "Was at the museum on Thursday"):
+        assert _dated(text, WEDNESDAY, event=True) == (text, None, None)
+
+
 def test_validity_of_a_memory():
     assert validity("Sister visits next week", WEDNESDAY) == ("2026-05-04", "2026-05-10")
     assert validity("Is in Berlin until Friday", WEDNESDAY) == (None, "2026-05-01")

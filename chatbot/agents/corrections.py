@@ -20,6 +20,10 @@ from chatbot.memory.timeparse import NUMBER_WORDS
 
 # How close a new fact must be to a memory said to have changed to become its new version.
 PAIR_MIN = 0.35
+# Below this, a memory and the message share no topic (MiniLM: "forget everything about
+# Benedikt ..." and "Works as a dog groomer" 0.04; "I sold my car" and "Drives a Honda Civic"
+# 0.23).
+RELATED_MIN = 0.12
 _WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
 
@@ -212,3 +216,45 @@ def denies_shown(name: str, part: str, memories: str, shown: dict[int, str],
 
 def _words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
+
+
+def spoken_of(removes: list[int], shown: dict[int, str], message: str,
+              similarity: Callable[[str, str], float] | None) -> list[int]:
+    """The removals the message speaks of. Where it names what it removes (a word of one of
+    them), a removal that shares no word with it and no topic (`RELATED_MIN`) is the model's
+    overreach: "Can you forget everything about Benedikt? We've split up" removed the
+    boyfriend and the user's own job as a dog groomer. A message that names none ("forget
+    that") keeps them all."""
+    said = stems(message)
+    if not any(stems(shown.get(i, "")) & said for i in removes):
+        return removes
+    return [i for i in removes if stems(shown.get(i, "")) & said or (
+        similarity is not None and similarity(message, shown.get(i, "")) >= RELATED_MIN)]
+
+
+# A verb that ends what follows it, said of the user's own doing: "I've quit teaching", "I
+# stopped going to choir", "I gave up the allotment", "I've retired from nursing". What ends
+# is the phrase after it, up to a preposition or a joining word ("I left my umbrella at the
+# office" ends the umbrella, not a job at an office).
+_ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
+                     r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
+                     r"packed\s+in)\s+(.*)", re.I)
+_GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
+_OBJECT_END = re.compile(r"\s+(?:at|in|on|to|for|with|from|because|and|but|so|since|after|"
+                         r"when|as|last|this|[^\w\s'].*)\b.*$|[^\w\s'].*$", re.I)
+
+
+def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
+                taken: dict[int, Any]) -> list[int]:
+    """The shown facts a part says the user stopped: a first-person verb of ending (`_ENDING`)
+    whose object shares a word with the fact, or whose memory copies the fact. "Little
+    update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
+    school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
+    current, and so did "Has been teaching for eight years"."""
+    ending = _ENDING.search(part)
+    if ending is None:
+        return []
+    what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(1))))
+    copies = [stems(t) for t, _, _ in found]
+    return [i for i, old in shown.items() if i not in taken and (
+        stems(old) & what or any(c and c <= stems(old) for c in copies))]

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from chatbot.agents.language import language_of
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -271,12 +273,21 @@ def asks_to_change_memory(message: str) -> bool:
     return bool(_CHANGE.search(text) and FIRST_PERSON.search(text))
 
 
+def _in_another_language(text: str) -> bool:
+    """Confidently not English: the word lists here cannot read it ("Mon fils Anatole a cinq
+    ans ... une idée de cadeau ?" has no English "my"), so the memory agent's own sorting of
+    the message decides."""
+    return language_of(text) not in (None, "English")
+
+
 def nothing_to_remember(message: str) -> bool:
     """True for a message that cannot state a fact about the user: a question or small talk
     with no first-person word ("Any ideas for dinner?", "Thanks, that helped!") and no word
-    about memory ("forget", "moved", "correction"). The memory agent is then not run."""
+    about memory ("forget", "moved", "correction"). The memory agent is then not run. Not
+    for a message in another language (`_in_another_language`)."""
     text = str(message or "").strip()
-    if not text or FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text):
+    if (not text or FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text)
+            or _in_another_language(text)):
         return False
     if text.endswith("?"):
         return True
@@ -299,7 +310,7 @@ def states_something_personal(message: str) -> bool:
 
 # Where one clause of a sentence ends and the next begins, and the closed class of words a
 # question's clause starts with ("What is my dog called, again?" is one question).
-_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s+|\s+(?:and|so|but)\s+", re.I)
+_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s+|\s+[-\u2013\u2014]+\s+|\s+(?:and|so|but)\s+", re.I)
 _ASKS = re.compile(r"^\W*(?:what|where|when|who|whom|whose|which|why|how|do|does|did|is|are|am|"
                    r"was|were|can|could|will|would|should|shall|may|might|have|has)\b", re.I)
 
@@ -308,9 +319,10 @@ def is_one_question(message: str) -> bool:
     """One sentence, ending with "?", that asks nothing of memory ("What's my dog's name?";
     not "I moved. Any tips?", not "Can you forget my old address?"), and whose clauses before
     the question state nothing about the user: "I have a nut allergy, can you suggest a
-    snack?" and "I just got a goldfish, what should I feed him?" hold a fact to keep."""
+    snack?", "I just got a goldfish, what should I feed him?" and "My son is five - any gift
+    ideas?" hold a fact to keep. Not for a message in another language."""
     text = str(message or "").strip()
-    if not text.endswith("?") or _MEMORY_WORDS.search(text):
+    if not text.endswith("?") or _MEMORY_WORDS.search(text) or _in_another_language(text):
         return False
     if re.search(r"[.!?]\s", text[:-1]):
         return False

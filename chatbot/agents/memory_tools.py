@@ -239,7 +239,7 @@ class MemoryTools:
         # ("Claro, responderé en español") would otherwise make it look like the assistant's.
         if memory_type != "procedural" and (refusal := self._ungrounded(run, text)) is not None:
             return refusal
-        text, valid_from, valid_until = _dated(text, run.day)
+        text, valid_from, valid_until = _dated(text, run.day, memory_type == "episodic")
         if memory_type != "procedural" and (i := restated(text, run.shown, run.day)) is not None:
             run.result.counts["memory_noop"] += 1
             run.result.counts["dedup_hits"] += 1

@@ -10,6 +10,7 @@ from typing import Any
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
     UNTIL_WORDS,
+    WEEKDAYS,
     Span,
     day_in_words,
     ends_right_before,
@@ -118,14 +119,17 @@ def _about_the_same(text: str, part: str, phrase: str) -> bool:
                 & {w.lower() for w in _CONTENT.findall(text)})
 
 
-def _dated(text: str, day: date | None) -> tuple[str, str | None, str | None]:
+def _dated(text: str, day: date | None, event: bool = False,
+           ) -> tuple[str, str | None, str | None]:
     """The memory text with a relative date ("next Friday") written as the date it means on
     the conversation's day, and the dates the fact holds (chatbot.memory.timeparse): a
-    coming event leaves default search once it is over. Resolved in code, not by the model."""
+    coming event leaves default search once it is over. Resolved in code, not by the model.
+    event: the memory is a plan or event (episodic), where "on Thursday" is one coming day
+    (`_one_coming_day`)."""
     if day is None:
         return text, None, None
     span = find_span(text, day)
-    if span is None or not _bounds_the_fact(span):
+    if span is None or not (_bounds_the_fact(span) or (event and _one_coming_day(text, span))):
         return text, None, None
     valid_from, valid_until = validity(text, day)
     if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
@@ -140,6 +144,25 @@ def _bounds_the_fact(span: Span) -> bool:
     the 26th"). Not a bare date or weekday: that is as often a habit ("keeps a chess club on
     Sunday mornings") or a past day ("born on 3 June") as a coming one."""
     return span.relative or span.until
+
+
+_ONE_WEEKDAY = re.compile(rf"(?:on\s+)?(?:{'|'.join(WEEKDAYS)})", re.I)
+_EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.I)
+_PAST_LEAD = frozenset({"was", "were", "had", "did"})
+
+
+def _one_coming_day(text: str, span: Span) -> bool:
+    """A bare weekday in a plan or event that reads as coming: "Has a job interview at the
+    museum on Thursday" is next Thursday. A bare weekday is not read as a date in a fact ("plays
+    chess on Sunday" is a habit), nor after "every", nor where the memory leads with a verb in
+    the past ("Went to a gig on Saturday": a -s verb or "will" leads a coming one)."""
+    if not _ONE_WEEKDAY.fullmatch(span.phrase):
+        return False
+    at = text.find(span.phrase)
+    if at < 0 or _EVERY_BEFORE.search(text[:at]):
+        return False
+    lead = (_WORDS.findall(text)[:1] or [""])[0].lower()
+    return lead not in _PAST_LEAD and (lead.endswith("s") or lead == "will")
 
 
 _SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in)\s+$", re.I)

@@ -21,10 +21,12 @@ from chatbot.agents.corrections import (
     corrected,
     denied_copy,
     denies_shown,
+    ended_facts,
     new_words,
     renumbered,
     renumbered_anyway,
     review,
+    spoken_of,
 )
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import language_of
@@ -281,6 +283,14 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if is_hypothetical(part):
             continue
+        ended: set[str] = set()  # the words of facts this part ends, and its own
+        if kind != "how_to_reply" and (gone := ended_facts(
+                part, _memories(entry), shown_facts, {**updates, **dict.fromkeys(removes)})):
+            updates[gone[0]] = {"memory_id": gone[0], "categories": [],
+                                "updated_memory_text": _as_ended(part, [shown[i] for i in gone],
+                                                                 day)}
+            removes += gone[1:]
+            ended = stems(part).union(*(stems(shown[i]) for i in gone))
         if kind not in KEEP:
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
             # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
@@ -319,10 +329,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found = kept
             elif part and (why := _own_words_instead(part, found, name, shown,
                                                      known or message, kind)):
-                clauses = _clauses_instead(part, why, found) if isinstance(why, str) else None
-                cats = next((c for _, c, _ in found if c), [])
-                found = clauses or [(with_referents(part, before[:-1]), cats,
-                                     _linked(found, ids, shown, part))]
+                if isinstance(why, str) and language_of(part) not in (None, "English"):
+                    # In another language the part whole is found by no English search
+                    # and read by no English reply: the name goes in brackets instead.
+                    found = _with_their_words(part, found, name, also=(why,))
+                else:
+                    clauses = (_clauses_instead(part, why, found) if isinstance(why, str)
+                               else None)
+                    cats = next((c for _, c, _ in found if c), [])
+                    found = clauses or [(with_referents(part, before[:-1]), cats,
+                                         _linked(found, ids, shown, part))]
             if kind == "fact":
                 found += [(c, [], None) for c in _left_out(part, found, name)]
             found = _with_their_words(part, found, name)
@@ -332,7 +348,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if (old := corrected(part, found, shown, updates)) is not None:
             found = as_correction(found, old, shown[old], similarity)
         found = [(t, c, r if r is not None else renumbered(t, shown, updates))
-                 for t, c, r in found]
+                 for t, c, r in found if not (ended and stems(t) <= ended)]
         for text, cats, target in found:
             if target in ids and target not in updates:
                 if new_words(text, shown.get(target, "")):
@@ -354,7 +370,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
-    removes = [i for i in dict.fromkeys(removes) if i not in updates]
+    removes = [i for i in spoken_of(list(dict.fromkeys(removes)), shown, message, similarity)
+               if i not in updates]
     if removes:
         calls.append(("delete_memory", {"memory_ids": removes}))
     if facts or preferences:
@@ -384,6 +401,15 @@ def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],
 
 
 _LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
+
+
+def _as_ended(part: str, old: list[str], day: date | None) -> str:
+    """A fact the user ended, in their words, with what it was: "Has quit teaching (as of
+    March 2024; before: teaches maths at a secondary school in Derby)"."""
+    now = third_person(_said(part)).rstrip(" .!")
+    was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
+    when = f"as of {day:%B %Y}; " if day is not None else ""
+    return f"{now} ({when}before: {was})"
 
 
 def _said(part: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 import dspy
 
 from chatbot.agents.guards import NEUTRAL_WORDS
+from chatbot.agents.language import language_of
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import is_hypothetical, leads_in_first_person
 
@@ -98,7 +99,8 @@ def only_names(clause: str) -> bool:
 
 
 # The last clause of a question ("I have a sesame allergy, | can you suggest a snack?").
-_LAST_CLAUSE = re.compile(r"(?:,|;|\s+-|\s+and|\s+so)\s+(?=[^,;]*\?\s*$)", re.I)
+_LAST_CLAUSE = re.compile(r"(?:,|;|\s+[-\u2013\u2014]|\s+and|\s+so)\s+(?=[^,;]*\?\s*$)", re.I)
+_MIN_STATEMENT_WORDS = 4
 
 
 def split_question(sentence: str) -> list[str]:
@@ -106,12 +108,16 @@ def split_question(sentence: str) -> list[str]:
     allergy, can you suggest a snack?", "I just adopted a hedgehog called Pickle, what should
     I feed him?"), cut in two: one part, the 1.5B model filed it all as a request and kept
     nothing. Not a question that starts as one ("What is my dog called, again?"), nor one
-    led by a condition ("If I moved to Oslo, would I need a car?")."""
+    led by a condition ("If I moved to Oslo, would I need a car?"). In another language,
+    where "I" and "my" are not read, a clause of four words or more ("Mon fils Anatole a cinq
+    ans et il est fou de dinosaures — t'aurais une idée de cadeau ?")."""
     breaks = list(_LAST_CLAUSE.finditer(sentence))
     if not sentence.rstrip().endswith("?") or not breaks:
         return [sentence]
     before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
-    if (not leads_in_first_person(before) or is_hypothetical(sentence)
+    elsewhere = (language_of(sentence) not in (None, "English")
+                 and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
+    if (not (leads_in_first_person(before) or elsewhere) or is_hypothetical(sentence)
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]
     return [before.strip(), after.strip()]

@@ -67,28 +67,33 @@ _WORDFREQ_CODES = {"German": "de", "French": "fr", "Spanish": "es", "Italian": "
 
 
 def _with_their_words(part: str, found: list[tuple[str, list[str], Any]],
-                      name: str | None = None) -> list[tuple[str, list[str], Any]]:
+                      name: str | None = None, also: tuple[str, ...] = (),
+                      ) -> list[tuple[str, list[str], Any]]:
     """The memories in English of a part in another language, each with the part's rare
     words it left out in brackets, given to the memory whose shared words stand nearest them
     in the part: "Hallo! Ich heiße Jörg und arbeite als Tischler in Leipzig" stored as "Works
     as a waiter in Leipzig" becomes "Works as a waiter in Leipzig (Tischler)". The user's
     own word survives a wrong translation, is found by a search in their language, and is
     there for a reply in it ("carpintero", not "carpenter"). Not the user's name, nor for a
-    name fact."""
+    name fact, nor a word cut short before an apostrophe ("vent'anni"). `also`: words to
+    bracket however common (a name the memories left out: "Ravenna")."""
     code = _WORDFREQ_CODES.get(language_of(part) or "")
     if code is None or not found:
         return found
-    words = _WORD.findall(redact(part))
+    text = redact(part)
+    words = [m.group(0) for m in _WORD.finditer(text)
+             if not text.startswith(("'", "\u2019"), m.end())]
     said = _lower_words(" ".join(t for t, _, _ in found) + f" {name or ''}")
     extra: dict[int, list[str]] = {}
     for at, word in enumerate(words):
-        if not _rare(word, code, OWN_WORD_ZIPF) or said_in(word.lower(), said):
+        if (not (_rare(word, code, OWN_WORD_ZIPF) or word in also)
+                or said_in(word.lower(), said)):
             continue
         best: tuple[int, int] | None = None  # (distance, memory)
-        for n, (text, _, _) in enumerate(found):
-            if text.startswith(NAME_FACT):
+        for n, (memory, _, _) in enumerate(found):
+            if memory.startswith(NAME_FACT):
                 continue
-            mine = _lower_words(text)
+            mine = _lower_words(memory)
             near = [abs(at - k) for k, w in enumerate(words) if w.lower() in mine]
             distance = min(near) if near else len(words)
             if best is None or distance < best[0]:

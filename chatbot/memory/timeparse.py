@@ -94,6 +94,11 @@ _ENDS_BEFORE = re.compile(rf"\b{_ENDS}\s+$", re.I)
 # "until" earlier in the same clause: "staying with me until they fly back on the 26th" is a
 # stay up to the 26th, as much as "staying until the 26th" is.
 _UNTIL_IN_CLAUSE = re.compile(r"\b(?:until|till)\b[^,.;:!?]*$", re.I)
+# A length of time up to now, not a coming span: "has been teaching for eight years", "been
+# vegan for ten years", "taught for eight years now". The perfect's "been" earlier in the
+# clause, or "now" right after.
+_BEEN_IN_CLAUSE = re.compile(r"\bbeen\b[^,.;:!?]*$", re.I)
+_NOW_AFTER = re.compile(r"^\s*(?:now|so far|already)\b", re.I)
 
 
 def ends_right_before(before: str) -> bool:
@@ -260,6 +265,14 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
     return None
 
 
+def _up_to_now(text: str, m: re.Match[str]) -> bool:
+    """A "for two years" that reaches back to now ("has been teaching for eight years", "for
+    eight years now"), unless it says "next" or "coming"."""
+    if re.search(r"\b(?:next|coming)\b", m.group(0), re.I):
+        return False
+    return bool(_BEEN_IN_CLAUSE.search(text[:m.start()]) or _NOW_AFTER.match(text[m.end():]))
+
+
 def find_span(text: str, today: date) -> Span | None:
     """The first time expression in the text (the earliest; the longest where two start
     together), resolved against today; None if there is none."""
@@ -267,7 +280,7 @@ def find_span(text: str, today: date) -> Span | None:
     for name, rule in _RULES:
         for m in rule.finditer(text):
             days = _resolve(name, m, today)
-            if days is None:
+            if days is None or (name == "for_n" and _up_to_now(text, m)):
                 continue
             lead = m.group(0).split()[0].lower()
             before = text[:m.start()]
