@@ -859,3 +859,43 @@ def test_a_name_a_translation_left_out_goes_in_brackets_not_the_whole_part():
     # word but the first of "vent'anni".
     assert [f["text"] for f in args["facts"]] == [
         "Is called Donatella", "Is a mosaicist (Ravenna)", "Restores old mosaics"]
+
+
+def test_a_statement_led_by_we_is_the_users():
+    message = "We brought a goldfish home today and I can't think of a name for it. Any ideas?"
+    parts = split_parts(message)
+    calls = tool_calls([{"part": p, "kind": "request"} for p in parts], [], message=message,
+                       known=message, parts=parts, day=date(2024, 3, 15))
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Brought a goldfish home today and they can't think of a name for it"]
+    assert split_parts("We're off to Crete next week, any packing tips?") == [
+        "We're off to Crete next week", "any packing tips?"]
+
+
+def test_a_name_after_and_leads_a_clause_of_its_own():
+    part = "I own about thirty antique typewriters, and Noor, my wife, is an anaesthetist."
+    [(_, args)] = tool_calls([fact(part, "Owns about thirty antique typewriters",
+                                   "Wife is an anaesthetist")], [], message=part, known=part)
+    # Not "Owns about thirty antique typewriters, and Noor" beside "Their wife, is an ...".
+    assert [f["text"] for f in args["facts"]] == [
+        "I own about thirty antique typewriters", "Noor, my wife, is an anaesthetist."]
+
+
+def test_a_correction_after_a_lead_in_filed_as_small_talk_is_made():
+    message = "You've mixed something up: my son is Tiernan, not Lorcan."
+    shown = {0: "Has a son called Lorcan", 1: "Enjoys bouldering"}
+    calls = tool_calls([{"part": message, "kind": "small_talk"}], [0, 1], message=message,
+                       known=message, shown=shown, parts=[message])
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Their son is Tiernan"})]
+
+
+def test_the_old_value_of_a_changed_memory_is_not_added_again():
+    parts = ["Small correction \u2014 it's hazelnuts I'm allergic to, not walnuts.",
+             "Walnuts are totally fine for me."]
+    shown = {0: "Is allergic to walnuts", 1: "Has a lurcher called Bramble"}
+    calls = tool_calls([fact(parts[0], "Allergic to hazelnuts"),
+                        fact(parts[1], "Allergic to walnuts")], [0, 1],
+                       message=" ".join(parts), known=" ".join(parts), shown=shown, parts=parts)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
+                                        "updated_memory_text": "Is allergic to hazelnuts"})]

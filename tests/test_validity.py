@@ -199,3 +199,12 @@ def test_cli_search_all_finds_the_past_and_marks_it(capsys, monkeypatch, embedde
     assert f"past: until {yesterday}" in capsys.readouterr().out
     assert main(["memories", "list", "--user", "ann", "--all"]) == 0
     assert f"past: until {yesterday}" in capsys.readouterr().out
+
+
+def test_a_past_event_of_today_stays_true_after_today():
+    from chatbot.agents.new_facts import _dated
+    # "Got a gecko today" was valid until today: the gecko left default search the next day.
+    assert _dated("Got a gecko today", WEDNESDAY) == ("Got a gecko on 29 April 2026", None, None)
+    assert _dated("Adopted a cat today", WEDNESDAY, event=True)[1:] == (None, None)
+    assert _dated("Has a dentist appointment today", WEDNESDAY, event=True)[1:] == (
+        "2026-04-29", "2026-04-29")

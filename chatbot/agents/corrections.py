@@ -240,8 +240,8 @@ _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
                      r"packed\s+in)\s+(.*)", re.I)
 _GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
-_OBJECT_END = re.compile(r"\s+(?:at|in|on|to|for|with|from|because|and|but|so|since|after|"
-                         r"when|as|last|this|[^\w\s'].*)\b.*$|[^\w\s'].*$", re.I)
+_OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|but|so|since|"
+                         r"after|when|as|last|this)\b.*$|[^\w\s'].*$", re.I)
 
 
 def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],

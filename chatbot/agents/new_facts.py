@@ -7,6 +7,7 @@ import re
 from datetime import date
 from typing import Any
 
+from chatbot.agents.wording import PAST_FORMS
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
     UNTIL_WORDS,
@@ -132,6 +133,10 @@ def _dated(text: str, day: date | None, event: bool = False,
     if span is None or not (_bounds_the_fact(span) or (event and _one_coming_day(text, span))):
         return text, None, None
     valid_from, valid_until = validity(text, day)
+    if span.start <= day and _leads_in_the_past(text):
+        # "Got a gecko today": history from today on, true for good (it left default search
+        # the next day, and the gecko with it).
+        valid_from = valid_until = None
     if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
         at = text.find(span.phrase)
         text = f"{text[:at]}{_written(span, text[:at])}{text[at + len(span.phrase):]}"
@@ -151,6 +156,12 @@ _EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.I)
 _PAST_LEAD = frozenset({"was", "were", "had", "did"})
 
 
+def _leads_in_the_past(text: str) -> bool:
+    """The memory leads with a verb in the past: "Got a gecko", "Adopted a cat", "Was at ..."."""
+    lead = (_WORDS.findall(text)[:1] or [""])[0].lower()
+    return lead in _PAST_LEAD or lead in PAST_FORMS or (lead.endswith("ed") and len(lead) > 4)
+
+
 def _one_coming_day(text: str, span: Span) -> bool:
     """A bare weekday in a plan or event that reads as coming: "Has a job interview at the
     museum on Thursday" is next Thursday. A bare weekday is not read as a date in a fact ("plays
@@ -162,7 +173,7 @@ def _one_coming_day(text: str, span: Span) -> bool:
     if at < 0 or _EVERY_BEFORE.search(text[:at]):
         return False
     lead = (_WORDS.findall(text)[:1] or [""])[0].lower()
-    return lead not in _PAST_LEAD and (lead.endswith("s") or lead == "will")
+    return not _leads_in_the_past(text) and (lead.endswith("s") or lead == "will")
 
 
 _SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in)\s+$", re.I)

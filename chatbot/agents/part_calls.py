@@ -52,6 +52,7 @@ from chatbot.agents.rare_words import (
 )
 from chatbot.agents.wording import (
     NAME_FACT,
+    as_i,
     is_hypothetical,
     leads_in_first_person,
     third_person,
@@ -171,8 +172,12 @@ def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name:
 
 # Where a sentence joins two clauses that each have their own subject: "I collect vinyl
 # records | and my partner Lena is a dentist".
+# A name after "and" leads one too ("..., and Noor, my wife, is an anaesthetist"); "my wife"
+# between commas is who the name is, not a subject of its own.
 _NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
-                          r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)", re.I)
+                          r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)"
+                          r"(?!\w+(?:\s+\w+){1,2}\s*,)"
+                          r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
 _MIN_CLAUSE_WORDS = 3
 
 
@@ -331,8 +336,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                                      known or message, kind)):
                 if isinstance(why, str) and language_of(part) not in (None, "English"):
                     # In another language the part whole is found by no English search
-                    # and read by no English reply: the name goes in brackets instead.
-                    found = _with_their_words(part, found, name, also=(why,))
+                    # and read by no English reply: the names left out go in brackets.
+                    found = _with_their_words(part, found, name,
+                                              also=(why, *_proper_names(part)))
                 else:
                     clauses = (_clauses_instead(part, why, found) if isinstance(why, str)
                                else None)
@@ -366,7 +372,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     pool = facts + [{"text": p, "categories": cats, "kind": "fact", "asked": True}
                     for p, cats in preferences]
     review(reviews, ids[:MAX_REVIEWED], shown, pool, updates, removes, similarity)
-    facts = [f for f in pool if not f.get("asked")]
+    # A new fact that says no more than the old text of a memory this message changes is the
+    # old value again ("Walnuts are totally fine for me" came as "Allergic to walnuts" beside
+    # the walnut allergy corrected to hazelnuts).
+    old_values = [stems(shown[i]) for i in updates if i in shown]
+    facts = [f for f in pool if not f.get("asked")
+             and not any(stems(f["text"]) <= old for old in old_values)]
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
@@ -491,7 +502,8 @@ def _within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[st
 
 def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
-    states something of the user's own, by its structure: it leads in the first person and
+    states something of the user's own, by its structure: it leads in the first person ("we"
+    read as "I": `as_i`) and
     either names what no shown memory names ("I just got a gecko called Juniper", "I live in
     Innsbruck", "I'm trying to get into orienteering": a rare thing, `_rare_thing`) or gives a
     date ("My thesis defence is on Thursday"). In the third person;
@@ -502,8 +514,9 @@ def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tupl
         return []
     known = _lower_words(" ".join(shown.values()))
     out = []
-    for clause in _CLAUSE.split(part):
-        clause = _JOINED.sub("", clause.strip(" .!")).strip()
+    # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
+    for clause in _CLAUSE.split(_LEAD_IN.sub("", part.strip())):
+        clause = as_i(_JOINED.sub("", clause.strip(" .!")).strip())
         if not leads_in_first_person(clause) or is_hypothetical(clause):
             continue
         dated = day is not None and find_span(clause, day) is not None

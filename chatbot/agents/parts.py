@@ -20,7 +20,7 @@ import dspy
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.language import language_of
 from chatbot.agents.prompts import load_sections
-from chatbot.agents.wording import is_hypothetical, leads_in_first_person
+from chatbot.agents.wording import as_i, is_hypothetical, leads_in_first_person
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -117,7 +117,7 @@ def split_question(sentence: str) -> list[str]:
     before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
     elsewhere = (language_of(sentence) not in (None, "English")
                  and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
-    if (not (leads_in_first_person(before) or elsewhere) or is_hypothetical(sentence)
+    if (not (leads_in_first_person(as_i(before)) or elsewhere) or is_hypothetical(sentence)
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]
     return [before.strip(), after.strip()]

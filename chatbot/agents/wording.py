@@ -45,7 +45,7 @@ _ME = re.compile(r"\bme\b")
 
 
 # Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
-_PAST = frozenset("""
+PAST_FORMS = frozenset("""
 got went made did saw took came left met bought found broke began ran won lost sold wrote gave
 grew knew said told thought felt kept built spent sent fell flew drove ate drank swam taught
 caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
@@ -61,7 +61,7 @@ _I_VERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(_ADVERBS)) + r")\s+
 
 def _third_person_verb(verb: str) -> str:
     v = verb.lower()
-    if v.endswith("ed") or v in _PAST or v in (
+    if v.endswith("ed") or v in PAST_FORMS or v in (
             "can", "will", "must", "should", "would", "could", "may"):
         return v
     if v in ("be", "am"):
@@ -73,6 +73,17 @@ def _third_person_verb(verb: str) -> str:
     if re.search(r"[^aeiou]y$", v):
         return v[:-1] + "ies"
     return v + "s"
+
+
+# "We" leading a statement is the user too ("We brought a goldfish home today").
+_WE = re.compile(r"^we(?:'re| are|'ve| were|'ll|'d)?\b", re.I)
+_WE_AS_I = {"we're": "I'm", "we are": "I am", "we've": "I've", "we were": "I was",
+            "we'll": "I'll", "we'd": "I'd", "we": "I"}
+
+
+def as_i(clause: str) -> str:
+    """The clause with a leading "we" read as "I" ("We're off to Crete": "I'm off to Crete")."""
+    return _WE.sub(lambda m: _WE_AS_I[m.group(0).lower()], clause, count=1)
 
 
 def leads_in_first_person(text: str) -> bool:
@@ -129,7 +140,7 @@ def _second_person_verb(verb: str) -> str | None:
     v = verb.lower()
     if v in _TO_YOU:
         return _TO_YOU[v]
-    if v in _MODALS or v in _PAST or (v.endswith("ed") and len(v) > 4):
+    if v in _MODALS or v in PAST_FORMS or (v.endswith("ed") and len(v) > 4):
         return v
     if len(v) < 4 or not v.endswith("s") or v.endswith(("ss", "us", "is")):
         return None
