@@ -146,6 +146,30 @@ def renumbered_anyway(part: str, shown: dict[int, str],
     return False
 
 
+# "it's a degu, not a gerbil": the new word, then the old one after "not".
+_INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
+
+
+def reworded_anyway(part: str, shown: dict[int, str],
+                    updates: dict[int, dict[str, Any]]) -> bool:
+    """A part filed as nothing to keep that says "X, not Y" of a word Y a shown memory says:
+    the memory with Y replaced by X becomes its new version ("Oh wait, it's a degu, not a
+    gerbil" beside "Is bringing home a gerbil from the shelter"); True when that happened.
+    Lower-case words only (a name is read by `_statements`)."""
+    if part.rstrip().endswith("?"):
+        return False
+    for new, old_word in _INSTEAD.findall(part):
+        for memory_id, old in shown.items():
+            words = {w.lower() for w in _WORD.findall(old)}
+            if memory_id in updates or old_word not in words or new in words:
+                continue
+            text = re.sub(rf"\b{re.escape(old_word)}\b", new, old, count=1)
+            updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
+                                  "categories": []}
+            return True
+    return False
+
+
 def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
     """The shown memory that says the same as `text` with another number ("Daughter Mia is
     6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.guards import (
     STANDARD,
     Limits,
@@ -101,11 +103,28 @@ def restated(text: str, shown: dict[int, Memory], day: date | None) -> int | Non
         return None
     denies = bool(NEGATION.search(text))
     for i, m in shown.items():
-        if (m.memory_type != "procedural" and words < stems(m.memory_text)
+        said = stems(m.memory_text)
+        if (m.memory_type != "procedural" and _nothing_new(words, said)
                 and bool(NEGATION.search(m.memory_text)) == denies
                 and status(m, day) != "past"):
             return i
     return None
+
+
+# Words as common as "up" and "just" (Zipf 6.3 and over) add nothing a memory says: "Has got
+# six quails up at their smallholding" beside "Keeps six quails on a smallholding" (not "new",
+# 6.25, nor "now", 6.2).
+LIGHT_ZIPF = 6.3
+
+
+def _nothing_new(words: set[str], said: set[str]) -> bool:
+    """The new memory's content words are a strict subset of the shown one's, but for words
+    as common as "up" (two shared at least)."""
+    extra = words - said
+    if not extra:
+        return words < said
+    return (len(words & said) >= 2
+            and all(zipf_frequency(w, "en") >= LIGHT_ZIPF for w in extra))
 
 
 def _to_int(value: Any) -> int | None:

@@ -7,7 +7,7 @@ import re
 from datetime import date
 from typing import Any
 
-from chatbot.agents.wording import PAST_FORMS
+from chatbot.agents.wording import is_past_form
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
     UNTIL_WORDS,
@@ -159,7 +159,7 @@ _PAST_LEAD = frozenset({"was", "were", "had", "did"})
 def _leads_in_the_past(text: str) -> bool:
     """The memory leads with a verb in the past: "Got a gecko", "Adopted a cat", "Was at ..."."""
     lead = (_WORDS.findall(text)[:1] or [""])[0].lower()
-    return lead in _PAST_LEAD or lead in PAST_FORMS or (lead.endswith("ed") and len(lead) > 4)
+    return lead in _PAST_LEAD or is_past_form(lead)
 
 
 def _one_coming_day(text: str, span: Span) -> bool:

@@ -26,6 +26,7 @@ from chatbot.agents.corrections import (
     renumbered,
     renumbered_anyway,
     review,
+    reworded_anyway,
     spoken_of,
 )
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
@@ -286,7 +287,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if kind == "forget" and entry.get("removes") in ids:
             removes.append(entry["removes"])
             continue
-        if is_hypothetical(part):
+        if is_hypothetical(part) or (kind == "how_to_reply" and _own_question(part)):
             continue
         ended: set[str] = set()  # the words of facts this part ends, and its own
         if kind != "how_to_reply" and (gone := ended_facts(
@@ -301,9 +302,14 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
             # code keeps what the part's own structure shows.
             # Not a clause said to ask the question after it, which the model filed with the
-            # question ("I'm hosting friends on Saturday, what main course should I make?").
+            # question ("I'm hosting friends on Saturday, what main course should I make?"),
+            # unless it names someone or something no shown memory names ("My son Wilfred
+            # starts at a new school on Monday ... - what could I say to reassure him?").
+            known_words = _lower_words(" ".join(shown.values()))
             if (kind not in NOTHING or renumbered_anyway(part, shown, updates)
-                    or part.strip() in context):
+                    or reworded_anyway(part, shown_facts, updates)
+                    or (part.strip() in context
+                        and not {w.lower() for w in _proper_names(part)} - known_words)):
                 continue
             said_facts = _statements(part, shown, day) or _within(part, shown, day)
             if not said_facts:
@@ -388,6 +394,20 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+_YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
+
+
+_WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
+
+
+def _own_question(part: str) -> bool:
+    """A wh-question that does not speak to the assistant ("what could I say to reassure
+    him?"): a question of the user's, not how to reply to them (it was kept as a reply
+    preference). Not "Can I get replies in French?". English only."""
+    return (part.rstrip().endswith("?") and bool(_WH.match(part)) and not _YOU.search(part)
+            and language_of(part) in (None, "English"))
 
 
 _ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)

@@ -51,6 +51,17 @@ grew knew said told thought felt kept built spent sent fell flew drove ate drank
 caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
 stood understood woke wore set let cut hurt hit shut
 """.split())
+# Verbs in the present that end in "ed" like a past form ("I need", "I feed").
+_PRESENT_ED = frozenset("need feed bleed breed speed succeed proceed exceed seed weed heed shed "
+                        "embed".split())
+
+
+def is_past_form(verb: str) -> bool:
+    """"got", "adopted", "moved": a verb in the past (not "need", "feed")."""
+    v = verb.lower()
+    return v in PAST_FORMS or (v.endswith("ed") and len(v) >= 3 and v not in _PRESENT_ED)
+
+
 # Adverbs between "I" and the verb ("I just got", "I recently moved"), kept as they are.
 _ADVERBS = frozenset("just also still never always often even already sometimes now once "
                      "finally recently usually really actually mostly".split())
@@ -61,7 +72,7 @@ _I_VERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(_ADVERBS)) + r")\s+
 
 def _third_person_verb(verb: str) -> str:
     v = verb.lower()
-    if v.endswith("ed") or v in PAST_FORMS or v in (
+    if is_past_form(v) or v in (
             "can", "will", "must", "should", "would", "could", "may"):
         return v
     if v in ("be", "am"):
@@ -140,7 +151,7 @@ def _second_person_verb(verb: str) -> str | None:
     v = verb.lower()
     if v in _TO_YOU:
         return _TO_YOU[v]
-    if v in _MODALS or v in PAST_FORMS or (v.endswith("ed") and len(v) > 4):
+    if v in _MODALS or is_past_form(v):
         return v
     if len(v) < 4 or not v.endswith("s") or v.endswith(("ss", "us", "is")):
         return None
