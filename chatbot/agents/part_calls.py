@@ -172,9 +172,9 @@ def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name:
 
 
 # Where a sentence joins two clauses that each have their own subject: "I collect vinyl
-# records | and my partner Lena is a dentist".
-# A name after "and" leads one too ("..., and Noor, my wife, is an anaesthetist"); "my wife"
-# between commas is who the name is, not a subject of its own.
+# records | and my partner Lena is a dentist". A name after "and" leads one too ("..., and
+# Noor, my wife, is an anaesthetist"); "my wife" between commas is who the name is, not a
+# subject of its own.
 _NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
                           r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)"
                           r"(?!\w+(?:\s+\w+){1,2}\s*,)"
@@ -273,6 +273,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     if not (_only_a_name(e) and stems(t) - stems(message))]
     context = asked_about(message)
     shown_facts = {i: t for i, t in shown.items() if i not in procedural}
+    shown_words = _lower_words(" ".join(shown.values()))
     facts: list[dict[str, Any]] = []
     preferences: list[tuple[str, list[str]]] = []
     removes: list[int] = []
@@ -305,11 +306,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # question ("I'm hosting friends on Saturday, what main course should I make?"),
             # unless it names someone or something no shown memory names ("My son Wilfred
             # starts at a new school on Monday ... - what could I say to reassure him?").
-            known_words = _lower_words(" ".join(shown.values()))
             if (kind not in NOTHING or renumbered_anyway(part, shown, updates)
                     or reworded_anyway(part, shown_facts, updates)
                     or (part.strip() in context
-                        and not {w.lower() for w in _proper_names(part)} - known_words)):
+                        and not {w.lower() for w in _proper_names(part)} - shown_words)):
                 continue
             said_facts = _statements(part, shown, day) or _within(part, shown, day)
             if not said_facts:
@@ -397,8 +397,6 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
 
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
-
-
 _WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
 
 
