@@ -12,7 +12,7 @@ The conversation date is 2024-03-15 (a Friday) unless a case or session says oth
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent_checks import (
     MEAT,
@@ -78,10 +78,11 @@ class Case:
     seed: dict[str, list[Seed]] = field(default_factory=dict)
     date: str = DATE
     held_out: bool = False
+    apart: str = ""  # the held-back split kept in a file of its own (`in_split`)
 
     @property
     def split(self) -> str:
-        return "held_out" if self.held_out else "tuned"
+        return self.apart or ("held_out" if self.held_out else "tuned")
 
     def all_checks(self) -> list[Check]:
         return auto_checks([len(s.messages) for s in self.sessions]) + self.checks
@@ -94,6 +95,11 @@ def case(name: str, cls: str, sessions: list[list[str] | Session], checks: list[
     sess = [s if isinstance(s, Session) else Session(list(s)) for s in sessions]
     seeds = seed if isinstance(seed, dict) else {"a": seed or []}
     return Case(name, cls, sess, checks, seeds, date, held_out)
+
+
+def in_split(split: str, cases: list[Case]) -> list[Case]:
+    """The cases of a split kept in a file of its own: `--split all` leaves them out."""
+    return [replace(c, apart=split) for c in cases]
 
 
 def sem(text: str, *cats: str) -> Seed:

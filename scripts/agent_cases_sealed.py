@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from agent_cases import DONT_KNOW, NOT, Case, Session, case, proc, sem
+from agent_cases import DONT_KNOW, NOT, Case, Session, case, in_split, proc, sem
 from agent_checks import (
     LANGUAGE_WORDS,
     CaseRun,
@@ -58,16 +57,6 @@ TREE_NUTS = (r"(wal|hazel)?nuts?\b|almond|pecan|cashew|pistachio|macadamia|brazi
              r"praline|marzipan")
 
 
-@dataclass
-class SealedCase(Case):
-    @property
-    def split(self) -> str:
-        return "sealed"
-
-
-def sealed(c: Case) -> SealedCase:
-    return SealedCase(c.name, c.cls, c.sessions, c.checks, c.seed, c.date, c.held_out)
-
 
 def _reply_test(ok: Callable[[str], bool], s: int,
                t: int | None) -> Callable[[CaseRun], bool]:
@@ -107,7 +96,7 @@ def replies_in(lang: str, s: int = -1, t: int | None = None) -> Check:
 
 NEGATED = NOT + r"|avoid|dislike|hate|no\b|won't|refuse"
 
-SEALED_CASES: list[Case] = [sealed(c) for c in [
+SEALED_CASES: list[Case] = in_split("sealed", [
     # --- introductions ----------------------------------------------------------------------
     case("intro_s1", "introduction",
          [["Hi, Kwabena here. I'm an upholsterer by trade."],
@@ -270,4 +259,4 @@ SEALED_CASES: list[Case] = [sealed(c) for c in [
     case("wording_s1", "wording",
          [["I own about thirty antique typewriters, and Noor, my wife, is an anaesthetist."]],
          [separate("typewriter", "noor|anaesthet|anesthes"), third_person()]),
-]]
+])

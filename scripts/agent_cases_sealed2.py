@@ -13,9 +13,7 @@ Whoever tunes the agents must not read this file, nor tune on its results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-
-from agent_cases import DONT_KNOW, NOT, OVER, Case, Session, case, sem
+from agent_cases import DONT_KNOW, NOT, OVER, Case, Session, case, in_split, sem
 from agent_checks import (
     LANGUAGE_WORDS,
     Check,
@@ -74,16 +72,6 @@ def replies_in(lang: str, s: int = -1, t: int | None = None) -> Check:
         return ratios[lang] >= 0.12 and max(ratios, key=ratios.get) == lang
     return _reply_check(f"reply_in_{lang}", ok, s, t)
 
-
-@dataclass
-class Sealed2Case(Case):
-    @property
-    def split(self) -> str:
-        return "sealed2"
-
-
-def sealed2(c: Case) -> Sealed2Case:
-    return Sealed2Case(**{f.name: getattr(c, f.name) for f in fields(Case)})
 
 
 _CASES: list[Case] = [
@@ -259,4 +247,4 @@ _CASES: list[Case] = [
          seed=[sem("Lives in Sligo", "location")]),
 ]
 
-SEALED2_CASES: list[Case] = [sealed2(c) for c in _CASES]
+SEALED2_CASES: list[Case] = in_split("sealed2", _CASES)

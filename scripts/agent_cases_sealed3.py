@@ -14,9 +14,7 @@ Whoever tunes the agents must not read this file, nor tune on its results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-
-from agent_cases import DONT_KNOW, NOT, OVER, Case, Session, case, only_beside, sem
+from agent_cases import DONT_KNOW, NOT, OVER, Case, Session, case, in_split, only_beside, sem
 from agent_checks import (
     avoids,
     dated,
@@ -40,18 +38,6 @@ ENDED = (OVER + r"|due back|overdue|(should|would) have (been )?(returned|given)
          r"(return|give|hand|bring|take)(ed|n)? (it|the telescope) back|"
          r"return(ed)? (it|the telescope) to|past the (24|end)")
 
-
-@dataclass
-class Sealed3Case(Case):
-    """A case of the sealed3 split: its own split name, so `--split all` leaves it out."""
-
-    @property
-    def split(self) -> str:
-        return "sealed3"
-
-
-def sealed3(c: Case) -> Sealed3Case:
-    return Sealed3Case(**{f.name: getattr(c, f.name) for f in fields(c)})
 
 
 _CASES: list[Case] = [
@@ -216,4 +202,4 @@ _CASES: list[Case] = [
                sem("Builds ships in bottles", "hobbies")]),
 ]
 
-SEALED3_CASES: list[Case] = [sealed3(c) for c in _CASES]
+SEALED3_CASES: list[Case] = in_split("sealed3", _CASES)

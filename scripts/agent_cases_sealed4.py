@@ -15,9 +15,7 @@ Whoever tunes the agents must not read this file, nor tune on its results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-
-from agent_cases import DONT_KNOW, NOT, OVER, Case, Session, case, only_beside, sem
+from agent_cases import DONT_KNOW, NOT, OVER, Case, Session, case, in_split, only_beside, sem
 from agent_checks import (
     LANGUAGE_WORDS,
     Check,
@@ -65,18 +63,6 @@ def in_italian(s: int = -1, t: int | None = None) -> Check:
         return it >= 0.12 and all(it > r for r in ratios.values())
     return _reply_check("reply_in_it", ok, s, t)
 
-
-@dataclass
-class Sealed4Case(Case):
-    """A case of the sealed4 split: its own split name, so `--split all` leaves it out."""
-
-    @property
-    def split(self) -> str:
-        return "sealed4"
-
-
-def sealed4(c: Case) -> Sealed4Case:
-    return Sealed4Case(**{f.name: getattr(c, f.name) for f in fields(c)})
 
 
 _CASES: list[Case] = [
@@ -260,4 +246,4 @@ _CASES: list[Case] = [
           no_assistant_words_stored()]),
 ]
 
-SEALED4_CASES: list[Case] = [sealed4(c) for c in _CASES]
+SEALED4_CASES: list[Case] = in_split("sealed4", _CASES)
