@@ -476,7 +476,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
     # A question about the user as a whole is begun with what still holds, said to them.
     current = ["Your name is Ines", "You keep two ferrets", "Sheldon is 40"]
     for asked in ("What do you know about me?", "What have you got on file about me so far?",
-                  "Who am I?"):
+                  "Who am I?", "So... do you actually know who I am?"):
         assert opening(asked, found=True, preferences=False, current=current) == (
             "Here's what I know about you: your name is Ines; you keep two ferrets; "
             "Sheldon is 40.")
@@ -485,3 +485,12 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening(other, found=True, preferences=False, current=current) == OPENING
     assert opening("What do you know about me?", found=True, preferences=False,
                    current=[]) == OPENING  # every memory found has ended
+    # A question naming someone a fact names (not as its first word) is begun with that fact.
+    current = ["Your neighbour Wojciech just opened a ramen bar", "You live in Odense",
+               "Wojciech is a chef"]
+    told = opening("What's Wojciech up to these days?", found=True, preferences=False,
+                   current=current)
+    assert told == "You told me your neighbour Wojciech just opened a ramen bar."
+    assert opening("Any ideas for dinner?", found=True, preferences=False,
+                   current=current) == OPENING
+    assert opening("¿Qué hace Wojciech?", found=True, preferences=False, current=current) == ""

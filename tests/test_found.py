@@ -150,6 +150,7 @@ def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store)
     ("Moved from Lisbon to Porto", "You moved from Lisbon to Porto"),
     ("Got a gecko", "You got a gecko"),
     ("Their sister is Ana", "Your sister is Ana"),
+    ("Their neighbour opened a bar near them", "Your neighbour opened a bar near you"),
     ("Parents are visiting in May", "Your parents are visiting in May"),
     ("Is called Kofi", "Your name is Kofi"),  # the name fact code writes
     # Not a subjectless fact, or not English: as stored.

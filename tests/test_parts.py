@@ -144,9 +144,10 @@ def test_a_copy_of_a_shown_memory_for_a_part_that_denies_it_is_the_part_instead(
     part = "I need to correct something: Ziggy is actually a salamander, not a lizard."
     calls = tool_calls([fact(part, shown[0], kind="how_to_reply")], [0], message=part,
                        known=part, shown=shown)
+    # "X, not Y" with Y in the shown memory: Y is replaced by X.
     assert calls == [("update_memory", {
-        "memory_id": 0, "updated_memory_text": "Ziggy is actually a salamander, not a lizard.",
-        "categories": ["misc"]})]
+        "memory_id": 0, "updated_memory_text": "Salamander Ziggy loves crickets",
+        "categories": []})]
     # Written as the part itself, it is the new version too.
     calls = tool_calls([fact(part, "Ziggy is a salamander, not a lizard", kind="how_to_reply")],
                        [0], message=part, known=part, shown=shown)
@@ -961,3 +962,89 @@ def test_a_request_for_replies_asked_as_a_question_stays_a_preference():
     calls = tool_calls([fact(ask, "Wants replies in bullet points", kind="how_to_reply")], [],
                        message=ask, known=ask)
     assert calls[0][1]["reply_preferences"] == ["Wants replies in bullet points"]
+
+
+def test_a_request_to_delete_that_names_the_memory_deletes_it(embedder):
+    def similarity(a: str, b: str) -> float:
+        va, vb = embedder.embed_documents([a, b])
+        return float(np.dot(va, vb) / (np.linalg.norm(va) * np.linalg.norm(vb)))
+
+    message = ("hey can you delete the bit about me learning to juggle? i'd rather that wasn't "
+               "on file tbh")
+    parts = split_parts(message)
+    shown = {0: "Is learning to juggle", 1: "Goes geocaching at weekends"}
+    ask = fact(parts[0], "Removed learning to juggle", kind="how_to_reply")
+    reviews = [{"now": "no_longer_true"}, {"now": "unchanged"}]
+    # The request is close to what it removes: it was paired with it as its new text
+    # ('Asked: "hey can you delete ..."') and the forget was lost.
+    for entries in ([ask, {"part": parts[1], "kind": "forget", "removes": 0}], [ask]):
+        calls = tool_calls(entries, [0, 1], message=message, known=message, shown=shown,
+                           similarity=similarity, parts=parts[:len(entries)], reviews=reviews)
+        assert calls == [("delete_memory", {"memory_ids": [0]})]
+    # A request filed beside a forget that speaks of something else stays a preference.
+    other = "Forget that I juggle. And reply in French from now on."
+    parts = split_parts(other)
+    calls = tool_calls([{"part": parts[0], "kind": "forget", "removes": 0},
+                        fact(parts[1], "Reply in French", kind="how_to_reply")], [0, 1],
+                       message=other, known=other, shown=shown, similarity=similarity,
+                       parts=parts, reviews=reviews)
+    assert calls == [("delete_memory", {"memory_ids": [0]}),
+                     ("add_memory", {"facts": [], "reply_preferences": ["Reply in French"]})]
+
+
+def test_x_not_y_in_another_language_replaces_the_name_in_the_shown_memory():
+    message = "Scusa, ieri ti ho detto una cosa sbagliata: Ludovica va a Lecce, non a Udine."
+    shown = {0: "Mia figlia Ludovica a settembre si trasferisce a Udine per l'università."}
+    new = "Mia figlia Ludovica a settembre si trasferisce a Lecce per l'università."
+    # Filed as small talk, or as how to reply with the shown memory copied.
+    for entry in ({"part": message, "kind": "small_talk"},
+                  fact(message, shown[0], kind="how_to_reply", replaces=0)):
+        assert tool_calls([entry], [0], message=message, known=message, shown=shown) == [
+            ("update_memory", {"memory_id": 0, "categories": [], "updated_memory_text": new})]
+    # In English a name after "not" is left to the statement reader; a part whose memory
+    # already says the new word is read as usual.
+    degu = "Oh wait, it's a degu, not a gerbil."
+    shown = {0: "Is bringing home a gerbil from the shelter"}
+    calls = tool_calls([fact(degu, "Is bringing home a degu", kind="fact", replaces=0)], [0],
+                       message=degu, known=degu, shown=shown)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
+                                        "updated_memory_text": "Is bringing home a degu"})]
+    calls = tool_calls([fact(degu, shown[0], kind="how_to_reply", replaces=0)], [0],
+                       message=degu, known=degu, shown=shown)
+    assert calls[0][1]["updated_memory_text"] == "Is bringing home a degu from the shelter"
+
+
+def test_a_memory_naming_what_nobody_said_is_not_kept_in_another_language():
+    message = "Mia figlia Ludovica a settembre si trasferisce a Udine per l'università."
+    calls = tool_calls([fact(message, "Lives in Rome")], [], message=message, known=message)
+    assert calls == [("add_memory", {"facts": [{"text": message, "categories": ["misc"],
+                                                "kind": "fact"}], "reply_preferences": []})]
+
+
+def test_a_clause_that_left_out_its_i_is_the_users():
+    message = "trying to get my toddler Cosimo to eat anything green, any tips?"
+    parts = split_parts(message)
+    assert parts == ["trying to get my toddler Cosimo to eat anything green", "any tips?"]
+    calls = tool_calls([{"part": p, "kind": "question"} for p in parts], [], message=message,
+                       known=message, parts=parts)
+    assert calls == [("add_memory", {"facts": [{
+        "text": "Is trying to get their toddler Cosimo to eat anything green",
+        "categories": [], "kind": "fact"}], "reply_preferences": []})]
+    for one in ("Anything for my dog, any ideas?", "Nothing works for my back, any tips?"):
+        assert split_parts(one) == [one]
+
+
+def test_a_correction_filed_as_how_to_reply_beside_a_forget_is_the_new_version(embedder):
+    def similarity(a: str, b: str) -> float:
+        va, vb = embedder.embed_documents([a, b])
+        return float(np.dot(va, vb) / (np.linalg.norm(va) * np.linalg.norm(vb)))
+
+    message = "Wait, I mixed that up: Rolo is my cat, I don't have a dog."
+    parts = split_parts(message)
+    entries = [fact(parts[0], "Rolo is my cat", kind="how_to_reply"),
+               {"part": parts[1], "kind": "forget", "removes": 0}]
+    calls = tool_calls(entries, [0], message=message, known=message, parts=parts,
+                       shown={0: "Has a dog named Rolo"}, similarity=similarity,
+                       reviews=[{"now": "no_longer_true"}])
+    assert [c for c, _ in calls] == ["update_memory"]
+    assert "cat" in calls[0][1]["updated_memory_text"]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.agents.guards import said_in, stems
+from chatbot.agents.language import language_of
 from chatbot.agents.parts import NEGATION
 from chatbot.memory.anchors import anchors
 from chatbot.memory.timeparse import NUMBER_WORDS
@@ -148,22 +149,40 @@ def renumbered_anyway(part: str, shown: dict[int, str],
 
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
 _INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
+# The same in another language, where `_statements` (English) does not read a name: "va a
+# Lecce, non a Udine", "à Lyon, pas à Nantes", "in Graz, nicht in Linz". The negators of the
+# languages agents/language.py tells apart; one short word (a preposition, an article) may
+# come before the old word.
+_INSTEAD_ABROAD = re.compile(r"\b(\w[\w'-]{2,}),?\s+(?:non|no|pas|nicht|kein|não|niet|nie|inte|"
+                             r"ikke)\s+(?:\w{1,3}\s+)?(\w[\w'-]{2,})\b")
 
 
 def reworded_anyway(part: str, shown: dict[int, str],
-                    updates: dict[int, dict[str, Any]]) -> bool:
+                    updates: dict[int, dict[str, Any]], written: str = "") -> bool:
     """A part filed as nothing to keep that says "X, not Y" of a word Y a shown memory says:
     the memory with Y replaced by X becomes its new version ("Oh wait, it's a degu, not a
     gerbil" beside "Is bringing home a gerbil from the shelter"); True when that happened.
-    Lower-case words only (a name is read by `_statements`)."""
+    In English, lower-case words only (a name is read by `_statements`); in another language
+    names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories the model wrote
+    for the part; one that says X already is the new version (the part is read as usual)."""
     if part.rstrip().endswith("?"):
         return False
-    for new, old_word in _INSTEAD.findall(part):
+    abroad = language_of(part) not in (None, "English")
+    pairs = _INSTEAD_ABROAD.findall(part) if abroad else _INSTEAD.findall(part)
+    said = {w.lower() for w in _WORD.findall(written)}
+    for new, old_word in pairs:
+        if new.lower() in said:
+            continue
         for memory_id, old in shown.items():
             words = {w.lower() for w in _WORD.findall(old)}
-            if memory_id in updates or old_word not in words or new in words:
+            if (memory_id in updates or old_word.lower() not in words
+                    or new.lower() in words):
                 continue
-            text = re.sub(rf"\b{re.escape(old_word)}\b", new, old, count=1)
+            at = re.search(rf"\b{re.escape(old_word)}\b", old, flags=re.I)
+            if at is None:
+                continue
+            word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new
+            text = old[:at.start()] + word + old[at.end():]
             updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                                   "categories": []}
             return True
@@ -203,15 +222,21 @@ def review(verdicts: Any, ids: list[int], shown: dict[int, str], facts: list[dic
            similarity: Callable[[str, str], float] | None) -> None:
     """Apply the model's verdicts on the closest shown memories (one per id of `ids`, in
     order): a changed one becomes the new fact closest to it (if one is close enough); one no
-    longer true, with no new version, is deleted."""
+    longer true, with no new version, is deleted. A request to the assistant (`request`: a
+    part filed as how to reply that says "you", "please" or "?") is no new version of a memory
+    a forget part removes or the review says is no longer true: "can you delete the bit about
+    me learning to juggle?" names what it removes, so it is close to it, and became its new
+    text. "Rolo is my cat" filed as how to reply still is the dog's new version."""
     for memory_id, verdict in zip(ids, verdicts if isinstance(verdicts, list) else [],
                                   strict=False):
         now = verdict.get("now") if isinstance(verdict, dict) else None
         if memory_id in updates or now not in ("changed", "no_longer_true"):
             continue
         old = shown.get(memory_id, "")
-        close = [(similarity(f["text"], old), n) for n, f in enumerate(facts)
-                 if f["kind"] == "fact" and new_words(f["text"], old)] if similarity else []
+        close = ([(similarity(f["text"], old), n) for n, f in enumerate(facts)
+                  if f["kind"] == "fact" and new_words(f["text"], old)
+                  and not (f.get("request") and (memory_id in removes or now != "changed"))]
+                 if similarity else [])
         best = max(close, default=(0.0, -1))
         if best[0] >= PAIR_MIN:
             fact = facts.pop(best[1])

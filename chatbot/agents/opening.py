@@ -67,7 +67,11 @@ RECAP = "Here's what I know about you: "
 # The user as what a question is about: "... about me?", "... about me so far?", "Who am I?".
 # Not "on me" nor "of me": "Can you go easy on me?", "Are you proud of me?".
 _ABOUT_THE_USER = re.compile(
-    r"\babout\s+(?:me|myself)\W*(?:so\s+far|yet|already|now)?\W*$|\bwho\s+am\s+i\b", re.I)
+    r"\babout\s+(?:me|myself)\W*(?:so\s+far|yet|already|now)?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b",
+    re.I)
+TOLD = "You told me "
+MAX_NAMED = 2
+_CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
 
 
 def about_the_user(message: str) -> bool:
@@ -82,6 +86,18 @@ def recap(facts: Sequence[str]) -> str:
     said = [f.strip().rstrip(".") for f in facts if f.strip()]
     said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
     return RECAP + "; ".join(said) + "." if said else ""
+
+
+def named(message: str, facts: Sequence[str]) -> str:
+    """The facts that name someone or something the question names (a capitalised word, not
+    as a fact's first word), said to the user as the start of a reply: "You told me your
+    neighbour Wojciech just opened a ramen bar round the corner from you." for "What's
+    Wojciech up to these days?"; "" when none does."""
+    asked = set(_CAPITALISED.findall(message)) - {"I"}
+    said = [f.strip().rstrip(".") for f in facts
+            if asked & set(_CAPITALISED.findall(f.strip())[1:])][:MAX_NAMED]
+    said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
+    return TOLD + ", and ".join(said) + "." if said else ""
 
 
 def asks(message: str) -> bool:
@@ -114,4 +130,6 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
     if language == "English" and current and about_the_user(message):
         return recap(current)
+    if language == "English" and (told := named(message, current)):
+        return told
     return "" if past or language != "English" else OPENING

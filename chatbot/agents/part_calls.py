@@ -44,6 +44,7 @@ from chatbot.agents.parts import (
     _proper_names,
     asked_about,
     only_names,
+    with_elided_i,
 )
 from chatbot.agents.rare_words import (
     _drops_a_rare_word,
@@ -275,7 +276,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     shown_facts = {i: t for i, t in shown.items() if i not in procedural}
     shown_words = _lower_words(" ".join(shown.values()))
     facts: list[dict[str, Any]] = []
-    preferences: list[tuple[str, list[str]]] = []
+    preferences: list[tuple[str, list[str], bool]] = []  # text, categories, asks the assistant
     removes: list[int] = []
     updates: dict[int, dict[str, Any]] = {}
     before = list(earlier)  # the user's words before the part: who "they" is
@@ -290,6 +291,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if is_hypothetical(part) or (kind == "how_to_reply" and _own_question(part)):
             continue
+        if kind in KEEP and reworded_anyway(part, shown_facts, updates,
+                                            written=" ".join(t for t, _, _ in _memories(entry))):
+            continue  # "X, not Y", and no memory of the part says X: Y is replaced by X
         ended: set[str] = set()  # the words of facts this part ends, and its own
         if kind != "how_to_reply" and (gone := ended_facts(
                 part, _memories(entry), shown_facts, {**updates, **dict.fromkeys(removes)})):
@@ -340,11 +344,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found = kept
             elif part and (why := _own_words_instead(part, found, name, shown,
                                                      known or message, kind)):
-                if isinstance(why, str) and language_of(part) not in (None, "English"):
+                made_up = [f for f in found if _invents(f[0], known or message)]
+                if (isinstance(why, str) and language_of(part) not in (None, "English")
+                        and len(made_up) < len(found)):
                     # In another language the part whole is found by no English search
-                    # and read by no English reply: the names left out go in brackets.
-                    found = _with_their_words(part, found, name,
-                                              also=(why, *_proper_names(part)))
+                    # and read by no English reply: the names left out go in brackets,
+                    # after the memories that name only what was said ("Lives in Rome" for
+                    # "Mia figlia Ludovica ... si trasferisce a Udine" is nobody's).
+                    found = _with_their_words(part, [f for f in found if f not in made_up],
+                                              name, also=(why, *_proper_names(part)))
                 else:
                     clauses = (_clauses_instead(part, why, found) if isinstance(why, str)
                                else None)
@@ -367,7 +375,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
             elif kind == "how_to_reply":
-                preferences.append((_as_asked(text, part), cats))
+                preferences.append((_as_asked(text, part), cats, bool(_ADDRESSES.search(part))))
             else:
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
@@ -375,8 +383,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # part it filed as how to reply is a candidate too: "Correction: I moved from Lisbon to
     # Porto" came as a reply preference beside "Lives in Lisbon" reviewed as changed; a real
     # reply preference is not close to a shown fact (corrections.PAIR_MIN).
-    pool = facts + [{"text": p, "categories": cats, "kind": "fact", "asked": True}
-                    for p, cats in preferences]
+    pool = facts + [{"text": p, "categories": cats, "kind": "fact", "asked": True,
+                     "request": request} for p, cats, request in preferences]
     review(reviews, ids[:MAX_REVIEWED], shown, pool, updates, removes, similarity)
     # A new fact that says no more than the old text of a memory this message changes is the
     # old value again ("Walnuts are totally fine for me" came as "Allergic to walnuts" beside
@@ -385,12 +393,17 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     facts = [f for f in pool if not f.get("asked")
              and not any(stems(f["text"]) <= old for old in old_values)]
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
+    requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]
     removes = [i for i in spoken_of(list(dict.fromkeys(removes)), shown, message, similarity)
                if i not in updates]
     if removes:
         calls.append(("delete_memory", {"memory_ids": removes}))
+        # A request naming what it removes is the forget itself, not how to reply: "can you
+        # delete the bit about me learning to juggle?" came as how to reply beside a forget.
+        gone = set().union(*(stems(shown.get(i, "")) for i in removes))
+        preferences = [p for p in preferences if p not in requests or not stems(p) & gone]
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
@@ -534,7 +547,7 @@ def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tupl
     out = []
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
     for clause in _CLAUSE.split(_LEAD_IN.sub("", part.strip())):
-        clause = as_i(_JOINED.sub("", clause.strip(" .!")).strip())
+        clause = with_elided_i(as_i(_JOINED.sub("", clause.strip(" .!")).strip()))
         if not leads_in_first_person(clause) or is_hypothetical(clause):
             continue
         dated = day is not None and find_span(clause, day) is not None

@@ -101,6 +101,19 @@ def only_names(clause: str) -> bool:
 # The last clause of a question ("I have a sesame allergy, | can you suggest a snack?").
 _LAST_CLAUSE = re.compile(r"(?:,|;|\s+[-\u2013\u2014]|\s+and|\s+so)\s+(?=[^,;]*\?\s*$)", re.I)
 _MIN_STATEMENT_WORDS = 4
+# A clause whose "I'm" is left out, as chat does: it starts with an -ing verb and speaks of
+# "my" or "our" ("trying to get my toddler Cosimo to eat anything green, | any tips?"). Not a
+# "-thing" word ("Anything for my dog?").
+_ELIDED_I = re.compile(r"^\W*(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b)", re.I)
+
+
+def with_elided_i(clause: str) -> str:
+    """The clause with the "I'm" it left out put back ("trying to get my toddler Cosimo to
+    eat anything green" -> "I'm trying to get ..."); any other clause as it is."""
+    if not _ELIDED_I.match(clause):
+        return clause
+    text = clause.lstrip()
+    return "I'm " + text[:1].lower() + text[1:]
 
 
 def split_question(sentence: str) -> list[str]:
@@ -110,14 +123,16 @@ def split_question(sentence: str) -> list[str]:
     nothing. Not a question that starts as one ("What is my dog called, again?"), nor one
     led by a condition ("If I moved to Oslo, would I need a car?"). In another language,
     where "I" and "my" are not read, a clause of four words or more ("Mon fils Anatole a cinq
-    ans et il est fou de dinosaures — t'aurais une idée de cadeau ?")."""
+    ans et il est fou de dinosaures — t'aurais une idée de cadeau ?"). A clause that left out
+    its "I'm" counts as the user's (`_ELIDED_I`)."""
     breaks = list(_LAST_CLAUSE.finditer(sentence))
     if not sentence.rstrip().endswith("?") or not breaks:
         return [sentence]
     before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
     elsewhere = (language_of(sentence) not in (None, "English")
                  and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
-    if (not (leads_in_first_person(as_i(before)) or elsewhere) or is_hypothetical(sentence)
+    own = leads_in_first_person(with_elided_i(as_i(before)))
+    if (not (own or elsewhere) or is_hypothetical(sentence)
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]
     return [before.strip(), after.strip()]

@@ -40,6 +40,7 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
     (r"\bmine\b", "theirs"), (r"\bme\b", "them")]]
+_THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
 _ME = re.compile(r"\bme\b")
 
@@ -186,8 +187,8 @@ def second_person(text: str) -> str:
     # The language identifier last: it runs only on a text that would change.
     if (not their and verb is None) or language_of(out) not in (None, "English"):
         return out
-    if their:
-        return "Your" + out[5:]
+    if their:  # "... round the corner from them" was "from me" (`third_person`)
+        return "Your" + _THEM.sub("you", _THEMSELVES.sub("yourself", out[5:]))
     if _PLURAL_VERB.match(out[m.end():]):  # "Parents are visiting": a noun leads, not a verb
         return "Your " + out[:1].lower() + out[1:]
     return f"You {(m.group(1) or '').lower()}{verb}{out[m.end():]}"
