@@ -490,7 +490,13 @@ def test_the_opening_follows_the_message_and_what_was_found():
                "Wojciech is a chef"]
     told = opening("What's Wojciech up to these days?", found=True, preferences=False,
                    current=current)
-    assert told == "You told me your neighbour Wojciech just opened a ramen bar."
+    assert told == ("You told me your neighbour Wojciech just opened a ramen bar, and Wojciech "
+                    "is a chef.")
+    assert opening("Where does Tomas live now?", found=True, preferences=False,
+                   current=["Best friend Tomas moved to Oslo", "Tomas is a chef"]) == (
+        "You told me best friend Tomas moved to Oslo, and Tomas is a chef.")
+    assert opening("Is it sunny?", found=True, preferences=False,
+                   current=["Is a fisioterapeuta in Aveiro"]) == OPENING
     assert opening("Any ideas for dinner?", found=True, preferences=False,
                    current=current) == OPENING
     assert opening("¿Qué hace Wojciech?", found=True, preferences=False, current=current) == ""

@@ -149,7 +149,7 @@ def renumbered_anyway(part: str, shown: dict[int, str],
 
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
 _INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
-# The same in another language, where `_statements` (English) does not read a name: "va a
+# The same in another language, where `statements.statements` (English) does not read a name: "va a
 # Lecce, non a Udine", "à Lyon, pas à Nantes", "in Graz, nicht in Linz". The negators of the
 # languages agents/language.py tells apart; one short word (a preposition, an article) may
 # come before the old word.
@@ -162,8 +162,8 @@ def reworded_anyway(part: str, shown: dict[int, str],
     """A part filed as nothing to keep that says "X, not Y" of a word Y a shown memory says:
     the memory with Y replaced by X becomes its new version ("Oh wait, it's a degu, not a
     gerbil" beside "Is bringing home a gerbil from the shelter"); True when that happened.
-    In English, lower-case words only (a name is read by `_statements`); in another language
-    names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories the model wrote
+    In English, lower-case words only (a name is read by `statements.statements`); in
+    another language names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories the model wrote
     for the part; one that says X already is the new version (the part is read as usual)."""
     if part.rstrip().endswith("?"):
         return False

@@ -31,6 +31,12 @@ their way, not ours. On for small models (`Limits.open_with_memory`; `scripts/ev
 --no-opening` for an A/B): 46 of 54 reachable cases against 43 without (docs/agents.md,
 session 17).
 
+A question naming someone or something a found fact names ("What's Wojciech up to these
+days?" beside "Your neighbour Wojciech just opened a ramen bar ...") is begun with that fact:
+"You told me your neighbour Wojciech just opened ...". Begun "Since you", the model went on
+"Since you haven't mentioned Wojciech's activities" (sealed5, docs/agents.md, session 28). A
+capitalised word is the name; code picks the fact, as it does for the recap below.
+
 A question in another language gets no opening: its "you" ("Tu", "Tú", "Du") was tried and
 measured no gain (docs/agents.md, session 23).
 
@@ -42,7 +48,8 @@ A question about the user as a whole ("What do you know about me?", "What have y
 file about me?", "Who am I?") gets the found memories themselves as its opening, said to the
 user: "Here's what I know about you: your name is Ines; you keep two ferrets." Begun "Since
 you", the model went on "Since you haven't mentioned anything about yourself, I don't know
-anything about you" beside three memories shown (docs/agents.md, session 25).
+anything about you" beside three memories shown (docs/agents.md, session 25). "Do you
+actually know who I am?" is one too (session 28).
 """
 
 from __future__ import annotations
@@ -89,14 +96,21 @@ def recap(facts: Sequence[str]) -> str:
 
 
 def named(message: str, facts: Sequence[str]) -> str:
-    """The facts that name someone or something the question names (a capitalised word, not
-    as a fact's first word), said to the user as the start of a reply: "You told me your
-    neighbour Wojciech just opened a ramen bar round the corner from you." for "What's
-    Wojciech up to these days?"; "" when none does."""
+    """The facts that name someone or something the question names (a capitalised word; not
+    the question's first word, which is capitalised anyway), said to the user as the start of
+    a reply: "You told me your neighbour Wojciech just opened a ramen bar round the corner
+    from you." for "What's Wojciech up to these days?"; "" when none does."""
     asked = set(_CAPITALISED.findall(message)) - {"I"}
-    said = [f.strip().rstrip(".") for f in facts
-            if asked & set(_CAPITALISED.findall(f.strip())[1:])][:MAX_NAMED]
-    said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
+    lead = message.split()[0] if message.split() else ""  # "What", "Is": capitalised anyway
+
+    def names(fact: str) -> set[str]:
+        words = _CAPITALISED.findall(fact)
+        return set(words[1:]) | ({words[0]} - {lead, "You", "Your"} if words else set())
+
+    said = [f.strip().rstrip(".") for f in facts if asked & names(f.strip())][:MAX_NAMED]
+    # The fact's first word keeps its capital only as a name the question says too ("Tomas
+    # moved to Oslo", not "Best friend Tomas ...").
+    said = [f if f.split()[0] in asked else f[:1].lower() + f[1:] for f in said]
     return TOLD + ", and ".join(said) + "." if said else ""
 
 

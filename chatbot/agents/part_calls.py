@@ -2,10 +2,11 @@
 schema the small model's reply is held to; this reads that reply).
 
 Code checks each entry against the part it sorts: a memory that leaves out who the part is
-about, or names what nobody said, gives way to the part's own words; corrections the entries
-imply become updates of the shown memory (chatbot.agents.corrections); relative dates are put
-back to be resolved in code (chatbot.agents.new_facts); a part filed as nothing to keep that
-states something of the user's own by its structure is kept.
+about, or names what nobody said, gives way to the part's own words (chatbot.agents.own_words);
+corrections the entries imply become updates of the shown memory (chatbot.agents.corrections);
+relative dates are put back to be resolved in code (chatbot.agents.new_facts); a part filed as
+nothing to keep that states something of the user's own by its structure is kept
+(chatbot.agents.statements).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from chatbot.agents.corrections import (
     as_correction,
     corrected,
     denied_copy,
-    denies_shown,
     ended_facts,
     new_words,
     renumbered,
@@ -29,41 +29,40 @@ from chatbot.agents.corrections import (
     reworded_anyway,
     spoken_of,
 )
-from chatbot.agents.guards import FIRST_PERSON, said_in, stems
+from chatbot.agents.guards import stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, without_bare_times
+from chatbot.agents.own_words import (
+    clauses_instead,
+    invents,
+    left_out,
+    own_words_instead,
+    without_inventions,
+)
 from chatbot.agents.parts import (
-    _CLAUSE,
-    _JOINERS,
     _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
-    NEGATION,
     NOTHING,
     _proper_names,
     asked_about,
     only_names,
-    with_elided_i,
 )
 from chatbot.agents.rare_words import (
-    _drops_a_rare_word,
     _lower_words,
-    _rare_thing,
     _with_their_words,
 )
+from chatbot.agents.statements import LEAD_IN, statements, within
 from chatbot.agents.wording import (
     NAME_FACT,
-    as_i,
     is_hypothetical,
-    leads_in_first_person,
     third_person,
     with_copula,
     with_referents,
     with_relation,
     with_whole_words,
 )
-from chatbot.memory.timeparse import find_span
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -111,116 +110,6 @@ def _as_written(name: str, message: str) -> str:
     close = get_close_matches(name, words, n=1, cutoff=0.8)
     return close[0] if close else name
 
-
-def _invents(text: str, known: str) -> bool:
-    """The text names someone or something the user's words and the memories do not."""
-    return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
-
-
-def _drops_a_name(part: str, memories: str, user_name: str | None = None,
-                  known: str = "") -> str | None:
-    """The first name the part says, if the memories leave it out: most often who it is
-    about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
-    Toyota"). The user's own name is not that first name: "Je m'appelle Camille, je suis
-    boulangère à Lyon" stored as "Is a boulangère" dropped Lyon. (Not in German, which
-    capitalises every noun: "Ich bin Wiebke, ich arbeite als Goldschmiedin" is no name
-    dropped from "Works as a goldsmith".) The part's first word counts when `known` (the
-    user's words, the shown memories) writes it as a name: "Sheldon loves strawberries"
-    after "My tortoise Sheldon is 40" was stored as "Loves strawberries", the user's."""
-    own = _lower_words(user_name or "") if language_of(part) != "German" else set()
-    words = _WORD.findall(part)
-    names = [w for w in words[1:] if w in _proper_names(part) and w.lower() not in own]
-    if words and words[0] in _names_in(known) and words[0].lower() not in own:
-        names.insert(0, words[0])
-    if names and not said_in(names[0].lower(), _lower_words(memories)):
-        return names[0]
-    return None
-
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-
-
-def _names_in(text: str) -> set[str]:
-    """The words a text writes as names: capitalised past the start of a sentence."""
-    return set().union(*(_proper_names(s) for s in _SENTENCE_END.split(text)))
-
-
-def _without_inventions(part: str, found: list[tuple[str, list[str], Any]], known: str,
-                        ) -> list[tuple[str, list[str], Any]]:
-    """The memories less those naming what nobody said, for an English part with no first
-    person: "Not sure where Salzburg came from!" as "Salzburg is in Austria" has nothing of
-    the user's own to keep in its place. The same list when nothing is dropped; elsewhere
-    `_own_words_instead` keeps the part's words."""
-    if FIRST_PERSON.search(part) or not any(_invents(t, known) for t, _, _ in found):
-        return found
-    if language_of(part) != "English":  # the first person is looked for in English words
-        return found
-    return [f for f in found if not _invents(f[0], known)]
-
-
-def _own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
-                       shown: dict[int, str], known: str, kind: str) -> str | bool:
-    """The memories leave out the part's first name (unless it is the old value the part
-    denies of a shown memory; the name is returned), a fact's rare word, or name what nobody
-    said (True): the part's own words are kept."""
-    said = " ".join(t for t, _, _ in found) + f" {name or ''}"
-    dropped = _drops_a_name(part, said, name, known)
-    if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
-        return dropped
-    if kind != "how_to_reply" and _drops_a_rare_word(part, said):
-        return True  # the whole part: its other clauses may say "it" for the word
-    return _loses_negation(part, found) or any(_invents(t, known) for t, _, _ in found)
-
-
-# Where a sentence joins two clauses that each have their own subject: "I collect vinyl
-# records | and my partner Lena is a dentist". A name after "and" leads one too ("..., and
-# Noor, my wife, is an anaesthetist"); "my wife" between commas is who the name is, not a
-# subject of its own.
-_NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
-                          r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)"
-                          r"(?!\w+(?:\s+\w+){1,2}\s*,)"
-                          r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
-_MIN_CLAUSE_WORDS = 3
-
-
-def _clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]],
-                     ) -> list[tuple[str, list[str], Any]] | None:
-    """The part's clauses, each in the user's words as a memory of its own, when it joins
-    clauses with subjects of their own (each of a few words) and one says the name the
-    memories dropped: "I collect vinyl records and my partner Lena is a dentist" as "Collects
-    vinyl records" and "Partner is a dentist" becomes "I collect vinyl records" and "my
-    partner Lena is a dentist" (the whole sentence in one memory bundled two facts; only the
-    name's clause in the user's words kept "Played in orchestra" for "I play the cello in an
-    orchestra"). Each clause takes the category and target of the memory closest to it.
-    None when the part is one clause."""
-    clauses = [c.strip(" ,;") for c in _NEW_SUBJECT.split(part)]
-    if (len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses)
-            or not any(name in _WORD.findall(c) for c in clauses)):
-        return None
-    out = []
-    for clause in clauses:
-        said = stems(clause)
-        _, cats, target = max(found, key=lambda f: len(stems(f[0]) & said))
-        out.append((clause, cats, target))
-    return out
-
-
-_NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"
-
-
-def _loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
-    """The part denies something of the user ("I don't eat pork") and the memories about
-    what it denies do not say "not": the 1.5B model wrote "Eats pork", the opposite of what
-    was said. (A memory of another clause, "Works as a pilot" beside "I'm not an accountant
-    any more, I became a pilot", is not about it.)"""
-    clause = _CLAUSE.split(_JOINED.sub("", part.strip()))[0]
-    if not leads_in_first_person(clause):
-        return False
-    if not NEGATION.search(" ".join(clause.split()[:_NEGATION_REACH])):
-        return False
-    denied = stems(clause)
-    about = [t for t, _, _ in found if stems(t) & denied]
-    return bool(about) and not any(NEGATION.search(t) for t in about)
 
 
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
@@ -315,7 +204,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     or (part.strip() in context
                         and not {w.lower() for w in _proper_names(part)} - shown_words)):
                 continue
-            said_facts = _statements(part, shown, day) or _within(part, shown, day)
+            said_facts = statements(part, shown, day) or within(part, shown, day)
             if not said_facts:
                 continue
             kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
@@ -339,12 +228,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 if not stems(part) - stems(shown[fact]):
                     continue
                 kind, found = "fact", [(_said(part), found[0][1], fact)]
-            kept = _without_inventions(part, found, known or message)
+            kept = without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
-            elif part and (why := _own_words_instead(part, found, name, shown,
+            elif part and (why := own_words_instead(part, found, name, shown,
                                                      known or message, kind)):
-                made_up = [f for f in found if _invents(f[0], known or message)]
+                made_up = [f for f in found if invents(f[0], known or message)]
                 if (isinstance(why, str) and language_of(part) not in (None, "English")
                         and len(made_up) < len(found)):
                     # In another language the part whole is found by no English search
@@ -354,13 +243,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     found = _with_their_words(part, [f for f in found if f not in made_up],
                                               name, also=(why, *_proper_names(part)))
                 else:
-                    clauses = (_clauses_instead(part, why, found) if isinstance(why, str)
+                    clauses = (clauses_instead(part, why, found) if isinstance(why, str)
                                else None)
                     cats = next((c for _, c, _ in found if c), [])
                     found = clauses or [(with_referents(part, before[:-1]), cats,
                                          _linked(found, ids, shown, part))]
             if kind == "fact":
-                found += [(c, [], None) for c in _left_out(part, found, name)]
+                found += [(c, [], None) for c in left_out(part, found, name)]
             found = _with_their_words(part, found, name)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
@@ -442,8 +331,6 @@ def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],
     return None
 
 
-_LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
-
 
 def _as_ended(part: str, old: list[str], day: date | None) -> str:
     """A fact the user ended, in their words, with what it was: "Has quit teaching (as of
@@ -457,7 +344,7 @@ def _as_ended(part: str, old: list[str], day: date | None) -> str:
 def _said(part: str) -> str:
     """A part as a memory: without a lead-in before a colon ("Small mix-up on my part: ...",
     "Heads up: ...")."""
-    said = _LEAD_IN.sub("", part.strip())
+    said = LEAD_IN.sub("", part.strip())
     return said[:1].upper() + said[1:]
 
 
@@ -487,76 +374,3 @@ def _about(text: str, person: Any, known: str) -> str:
 
 # Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
 _LINKING = frozenset("is was has had does did can will would used".split())
-
-
-def _left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
-              ) -> list[str]:
-    """Clauses of the part in the user's own first person that no memory of it covers, in
-    the third person: the model listing a long sentence's facts skips one ("I'm Mateo, I'm a
-    paramedic, I run marathons" kept no paramedic). A clause counts only when it has a word
-    of its own and shares none with the memories."""
-    covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
-    out = []
-    for clause in _CLAUSE.split(part):
-        clause = clause.strip(" .!?")
-        worded = third_person(clause)
-        words = stems(clause)
-        if (leads_in_first_person(clause) and words
-                and not any(said_in(w, covered) for w in words)):
-            out.append(worded)
-    return out
-
-
-_JOINED = re.compile(rf"^{_JOINERS}", re.I)
-# "the kitten I'm adopting on Saturday", "a trip we're taking to Lisbon": a plan of the user's
-# said inside a request or question about it.
-_WITHIN_CLAUSE = re.compile(
-    r"\b(the|a|an)\s+((?:[a-z-]+\s+)?[a-z-]+)\s+(?:that\s+|which\s+)?"
-    r"(I(?:'m|’m|\s+am)|we(?:'re|’re|\s+are))\s+([a-z]+ing)\b([^.?!,;]*)", re.I)
-
-
-def _within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
-    """(memory, "fact" or "event") for a plan the user states inside a request or question
-    ("Suggest a name for the kitten I'm adopting on Saturday": "Is adopting the kitten on
-    Saturday", an event), when it gives a date, a name or a rare thing no shown memory says."""
-    known = _lower_words(" ".join(shown.values()))
-    out = []
-    for m in _WITHIN_CLAUSE.finditer(part):
-        det, thing, _, verb, rest = m.groups()  # "we're" too: the user is one of them
-        clause = f"I'm {verb} {det.lower()} {thing}{rest}".strip()
-        dated = day is not None and find_span(clause, day) is not None
-        named = {w.lower() for w in _proper_names(f"x {clause}")} - known
-        if dated or named or _rare_thing(clause, known):
-            out.append((third_person(clause), "event" if dated else "fact"))
-    return out
-
-
-def _statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
-    """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
-    states something of the user's own, by its structure: it leads in the first person ("we"
-    read as "I": `as_i`) and
-    either names what no shown memory names ("I just got a gecko called Juniper", "I live in
-    Innsbruck", "I'm trying to get into orienteering": a rare thing, `_rare_thing`) or gives a
-    date ("My thesis defence is on Thursday"). In the third person;
-    a dated one is an event (its date is written out on adding). "I don't live in Salzburg"
-    beside a shown "Lives in Salzburg" names nothing new and is left; the clause after it is
-    the correction."""
-    if part.rstrip().endswith("?"):
-        return []
-    known = _lower_words(" ".join(shown.values()))
-    out = []
-    # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
-    for clause in _CLAUSE.split(_LEAD_IN.sub("", part.strip())):
-        clause = with_elided_i(as_i(_JOINED.sub("", clause.strip(" .!")).strip()))
-        if not leads_in_first_person(clause) or is_hypothetical(clause):
-            continue
-        dated = day is not None and find_span(clause, day) is not None
-        named = {w.lower() for w in _proper_names(clause)} - known
-        if not (dated or named or _rare_thing(clause, known)):
-            continue
-        worded = third_person(clause)
-        rest = _WORD.findall(worded)[1:]
-        if worded.startswith("Is ") and rest and all(w in _proper_names(clause) for w in rest):
-            worded = NAME_FACT + worded[3:]  # "I'm Kofi": a name
-        out.append((worded, "event" if dated else "fact"))
-    return out

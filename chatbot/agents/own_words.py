@@ -1,0 +1,146 @@
+"""Whether the memories the model wrote for a part keep what the part says: a memory that
+leaves out who the part is about (a name), a rare word or a negation, or that names what
+nobody said, gives way to the part's own words (or its clauses); a first-person clause no
+memory covers is kept in the third person."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from chatbot.agents.corrections import denies_shown
+from chatbot.agents.guards import FIRST_PERSON, said_in, stems
+from chatbot.agents.language import language_of
+from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
+from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words
+from chatbot.agents.statements import JOINED
+from chatbot.agents.wording import leads_in_first_person, third_person
+
+
+def invents(text: str, known: str) -> bool:
+    """The text names someone or something the user's words and the memories do not."""
+    return bool({w.lower() for w in _proper_names(text)} - _lower_words(known))
+
+
+def drops_a_name(part: str, memories: str, user_name: str | None = None,
+                  known: str = "") -> str | None:
+    """The first name the part says, if the memories leave it out: most often who it is
+    about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
+    Toyota"). The user's own name is not that first name: "Je m'appelle Camille, je suis
+    boulangère à Lyon" stored as "Is a boulangère" dropped Lyon. (Not in German, which
+    capitalises every noun: "Ich bin Wiebke, ich arbeite als Goldschmiedin" is no name
+    dropped from "Works as a goldsmith".) The part's first word counts when `known` (the
+    user's words, the shown memories) writes it as a name: "Sheldon loves strawberries"
+    after "My tortoise Sheldon is 40" was stored as "Loves strawberries", the user's."""
+    own = _lower_words(user_name or "") if language_of(part) != "German" else set()
+    words = _WORD.findall(part)
+    names = [w for w in words[1:] if w in _proper_names(part) and w.lower() not in own]
+    if words and words[0] in names_in(known) and words[0].lower() not in own:
+        names.insert(0, words[0])
+    if names and not said_in(names[0].lower(), _lower_words(memories)):
+        return names[0]
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def names_in(text: str) -> set[str]:
+    """The words a text writes as names: capitalised past the start of a sentence."""
+    return set().union(*(_proper_names(s) for s in _SENTENCE_END.split(text)))
+
+
+def without_inventions(part: str, found: list[tuple[str, list[str], Any]], known: str,
+                        ) -> list[tuple[str, list[str], Any]]:
+    """The memories less those naming what nobody said, for an English part with no first
+    person: "Not sure where Salzburg came from!" as "Salzburg is in Austria" has nothing of
+    the user's own to keep in its place. The same list when nothing is dropped; elsewhere
+    `own_words_instead` keeps the part's words."""
+    if FIRST_PERSON.search(part) or not any(invents(t, known) for t, _, _ in found):
+        return found
+    if language_of(part) != "English":  # the first person is looked for in English words
+        return found
+    return [f for f in found if not invents(f[0], known)]
+
+
+def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+                       shown: dict[int, str], known: str, kind: str) -> str | bool:
+    """The memories leave out the part's first name (unless it is the old value the part
+    denies of a shown memory; the name is returned), a fact's rare word, or name what nobody
+    said (True): the part's own words are kept."""
+    said = " ".join(t for t, _, _ in found) + f" {name or ''}"
+    dropped = drops_a_name(part, said, name, known)
+    if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
+        return dropped
+    if kind != "how_to_reply" and _drops_a_rare_word(part, said):
+        return True  # the whole part: its other clauses may say "it" for the word
+    return loses_negation(part, found) or any(invents(t, known) for t, _, _ in found)
+
+
+# Where a sentence joins two clauses that each have their own subject: "I collect vinyl
+# records | and my partner Lena is a dentist". A name after "and" leads one too ("..., and
+# Noor, my wife, is an anaesthetist"); "my wife" between commas is who the name is, not a
+# subject of its own.
+_NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
+                          r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)"
+                          r"(?!\w+(?:\s+\w+){1,2}\s*,)"
+                          r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
+_MIN_CLAUSE_WORDS = 3
+
+
+def clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]],
+                     ) -> list[tuple[str, list[str], Any]] | None:
+    """The part's clauses, each in the user's words as a memory of its own, when it joins
+    clauses with subjects of their own (each of a few words) and one says the name the
+    memories dropped: "I collect vinyl records and my partner Lena is a dentist" as "Collects
+    vinyl records" and "Partner is a dentist" becomes "I collect vinyl records" and "my
+    partner Lena is a dentist" (the whole sentence in one memory bundled two facts; only the
+    name's clause in the user's words kept "Played in orchestra" for "I play the cello in an
+    orchestra"). Each clause takes the category and target of the memory closest to it.
+    None when the part is one clause."""
+    clauses = [c.strip(" ,;") for c in _NEW_SUBJECT.split(part)]
+    if (len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses)
+            or not any(name in _WORD.findall(c) for c in clauses)):
+        return None
+    out = []
+    for clause in clauses:
+        said = stems(clause)
+        _, cats, target = max(found, key=lambda f: len(stems(f[0]) & said))
+        out.append((clause, cats, target))
+    return out
+
+
+_NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"
+
+
+def loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
+    """The part denies something of the user ("I don't eat pork") and the memories about
+    what it denies do not say "not": the 1.5B model wrote "Eats pork", the opposite of what
+    was said. (A memory of another clause, "Works as a pilot" beside "I'm not an accountant
+    any more, I became a pilot", is not about it.)"""
+    clause = _CLAUSE.split(JOINED.sub("", part.strip()))[0]
+    if not leads_in_first_person(clause):
+        return False
+    if not NEGATION.search(" ".join(clause.split()[:_NEGATION_REACH])):
+        return False
+    denied = stems(clause)
+    about = [t for t, _, _ in found if stems(t) & denied]
+    return bool(about) and not any(NEGATION.search(t) for t in about)
+
+
+def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+              ) -> list[str]:
+    """Clauses of the part in the user's own first person that no memory of it covers, in
+    the third person: the model listing a long sentence's facts skips one ("I'm Mateo, I'm a
+    paramedic, I run marathons" kept no paramedic). A clause counts only when it has a word
+    of its own and shares none with the memories."""
+    covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
+    out = []
+    for clause in _CLAUSE.split(part):
+        clause = clause.strip(" .!?")
+        worded = third_person(clause)
+        words = stems(clause)
+        if (leads_in_first_person(clause) and words
+                and not any(said_in(w, covered) for w in words)):
+            out.append(worded)
+    return out
