@@ -163,8 +163,9 @@ def reworded_anyway(part: str, shown: dict[int, str],
     the memory with Y replaced by X becomes its new version ("Oh wait, it's a degu, not a
     gerbil" beside "Is bringing home a gerbil from the shelter"); True when that happened.
     In English, lower-case words only (a name is read by `statements.statements`); in
-    another language names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories the model wrote
-    for the part; one that says X already is the new version (the part is read as usual)."""
+    another language names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories
+    the model wrote for the part; one that says X already is the new version (the part is
+    read as usual)."""
     if part.rstrip().endswith("?"):
         return False
     abroad = language_of(part) not in (None, "English")
