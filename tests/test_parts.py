@@ -1048,3 +1048,13 @@ def test_a_correction_filed_as_how_to_reply_beside_a_forget_is_the_new_version(e
                        reviews=[{"now": "no_longer_true"}])
     assert [c for c, _ in calls] == ["update_memory"]
     assert "cat" in calls[0][1]["updated_memory_text"]
+
+
+def test_x_not_y_keeps_the_words_of_a_compound_noun():
+    message = "Oh, one thing you've got wrong: Nutmeg is a guinea pig, not a rabbit."
+    shown = {0: "Has a rabbit called Nutmeg", 1: "Works as a stonemason"}
+    # The model wrote a copy of the job for the part.
+    calls = tool_calls([fact(message, "Works as a stonemason")], [0, 1], message=message,
+                       known=message, shown=shown)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Has a guinea pig called Nutmeg"})]

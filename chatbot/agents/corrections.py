@@ -149,8 +149,10 @@ def renumbered_anyway(part: str, shown: dict[int, str],
 
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
 _INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
-# The same in another language, where `statements.statements` (English) does not read a name: "va a
-# Lecce, non a Udine", "à Lyon, pas à Nantes", "in Graz, nicht in Linz". The negators of the
+# The words between an article and the new word belong to it: "a guinea pig, not a rabbit".
+_MODIFIERS = re.compile(r"\b(?:an?|the|my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){1,2})$")
+# The same in another language, where `statements.statements` (English) does not read a name:
+# "va a Lecce, non a Udine", "à Lyon, pas à Nantes", "in Graz, nicht in Linz". The negators of the
 # languages agents/language.py tells apart; one short word (a preposition, an article) may
 # come before the old word.
 _INSTEAD_ABROAD = re.compile(r"\b(\w[\w'-]{2,}),?\s+(?:non|no|pas|nicht|kein|não|niet|nie|inte|"
@@ -169,11 +171,13 @@ def reworded_anyway(part: str, shown: dict[int, str],
     if part.rstrip().endswith("?"):
         return False
     abroad = language_of(part) not in (None, "English")
-    pairs = _INSTEAD_ABROAD.findall(part) if abroad else _INSTEAD.findall(part)
     said = {w.lower() for w in _WORD.findall(written)}
-    for new, old_word in pairs:
+    for found in (_INSTEAD_ABROAD if abroad else _INSTEAD).finditer(part):
+        new, old_word = found.groups()
         if new.lower() in said:
             continue
+        if not abroad and (lead := _MODIFIERS.search(part[:found.start()])):
+            new = lead.group(1) + new
         for memory_id, old in shown.items():
             words = {w.lower() for w in _WORD.findall(old)}
             if (memory_id in updates or old_word.lower() not in words
