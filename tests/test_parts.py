@@ -54,6 +54,11 @@ def test_a_sentence_is_cut_before_each_further_clause_led_by_i():
     # a denial and then another fact, not what is so instead
     assert split_parts("I can't eat nuts, I'm a wedding photographer.") == [
         "I can't eat nuts", "I'm a wedding photographer."]
+    # ... and before a clause of someone of the user's with a verb: one memory held both.
+    assert split_parts("I restore old clocks, and my wife Ingrid drives a tram.") == [
+        "I restore old clocks", "my wife Ingrid drives a tram."]
+    assert split_parts("My son started school on Monday, and my husband works nights.") == [
+        "My son started school on Monday", "my husband works nights."]
 
 
 @pytest.mark.parametrize("sentence", [
@@ -61,11 +66,13 @@ def test_a_sentence_is_cut_before_each_further_clause_led_by_i():
     "I don't live in Salzburg, I live in Innsbruck.",  # a denial, then its correction
     "Actually I'm not an accountant any more, I became a pilot in January.",
     "When I was little, I lived in Spain.",  # what follows depends on the condition
-    "If I had more time, I'd learn the piano.",
+    "If I had more time, I'd go sailing.",
     "My sister and I moved to Oslo.",  # no "I" of its own before the cut
     "Tom, my brother, lives in Rome.",
     "I'm Ben and I use a wheelchair.",  # a name alone: the model took Ben for someone else
     "My car is a Honda Civic, not a Toyota.",
+    "I live with my wife and my two kids in Leeds.",  # no verb of the kids' own
+    "My wife and my son went to Rome.",
 ])
 def test_a_clause_that_depends_on_the_one_before_stays_with_it(sentence):
     assert split_parts(sentence) == [sentence]
@@ -113,6 +120,25 @@ def test_a_name_the_message_does_not_give_as_a_name_is_not_stored():
     invented = tool_calls([fact(message, "Sister Ana lives in Rome", name="John")], [],
                           message=message, known=message)
     assert [f["text"] for f in invented[0][1]["facts"]] == ["Sister Ana lives in Rome"]
+
+
+def test_the_name_of_someone_of_the_users_is_not_the_users_name():
+    # "Is called Elowen" and "Started nursery": the daughter's name taken for the user's.
+    message = "My daughter Elowen started nursery on Monday."
+    [(_, args)] = tool_calls([fact(message, "Started nursery on Monday", name="Elowen")], [],
+                             message=message, known=message)
+    assert [f["text"] for f in args["facts"]] == [message]
+
+
+def test_a_memory_that_drops_whose_it_is_keeps_the_users_words():
+    # "Works nights at the freight depot" for the husband's job reads as the user's.
+    part = "my husband works nights at the freight depot."
+    [(_, args)] = tool_calls([fact(part, "Works nights at the freight depot")], [],
+                             message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [part]
+    [(_, kept)] = tool_calls([fact(part, "Husband works nights at the freight depot")], [],
+                             message=part, known=part)
+    assert [f["text"] for f in kept["facts"]] == ["Husband works nights at the freight depot"]
 
 
 def test_memories_that_lose_the_subject_or_invent_a_name_keep_the_users_words():
@@ -1058,3 +1084,13 @@ def test_x_not_y_keeps_the_words_of_a_compound_noun():
                        known=message, shown=shown)
     assert calls == [("update_memory", {"memory_id": 0, "categories": [],
                                         "updated_memory_text": "Has a guinea pig called Nutmeg"})]
+
+
+def test_a_day_of_the_week_in_another_language_is_written_in_english():
+    # "Class on Martes" for "todos los martes": a Spanish day copied as if it were a name.
+    part = "Estoy aprendiendo a tocar el bandoneón y tengo clase todos los martes por la tarde."
+    [(_, args)] = tool_calls([fact(part, "Learning to play the bandoneón",
+                                   "Has a class on Martes afternoons")], [], message=part,
+                             known=part)
+    texts = [f["text"] for f in args["facts"]]
+    assert any("Tuesday" in t for t in texts) and not any("Martes" in t for t in texts)

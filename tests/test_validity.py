@@ -106,11 +106,35 @@ def test_a_weekday_in_a_plan_is_the_coming_one():
     interview = "Has a job interview at the museum on Thursday"
     assert _dated(interview, WEDNESDAY, event=True) == (
         "Has a job interview at the museum on 30 April 2026", "2026-04-30", "2026-04-30")
-    # In a fact, after "every", or in the past: not a date.
+    # In a fact or after "every": not a date.
     assert _dated(interview, WEDNESDAY) == (interview, None, None)
-    for text in ("Plays chess every Sunday", "Went to a gig on Saturday",
-                 "Was at the museum on Thursday"):
-        assert _dated(text, WEDNESDAY, event=True) == (text, None, None)
+    assert _dated("Plays chess every Sunday", WEDNESDAY, event=True) == (
+        "Plays chess every Sunday", None, None)
+    # Told in the past: the last such day, history (no end).
+    assert _dated("Went to a gig on Saturday", WEDNESDAY, event=True) == (
+        "Went to a gig on 25 April 2026", None, None)
+    assert _dated("Was at the museum on Thursday", WEDNESDAY) == (
+        "Was at the museum on 23 April 2026", None, None)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("My daughter started nursery on Monday, and my husband works nights", "2026-04-27", None),
+    ("I was at the dentist on Friday", "2026-04-24", None),
+    ("staying with me from Monday, for two weeks", "2026-05-04", "2026-05-17"),
+    ("away for two weeks from tomorrow", "2026-04-30", "2026-05-13"),
+])
+def test_a_weekday_told_in_the_past_or_a_stay_from_a_day(text, start, end):
+    span = find_span(text, WEDNESDAY)
+    assert span.relative and span.start.isoformat() == start
+    assert span.end.isoformat() == (end or start)
+
+
+@pytest.mark.parametrize("text", [
+    "I'm opening a stall at the Saturday market", "my Monday class", "a Sunday roast",
+    "I put the bins out on Monday", "I've booked a table on Friday", "plays chess on Sunday"])
+def test_a_weekday_that_names_a_thing_or_a_habit_is_no_past_date(text):
+    span = find_span(text, WEDNESDAY)
+    assert span is None or (not span.relative and span.start > WEDNESDAY)
 
 
 def test_validity_of_a_memory():

@@ -43,6 +43,19 @@ def drops_a_name(part: str, memories: str, user_name: str | None = None,
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+# A part whose subject is someone or something of the user's: "my husband works nights at
+# the depot", "our landlord is selling the flat" (then a verb: is/was/has/had, -s, -ed).
+_THEIR_SUBJECT = re.compile(r"^\W*(?:and\s+|but\s+|also\s+)?(?:my|our)\s+([a-z-]+)"
+                            r"(?:\s+[A-Z][\w'-]*)?\s+(?:is|was|has|had|[a-z]+s|[a-z]+ed)\b")
+
+
+def drops_whose(part: str, memories: str) -> bool:
+    """The part's subject is the user's someone ("my husband works nights at the freight
+    depot") and the memories leave out who: "Works nights at the freight depot" reads as the
+    user's own job."""
+    m = _THEIR_SUBJECT.match(part)
+    return bool(m) and not stems(m.group(1)) & stems(memories)
+
 
 
 def names_in(text: str) -> set[str]:
@@ -72,7 +85,7 @@ def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: 
     dropped = drops_a_name(part, said, name, known)
     if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
         return dropped
-    if kind != "how_to_reply" and _drops_a_rare_word(part, said):
+    if kind != "how_to_reply" and (_drops_a_rare_word(part, said) or drops_whose(part, said)):
         return True  # the whole part: its other clauses may say "it" for the word
     return loses_negation(part, found) or any(invents(t, known) for t, _, _ in found)
 

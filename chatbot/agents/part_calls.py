@@ -59,6 +59,7 @@ from chatbot.agents.wording import (
     is_hypothetical,
     third_person,
     with_copula,
+    with_english_days,
     with_referents,
     with_relation,
     with_whole_words,
@@ -98,7 +99,13 @@ def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str 
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
     if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
         return None
+    if _SOMEONE_OF_THEIRS.search(message[:found.start()]):
+        return None  # "My daughter Elowen started nursery": the daughter's name
     return found.group(0)
+
+
+# The words before a name that make it someone of the user's: "my daughter", "our dog".
+_SOMEONE_OF_THEIRS = re.compile(r"\b(?:my|our)\s+(?:[a-z-]+\s+){1,2}$", re.I)
 
 
 def _as_written(name: str, message: str) -> str:
@@ -251,6 +258,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
             found = _with_their_words(part, found, name)
+            if language_of(part) not in (None, "English"):
+                found = [(with_english_days(t), c, r) for t, c, r in found]
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").

@@ -21,6 +21,7 @@ from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.language import language_of
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import as_i, is_hypothetical, leads_in_first_person
+from chatbot.memory.timeparse import NUMBER_WORDS
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -46,9 +47,15 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # ("I don't live in Salzburg, I live in Innsbruck"; `_corrects`), nor where the words before
 # have no "I" ("My sister and I moved", "Tom, my brother, ..."), nor after a bare name ("I'm
 # Ben"), and never in a sentence that leads with a condition or a time ("If I had more time,
-# I'd learn the piano"; "When I was little, I lived in Spain").
-_I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)(?=I\b)")
-_I_SUBJECT = re.compile(r"\bI\b")
+# I'd go sailing"; "When I was little, I lived in Spain").
+# So too before a clause whose subject is someone of the user's, named by "my" and followed
+# by a verb ("I restore old scooters, and | my wife Solveig drives a lorry"): one part, the
+# model wrote both facts as one memory. Not "I live with my wife and my two kids" (no verb).
+_MY_CLAUSE = (r"[Mm]y\s+(?!(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b)(?:[a-z'-]+\s+){1,2}?"
+              r"(?:[A-Z][\w'-]*\s+)?(?:is|was|has|had|[a-z]{2,}(?:s|ed))\s+\w")
+_I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
+                       rf"(?=I\b|{_MY_CLAUSE})")
+_I_SUBJECT = re.compile(rf"\bI\b|^\W*{_MY_CLAUSE}")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 # "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
 NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
@@ -65,8 +72,9 @@ def split_clauses(sentence: str) -> list[str]:
     pieces, start = [], 0
     for m in _I_CLAUSE.finditer(sentence):
         before = sentence[start:m.start()]
-        if not _I_SUBJECT.search(before):
-            continue
+        if not re.search(r"\bI\b", before) and not (
+                _I_SUBJECT.search(before) and not sentence[m.end():].startswith("I")):
+            continue  # "My sister and I moved": one subject
         if m.group(0).strip() == "," and _corrects(before, sentence[m.end():]):
             continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
         if only_names(before):

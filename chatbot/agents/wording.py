@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from chatbot.agents.language import language_of
+from chatbot.memory.timeparse import is_past_form
 
 _SUBJECT = {
     "i am": "is", "i'm": "is", "im": "is", "i have": "has", "i've": "has", "i was": "was",
@@ -43,24 +44,6 @@ _INNER = [(re.compile(rx), word) for rx, word in [
 _THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
 _ME = re.compile(r"\bme\b")
-
-
-# Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
-PAST_FORMS = frozenset("""
-got went made did saw took came left met bought found broke began ran won lost sold wrote gave
-grew knew said told thought felt kept built spent sent fell flew drove ate drank swam taught
-caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
-stood understood woke wore set let cut hurt hit shut
-""".split())
-# Verbs in the present that end in "ed" like a past form ("I need", "I feed").
-_PRESENT_ED = frozenset("need feed bleed breed speed succeed proceed exceed seed weed heed shed "
-                        "embed".split())
-
-
-def is_past_form(verb: str) -> bool:
-    """"got", "adopted", "moved": a verb in the past (not "need", "feed")."""
-    v = verb.lower()
-    return v in PAST_FORMS or (v.endswith("ed") and len(v) >= 3 and v not in _PRESENT_ED)
 
 
 # Adverbs between "I" and the verb ("I just got", "I recently moved"), kept as they are.
@@ -321,3 +304,24 @@ def with_referents(text: str, before: list[str]) -> str:
             out = _THERE.sub(f" in {place[-1].strip()}", out, count=1)
         return out
     return text
+
+
+# The days of the week in the other languages users write in most (a closed class, like the
+# months): a memory in English copied "Martes" from "todos los martes" as if it were a name.
+_DAYS_ABROAD = {
+    day: english for names in (
+        "lunes martes miércoles jueves viernes sábado domingo",  # Spanish
+        "lundi mardi mercredi jeudi vendredi samedi dimanche",  # French
+        "montag dienstag mittwoch donnerstag freitag samstag sonntag",  # German
+        "lunedì martedì mercoledì giovedì venerdì sabato domenica",  # Italian
+        "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo",
+        "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",  # Dutch
+    ) for day, english in zip(names.split(), "Monday Tuesday Wednesday Thursday Friday "
+                              "Saturday Sunday".split(), strict=True)}
+_DAY_ABROAD = re.compile(r"(?<![\w-])(" + "|".join(sorted(_DAYS_ABROAD, key=len, reverse=True))
+                         + r")(?:s)?(?![\w-])", re.I)
+
+
+def with_english_days(text: str) -> str:
+    """A memory's days of the week in English ("Has a class on Martes" -> "... on Tuesday")."""
+    return _DAY_ABROAD.sub(lambda m: _DAYS_ABROAD[m.group(1).lower()], text)

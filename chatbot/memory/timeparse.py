@@ -38,6 +38,24 @@ NUMBER_WORDS = {w: n for n, w in enumerate(
 NUMBERS = NUMBER_WORDS | {"a": 1, "an": 1, "a couple of": 2, "a few": 3}
 UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 
+# Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
+PAST_FORMS = frozenset("""
+got went made did saw took came left met bought found broke began ran won lost sold wrote gave
+grew knew said told thought felt kept built spent sent fell flew drove ate drank swam taught
+caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
+stood understood woke wore set let cut hurt hit shut
+""".split())
+# Verbs in the present that end in "ed" like a past form ("I need", "I feed").
+_PRESENT_ED = frozenset("need feed bleed breed speed succeed proceed exceed seed weed heed shed "
+                        "embed".split())
+
+
+def is_past_form(verb: str) -> bool:
+    """"got", "adopted", "moved": a verb in the past (not "need", "feed")."""
+    v = verb.lower()
+    return v in PAST_FORMS or (v.endswith("ed") and len(v) >= 3 and v not in _PRESENT_ED)
+
+
 _DAY = "|".join(WEEKDAYS)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _NUM = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
@@ -75,13 +93,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
                       rf"({_DAY})(?:\s+{_WHICH}\s+week\b)?"),
     # "Thursday next week": that weekday in the week named.
     ("weekday_of_week", rf"\b(?:on\s+)?({_DAY})\s+{_WHICH}\s+week\b"),
+    # "from Monday, for two weeks" / "for two weeks from Monday": a stay from that day on.
+    ("from_for", rf"\b(?:from|starting(?:\s+on)?)\s+(?:(this\s+coming|this|next|coming)\s+)?"
+                 rf"({_DAY}|tomorrow|today)\s*,?\s+(?:for|over)\s+(?:the\s+)?(?:next\s+)?"
+                 rf"({_NUM})\s+{_UNIT}"),
+    ("for_from", rf"\bfor\s+(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}\s+(?:from|starting"
+                 rf"(?:\s+on)?)\s+(?:(this\s+coming|this|next|coming)\s+)?({_DAY}|tomorrow|today)\b"),
     ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
 ]]
 # A rule whose every match is relative to the day it was said; for "weekday", the words that
 # make one relative.
-_RELATIVE_RULES = {"day_after", "relative_day", "in_n", "from_now", "for_n", "n_ago", "end_of",
-                   "after_next", "day_of_next_month", "weekend", "period", "day_of_month",
-                   "weekday_of_week"}
+_RELATIVE_RULES = {"from_for", "for_from", "day_after", "relative_day", "in_n", "from_now",
+                   "for_n", "n_ago", "end_of", "after_next", "day_of_next_month", "weekend",
+                   "period", "day_of_month", "weekday_of_week"}
 _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 # Words that make the time after them a bound ("until the end of April"), said before the
 # phrase or as its first word.
@@ -166,7 +190,10 @@ def _period(today: date, unit: str, shift: int) -> tuple[date, date]:
     return date(today.year + shift, 1, 1), date(today.year + shift, 12, 31)
 
 
-def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | None:
+def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
+             ) -> tuple[date, date] | None:
+    """The days a rule's match covers; past: a bare weekday in a clause told in the past
+    ("started on Monday") is the last one."""
     g = m.groups()
     if name == "iso":
         try:
@@ -197,6 +224,14 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
         else:
             base_day = today + timedelta(1 if base == "tomorrow" else 0)
         return base_day + timedelta(days), base_day + timedelta(days)
+    if name in ("from_for", "for_from"):
+        which, base, count, unit = g if name == "from_for" else (g[2], g[3], g[0], g[1])
+        base = base.lower()
+        if base in WEEKDAYS:  # the coming one ("from Monday"), as a bare weekday is
+            first = today + timedelta((WEEKDAYS.index(base) - today.weekday()) % 7 or 7)
+        else:
+            first = today + timedelta(1 if base == "tomorrow" else 0)
+        return first, first + timedelta(_number(count) * UNITS[unit.lower()] - 1)
     if name in ("in_n", "for_n", "n_ago"):
         count, unit = g[-2:]
         days = _number(count) * UNITS[unit.lower()]
@@ -257,7 +292,7 @@ def _resolve(name: str, m: re.Match[str], today: date) -> tuple[date, date] | No
         return d, d
     if name == "weekday":
         target = WEEKDAYS.index(g[1].lower())
-        if (g[0] or "").lower() == "last":
+        if (g[0] or "").lower() == "last" or past:
             back = (today.weekday() - target) % 7 or 7
             return today - timedelta(back), today - timedelta(back)
         ahead = (target - today.weekday()) % 7 or 7
@@ -273,20 +308,47 @@ def _up_to_now(text: str, m: re.Match[str]) -> bool:
     return bool(_BEEN_IN_CLAUSE.search(text[:m.start()]) or _NOW_AFTER.match(text[m.end():]))
 
 
+# A weekday after an article or a possessive names a thing, not a day: "the Saturday market",
+# "a Sunday roast", "my Monday class".
+_NAMES_A_THING = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its)\s+$", re.I)
+# The clause a time phrase ends: back to the last punctuation or joining word.
+_CLAUSE_START = re.compile(r"[,.;:!?]|\b(?:and|but|so|because|while|when)\b", re.I)
+# Past forms that are as often present ("I put the bins out on Monday"), a habit ("used to"),
+# and the words of a coming time ("I've booked a table on Friday", "will have finished").
+_NOT_PAST = frozenset("put set let cut hurt hit shut quit read used".split())
+_COMING = frozenset("will 'll going gonna have has 've shall".split())
+
+
+def _told_in_the_past(before: str) -> bool:
+    """Whether the clause a bare weekday ends is told in the simple past: "my daughter started
+    nursery on (Monday)", "I was at the dentist on (Friday)"; not "I've booked a table on"."""
+    clause = _CLAUSE_START.split(before)[-1].lower()
+    words = re.findall(r"[a-z]+(?:'[a-z]+)?", clause)
+    if any(w in _COMING or w.endswith(("'ll", "'ve")) for w in words):
+        return False
+    return any(w in ("was", "were", "did", "had") or (is_past_form(w) and w not in _NOT_PAST
+               and (w in PAST_FORMS or len(w) >= 5)) for w in words)
+
+
 def find_span(text: str, today: date) -> Span | None:
     """The first time expression in the text (the earliest; the longest where two start
     together), resolved against today; None if there is none."""
     found: list[tuple[int, int, Span]] = []
     for name, rule in _RULES:
         for m in rule.finditer(text):
-            days = _resolve(name, m, today)
-            if days is None or (name == "for_n" and _up_to_now(text, m)):
-                continue
             lead = m.group(0).split()[0].lower()
             before = text[:m.start()]
+            bare_day = name == "weekday" and lead in (m.group(2).lower(), "on")
+            if bare_day and _NAMES_A_THING.search(before):
+                continue  # "the Saturday market", "my Monday class": no date
+            past = bare_day and _told_in_the_past(before)
+            days = _resolve(name, m, today, past)
+            if days is None or (name == "for_n" and _up_to_now(text, m)):
+                continue
             until = (lead in UNTIL_WORDS or bool(_UNTIL.search(before))
                      or bool(_UNTIL_IN_CLAUSE.search(before)))
-            relative = (name in _RELATIVE_RULES or (name == "weekday" and lead in _RELATIVE_LEADS)
+            relative = (name in _RELATIVE_RULES or past
+                        or (name == "weekday" and lead in _RELATIVE_LEADS)
                         or (name == "weekday_range" and m.group(3) is not None))
             found.append((m.start(), -len(m.group(0)),
                           Span(days[0], days[1], m.group(0).strip(), until, relative)))
