@@ -29,6 +29,7 @@ from chatbot.agents.copies import (
     RepeatedReply,
     ask_without_copies,
     is_copy,
+    not_again,
     without_copied_sentences,
     without_echo,
     without_repeated_ending,
@@ -54,6 +55,8 @@ from chatbot.redact import redact
 from chatbot.transcripts import TranscriptWriter, clean_text
 
 TRANSCRIPT_TURNS = 20
+# Added to the question when the reply looped from its first words.
+PLAIN_NOTE = "\n\n(Answer in plain sentences.)"
 MAX_QUESTION_CHARS = 8000
 # What the model is shown of earlier turns, newest first, at most.
 MAX_HISTORY_CHARS = 24000
@@ -102,6 +105,20 @@ class LMUsage(BaseCallback):
             self.stats["prompt_tokens"] += int(usage.get("prompt_tokens") or 0)
             self.stats["completion_tokens"] += int(usage.get("completion_tokens") or 0)
 
+
+
+# A reply asked for again because it copied an earlier one is sampled, not decoded greedily:
+# told what it had said, the small model greedily wrote the same name a third time. A fixed
+# seed keeps runs repeatable.
+RETRY_TEMPERATURE = 0.8
+RETRY_SEED = 7
+
+
+def sampled(lm: Any, retry: bool):
+    """A context in which `lm` samples (RETRY_TEMPERATURE) when `retry`; else nothing."""
+    if not retry or lm is None or not hasattr(lm, "copy"):
+        return nullcontext()
+    return dspy.context(lm=lm.copy(temperature=RETRY_TEMPERATURE, seed=RETRY_SEED))
 
 
 class ChatSession:
@@ -270,21 +287,27 @@ class ChatSession:
             if loop_start(stream.text) is not None:
                 raise RunawayReply()  # stops decoding; the text before the loop is kept
 
-        def ask(turns: list[dict[str, str]], watch: list[str]) -> Any:
+        def ask(turns: list[dict[str, str]], watch: list[str], said: list[str],
+                note: str = "") -> Any:
             guard.__init__(shown, watch, asked)
             stream.__init__(field, guard.feed)  # a retry starts a fresh reply
             on_progress("searching memories")
             try:
-                with self._dspy_context(), token_sink(sink):
+                with self._dspy_context(), sampled(lm, bool(said)), token_sink(sink):
                     # The reply model never sees a secret either, so it cannot repeat one.
                     pred = self.responder(
                         transcript=history, existing_categories=categories,
-                        question=asked, preferences=preferences, turns=turns)
+                        question=not_again(asked, said) + note, preferences=preferences,
+                        turns=turns)
             except Exception as exc:
                 if find_cause(exc, RunawayReply) is None:
                     raise
                 self.stats["runaway_replies"] += 1
                 text = stream.text[:loop_start(stream.text)].rstrip(" \n-*#")
+                if not text.strip() and not note:
+                    # It looped from its first words ("¡¡¡¡..."), so nothing was shown: asked
+                    # once more, told so (greedy decoding would loop the same way again).
+                    return ask(turns, watch, said, PLAIN_NOTE)
                 pred = dspy.Prediction(response=text, save_memory=True)
             guard.close()
             copied = None if stream.started else is_copy(

@@ -208,7 +208,7 @@ def example_facts(folder: Path = EXAMPLES_DIR, pattern: str = "*.json") -> set[s
 
 
 # A model can only copy the examples its own prompt holds. The memory agent's (a hypothetical
-# "I'd learn the piano") are never in a reply's prompt, so a reply saying "learn" has not
+# "I'd go sailing") are never in a reply's prompt, so a reply saying "sail" has not
 # copied them; the response agent's ("plan a weekend menu") are never in the memory agent's,
 # so "Plays the cavaquinho at the weekend" for "aos fins de semana" is a translation.
 REPLY_EXAMPLE_FACTS = example_facts(pattern="response_agent.json")

@@ -291,6 +291,17 @@ def test_a_reply_that_loops_is_stopped_and_kept_up_to_the_loop(store):
     assert len("".join(pieces)) < len(looping) / 4
     assert loop_start("1. Walk daily.\n2. Walk daily with a friend.\n3. Walk daily.") is None
     assert loop_start("It is cold in Oslo. It is cold in Oslo. It is cold in Oslo.") == 19
+    assert loop_start("Hola " + "¡" * 30) == 5  # one character over and over
+    assert loop_start("| a |\n|" + "-" * 20 + "|") is None  # a table rule is no loop
+
+
+def test_a_reply_that_loops_from_its_first_word_is_asked_for_again(store):
+    llama = ScriptedLlama([chat_reply("¡" * 200, False), chat_reply("¡Qué bien!", False)],
+                          piece=4)
+    with ChatSession("lou", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("Estoy aprendiendo a tocar el charango.")
+    assert reply.response == "¡Qué bien!" and s.stats["runaway_replies"] == 1
+    assert "(Answer in plain sentences.)" in str(llama.calls[1][0])
 
 
 @pytest.mark.parametrize("template", [None, CHATML], ids=["no template", "chat template"])

@@ -6,8 +6,10 @@ from chatbot.agents.copies import (
     HOLD_CHARS,
     CopyGuard,
     RepeatedReply,
+    ask_without_copies,
     copied_opening,
     is_copy,
+    not_again,
     without_copied,
     without_copied_sentences,
     without_echo,
@@ -147,9 +149,10 @@ def test_the_session_asks_again_without_showing_the_copy(store):
         reply = s.turn("What else could I do there?", on_token=pieces.append)
     assert reply.response == second and "".join(pieces) == second
     assert s.stats["repeated_replies"] == 1 and len(llama.calls) == 3
-    # The retry's history leaves the copied turn out, so it cannot be copied again.
+    # The retry is told what it copied, and samples instead of decoding greedily.
     retry = " ".join(str(m["content"]) for m in llama.calls[2][0])
-    assert EARLIER not in retry and "What should I do in the city?" not in retry
+    assert f'You already replied "{EARLIER}". Say something new.' in retry
+    assert llama.calls[2][1]["temperature"] > 0 and llama.calls[1][1]["temperature"] == 0
 
 
 def test_a_second_copy_is_asked_for_once_more_without_history(store):
@@ -214,3 +217,42 @@ def test_a_short_reply_that_closes_as_an_earlier_one_is_not_a_copy():
     said = f"{EARLIER} {CLOSING}"
     assert copied_opening(f"Sure! {EARLIER}", [said]) == said
     assert copied_opening(f"Sure! {EARLIER}", [f"Hi! {EARLIER}"]) == f"Hi! {EARLIER}"
+
+
+def test_a_short_reply_that_is_the_start_of_an_earlier_one_is_a_copy():
+    # Asked for a different name, the model wrote the first sentence of its last reply again.
+    earlier = ['Sure, how about "Kettle & Crumb"? It is short and easy to remember.']
+    assert copied_opening('Sure, how about "Kettle & Crumb"?', earlier) == earlier[0]
+    assert copied_opening("Sure, how about", earlier) is None  # too short to be a copy
+    assert copied_opening('Sure, how about "Crumb Club"?', earlier) is None
+    # The whole of a short reply before its closing sentence, said again, is a copy too.
+    again = 'Sure, how about "Kettle & Crumb"? It is a fun name that suits a small cafe.'
+    assert copied_opening(again, [again]) == again
+    # A suggestion in quotes made again, anywhere in the opening, is a copy; one the user
+    # names is not.
+    assert copied_opening('I suggest "Kettle & Crumb" as a name for your cafe, a fun one.',
+                          earlier) == earlier[0]
+    assert copied_opening('Good choice! "Kettle & Crumb" would look great on a sign.',
+                          earlier, 'I love "Kettle & Crumb", what logo?') is None
+    assert not_again("Another?", earlier) == (
+        'Another?\n\n(You already suggested "Kettle & Crumb". Suggest something else.)')
+    noted = "Got it, I'll remember that. Is there anything else I can help you with?"
+    assert copied_opening(noted, [noted]) is None  # a confirmation may recur
+
+
+def test_the_retries_are_told_what_was_copied():
+    first = 'Sure, how about "Kettle & Crumb"? It is short and easy to remember.'
+    asked: list[tuple[int, str]] = []
+
+    def ask(turns, watch, said):
+        asked.append((len(turns), not_again("Another one?", said)))
+        if len(asked) < 3:
+            raise RepeatedReply(first)
+        return "done"
+
+    turns = [{"question": "Name my cafe?", "response": first}]
+    assert ask_without_copies(ask, turns, [first], lambda: None) == "done"
+    assert asked[0] == (1, "Another one?")
+    # Told what it suggested, with the history; then without the copied turn too.
+    assert asked[1][0] == 1 and 'already suggested "Kettle & Crumb"' in asked[1][1]
+    assert asked[2][0] == 0 and "Suggest something else" in asked[2][1]

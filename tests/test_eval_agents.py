@@ -81,10 +81,10 @@ def test_the_same_case_fails_when_nothing_is_stored(tmp_path):
 
 
 def test_each_agent_is_checked_against_the_examples_its_prompt_can_hold():
-    # The memory agent's example hypothetical ("I'd learn the piano") is never in a reply's
+    # The memory agent's example hypothetical ("I'd go sailing") is never in a reply's
     # prompt; the response agent's examples are.
-    assert "learn" in agent_checks.MEMORY_EXAMPLE_FACTS
-    assert "learn" not in agent_checks.REPLY_EXAMPLE_FACTS
+    assert "sail" in agent_checks.MEMORY_EXAMPLE_FACTS
+    assert "sail" not in agent_checks.REPLY_EXAMPLE_FACTS
     assert {"teach", "leed"} <= agent_checks.REPLY_EXAMPLE_FACTS
     # ... and a memory against the memory agent's: "weekend" is only the response agent's.
     assert "weekend" in agent_checks.REPLY_EXAMPLE_FACTS

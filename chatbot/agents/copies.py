@@ -35,6 +35,9 @@ HOLD_CHARS = 80
 # A run this long out of an earlier reply makes the reply a copy: long enough that a shared
 # opening ("Sure! Here are some ideas for") is not one.
 COPY_CHARS = 45
+# A short reply that is the start of an earlier one, this long or more, copies it: "Sure,
+# how about "Dumpling Delight"?" asked for a different name. ("Happy to help!" may recur.)
+SHORT_COPY_CHARS = 25
 # A closing sentence ("Is there anything else I can help you with?") is at most this long.
 CLOSING_CHARS = 80
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
@@ -49,6 +52,7 @@ ECHO_LEAD = 2
 # car is a Honda Civic, not a Toyota." confirms "My car is a Honda Civic, not a Toyota.".
 ECHO_MIN_WORDS = 5
 
+_QUOTED = re.compile(r'"[^"]{3,}"|\u201c[^\u201d]{3,}\u201d|\u00ab[^\u00bb]{3,}\u00bb')
 _SPACE = re.compile(r"\s+")
 _WORDS = re.compile(r"[^\W_]+")
 
@@ -169,12 +173,26 @@ def is_copy(reply: str, earlier: list[str]) -> str | None:
     return None
 
 
-def copied_opening(reply: str, earlier: list[str]) -> str | None:
+def quoted(text: str, as_written: bool = False) -> set[str]:
+    """What a text puts in quotation marks (lower case unless `as_written`): the names it
+    suggests."""
+    found = {q.strip('"\u201c\u201d\u00ab\u00bb').strip() for q in _QUOTED.findall(text)}
+    return found if as_written else {_norm(q) for q in found}
+
+
+def copied_opening(reply: str, earlier: list[str], message: str = "") -> str | None:
     """The earlier reply that the reply's opening (HOLD_CHARS) copies a run of COPY_CHARS
-    characters out of, or None; a short reply is a copy only when it is a whole earlier one."""
+    characters out of, or a suggestion in quotes of (one the user's `message` does not name),
+    or None; a short reply is a copy only when it is a whole earlier one."""
+    again = {q for q in quoted(reply[:2 * HOLD_CHARS]) if q not in _norm(message)}
+    if again and (text := next((t for t in earlier if again & quoted(t)), None)):
+        return text  # "Sure, how about "Dumpling Delight"?" asked for a different name
     opening = _norm(reply)[:HOLD_CHARS]
     if len(opening) < COPY_CHARS:
-        return next((text for text in earlier if _norm(text) == opening), None)
+        # Whole, or the start of an earlier reply said again ("Sure, how about "Dumpling
+        # Delight"?" after "Sure, how about "Dumpling Delight"? It's a fun name ...").
+        return next((text for text in earlier if _norm(text) == opening or (
+            len(opening) >= SHORT_COPY_CHARS and _norm(text).startswith(opening))), None)
     for text in earlier:
         # Not its closing sentence: a short reply that ends the way an earlier one did ("...
         # Is there anything else I can help you with?") is not a copy, and asked again
@@ -184,6 +202,10 @@ def copied_opening(reply: str, earlier: list[str]) -> str | None:
         run = SequenceMatcher(None, opening, theirs, autojunk=False).find_longest_match(
             0, len(opening), 0, len(theirs))
         if run.size >= COPY_CHARS:
+            return text
+        # All of a short one that quotes a suggestion counts too: "Sure, how about "Dumpling
+        # Delight"?" before its closing sentence. ("Got it, I'll remember that." may recur.)
+        if run.size >= max(len(theirs), SHORT_COPY_CHARS) and _QUOTED.search(theirs):
             return text
     return None
 
@@ -218,7 +240,7 @@ class CopyGuard:
             self._release(without_echo(self._held, self._message))
 
     def _release(self, opening: str) -> None:
-        copied = copied_opening(opening, self._earlier)
+        copied = copied_opening(opening, self._earlier, self._message)
         if copied is not None:
             raise RepeatedReply(copied)
         self._deciding = False
@@ -232,21 +254,42 @@ def without_copied(turns: list[dict[str, str]], copied: str) -> list[dict[str, s
     return [t for t in turns if not is_copy(t.get("response", ""), [copied])]
 
 
-def ask_without_copies(ask: Callable[[list[dict[str, str]], list[str]], Any],
+def ask_without_copies(ask: Callable[[list[dict[str, str]], list[str], list[str]], Any],
                        turns: list[dict[str, str]], earlier: list[str],
                        on_copy: Callable[[], None]) -> Any:
-    """`ask(turns, watch)` as asked; if its reply copies one of `watch` (it raises
-    RepeatedReply, maybe wrapped by the adapter), once more without the copied turns, then once
-    more without history and without watching: the last attempt's reply stands."""
-    watch = earlier
+    """`ask(turns, watch, said)` as asked; if its reply copies one of `watch` (it raises
+    RepeatedReply, maybe wrapped by the adapter), once more told what was copied (`said`, see
+    `not_again`; the caller samples instead of decoding greedily), then once more without the
+    copied turns and without watching: the last attempt's reply stands. Without being told,
+    greedy decoding wrote the same suggestion the user had asked to be replaced; without the
+    copied turn on the first retry, it lost what the suggestions were for."""
+    watch, said = earlier, []
     for attempt in range(3):
         try:
-            return ask(turns, watch)
+            return ask(turns, watch, said)
         except Exception as exc:
             repeat = find_cause(exc, RepeatedReply)
             if repeat is None or not watch:
                 raise
             on_copy()
-            turns = without_copied(turns, repeat.earlier) if attempt == 0 else []
-            watch = watch if attempt == 0 else []
+            said = [*said, repeat.earlier]
+            if attempt == 1:
+                turns, watch = without_copied(turns, repeat.earlier), []
     raise AssertionError("unreachable: the last attempt watches for no copy")
+
+
+# The first sentence of a copied reply told to the model again is at most this long.
+SAID_CHARS = 160
+
+
+def not_again(question: str, said: list[str]) -> str:
+    """The question with what the copied replies said, to say something else: the retry that
+    drops the copied turns keeps what the user asked to be replaced in view."""
+    if not said:
+        return question
+    names = sorted(set().union(*(quoted(s, as_written=True) for s in said)))
+    if names:
+        told = ", ".join(f'"{n}"' for n in names)
+        return f"{question}\n\n(You already suggested {told}. Suggest something else.)"
+    firsts = "; ".join(f'"{(sentences(s) or [s])[0][:SAID_CHARS]}"' for s in said)
+    return f"{question}\n\n(You already replied {firsts}. Say something new.)"

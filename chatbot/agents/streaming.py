@@ -75,9 +75,18 @@ class RunawayReply(Exception):  # noqa: N818 - it is what happened, not the call
     """The reply fell into repeating itself; the text before the repeats is the reply."""
 
 
+# ... and one character written over and over ("¡¡¡¡¡..." for 600 characters, a Spanish
+# reply's opening mark): LOOP_CHARS of it in a row, unless it is one that formats (a rule of
+# dashes, a row of dots).
+LOOP_CHARS = 12
+_CHAR_RUN = re.compile(r"([^\s\-=_*#~.`|+])\1{" + str(LOOP_CHARS - 1) + ",}")
+
+
 def loop_start(text: str) -> int | None:
     """Where the repetition in `text` starts (its second copy of a unit written LOOP_TIMES
-    times), or None when nothing repeats that often."""
+    times, or the first of a run of one character), or None when nothing repeats that often."""
+    if run := _CHAR_RUN.search(text):
+        return run.start()
     seen: dict[str, list[int]] = {}
     for match in _UNIT.finditer(text):
         unit = " ".join(match.group(0).lower().split()).strip(" -*#")
