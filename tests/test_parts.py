@@ -59,6 +59,9 @@ def test_a_sentence_is_cut_before_each_further_clause_led_by_i():
         "I restore old clocks", "my wife Ingrid drives a tram."]
     assert split_parts("My son started school on Monday, and my husband works nights.") == [
         "My son started school on Monday", "my husband works nights."]
+    assert split_parts("I don't drink tea, my dog is a Beagle called Pip, and I'm learning "
+                       "Greek.") == ["I don't drink tea", "my dog is a Beagle called Pip",
+                                     "I'm learning Greek."]
 
 
 @pytest.mark.parametrize("sentence", [
@@ -1094,3 +1097,14 @@ def test_a_day_of_the_week_in_another_language_is_written_in_english():
                              known=part)
     texts = [f["text"] for f in args["facts"]]
     assert any("Tuesday" in t for t in texts) and not any("Martes" in t for t in texts)
+
+
+def test_a_memory_that_drops_a_later_name_keeps_the_users_words():
+    # "Dog is a Labrador": the breed kept, the dog's name lost.
+    part = "my dog is a Beagle called Pip"
+    [(_, args)] = tool_calls([fact(part, "Dog is a Beagle")], [], message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [part]
+    # A name the part denies is no name to keep.
+    car = "My car is a Honda Civic, not a Toyota."
+    [(_, kept)] = tool_calls([fact(car, "Drives a Honda Civic")], [], message=car, known=car)
+    assert [f["text"] for f in kept["facts"]] == ["Drives a Honda Civic"]

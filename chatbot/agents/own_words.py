@@ -24,8 +24,9 @@ def invents(text: str, known: str) -> bool:
 
 def drops_a_name(part: str, memories: str, user_name: str | None = None,
                   known: str = "") -> str | None:
-    """The first name the part says, if the memories leave it out: most often who it is
-    about ("My sister Ana lives in Rome"); later ones may be what it denies ("..., not a
+    """The first name the part says that the memories leave out: most often who it is
+    about ("My sister Ana lives in Rome"), or a pet's name after its breed ("my dog is a
+    Labrador called Biscuit" as "Dog is a Labrador"); not what it denies ("..., not a
     Toyota"). The user's own name is not that first name: "Je m'appelle Camille, je suis
     boulangère à Lyon" stored as "Is a boulangère" dropped Lyon. (Not in German, which
     capitalises every noun: "Ich bin Wiebke, ich arbeite als Goldschmiedin" is no name
@@ -34,12 +35,20 @@ def drops_a_name(part: str, memories: str, user_name: str | None = None,
     after "My tortoise Sheldon is 40" was stored as "Loves strawberries", the user's."""
     own = _lower_words(user_name or "") if language_of(part) != "German" else set()
     words = _WORD.findall(part)
-    names = [w for w in words[1:] if w in _proper_names(part) and w.lower() not in own]
+    names = [w for at, w in enumerate(words) if at and w in _proper_names(part)
+             and w.lower() not in own and not _denied(words[max(0, at - _DENIAL_REACH):at])]
     if words and words[0] in names_in(known) and words[0].lower() not in own:
         names.insert(0, words[0])
-    if names and not said_in(names[0].lower(), _lower_words(memories)):
-        return names[0]
-    return None
+    said = _lower_words(memories)
+    return next((n for n in names if not said_in(n.lower(), said)), None)
+
+
+_DENIAL_REACH = 3  # words before a name: "not a Toyota", "rather than in Lyon"
+
+
+def _denied(before: list[str]) -> bool:
+    """A name after these words is what the part denies ("..., not a Toyota")."""
+    return bool(NEGATION.search(" ".join(before))) or "than" in before or "instead" in before
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")

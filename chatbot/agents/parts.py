@@ -72,8 +72,7 @@ def split_clauses(sentence: str) -> list[str]:
     pieces, start = [], 0
     for m in _I_CLAUSE.finditer(sentence):
         before = sentence[start:m.start()]
-        if not re.search(r"\bI\b", before) and not (
-                _I_SUBJECT.search(before) and not sentence[m.end():].startswith("I")):
+        if not _I_SUBJECT.search(before):
             continue  # "My sister and I moved": one subject
         if m.group(0).strip() == "," and _corrects(before, sentence[m.end():]):
             continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
