@@ -283,8 +283,9 @@ SAID_CHARS = 160
 
 
 def not_again(question: str, said: list[str]) -> str:
-    """The question with what the copied replies said, to say something else: the retry that
-    drops the copied turns keeps what the user asked to be replaced in view."""
+    """The question with what the copied replies suggested (their quoted names) or else
+    began with, to say something else: the retries are told what the user asked to have
+    replaced, and the last one, which drops the copied turns, still sees it."""
     if not said:
         return question
     names = sorted(set().union(*(quoted(s, as_written=True) for s in said)))

@@ -17,7 +17,9 @@ day and month ("on 3 May": past or future, the sentence's tense decides).
 Seasons are not read: which months "summer" is depends on the hemisphere.
 
 Conventions: a bare or "next" weekday is the first such day after today ("next Friday" said on
-a Wednesday is in two days); a day and month without a year is the next one on or after today.
+a Wednesday is in two days), but the last one in a clause told in the past ("started nursery
+on Monday"), and no day at all after an article or possessive ("the Saturday market"); a day
+and month without a year is the next one on or after today.
 """
 
 from __future__ import annotations
