@@ -35,9 +35,6 @@ HOLD_CHARS = 80
 # A run this long out of an earlier reply makes the reply a copy: long enough that a shared
 # opening ("Sure! Here are some ideas for") is not one.
 COPY_CHARS = 45
-# A short reply that is the start of an earlier one, this long or more, copies it: "Sure,
-# how about "Dumpling Delight"?" asked for a different name. ("Happy to help!" may recur.)
-SHORT_COPY_CHARS = 25
 # A closing sentence ("Is there anything else I can help you with?") is at most this long.
 CLOSING_CHARS = 80
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
@@ -189,10 +186,7 @@ def copied_opening(reply: str, earlier: list[str], message: str = "") -> str | N
         return text  # "Sure, how about "Dumpling Delight"?" asked for a different name
     opening = _norm(reply)[:HOLD_CHARS]
     if len(opening) < COPY_CHARS:
-        # Whole, or the start of an earlier reply said again ("Sure, how about "Dumpling
-        # Delight"?" after "Sure, how about "Dumpling Delight"? It's a fun name ...").
-        return next((text for text in earlier if _norm(text) == opening or (
-            len(opening) >= SHORT_COPY_CHARS and _norm(text).startswith(opening))), None)
+        return next((text for text in earlier if _norm(text) == opening), None)
     for text in earlier:
         # Not its closing sentence: a short reply that ends the way an earlier one did ("...
         # Is there anything else I can help you with?") is not a copy, and asked again
@@ -202,10 +196,6 @@ def copied_opening(reply: str, earlier: list[str], message: str = "") -> str | N
         run = SequenceMatcher(None, opening, theirs, autojunk=False).find_longest_match(
             0, len(opening), 0, len(theirs))
         if run.size >= COPY_CHARS:
-            return text
-        # All of a short one that quotes a suggestion counts too: "Sure, how about "Dumpling
-        # Delight"?" before its closing sentence. ("Got it, I'll remember that." may recur.)
-        if run.size >= max(len(theirs), SHORT_COPY_CHARS) and _QUOTED.search(theirs):
             return text
     return None
 

@@ -227,7 +227,7 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
             base_day = today + timedelta(1 if base == "tomorrow" else 0)
         return base_day + timedelta(days), base_day + timedelta(days)
     if name in ("from_for", "for_from"):
-        which, base, count, unit = g if name == "from_for" else (g[2], g[3], g[0], g[1])
+        _, base, count, unit = g if name == "from_for" else (g[2], g[3], g[0], g[1])
         base = base.lower()
         if base in WEEKDAYS:  # the coming one ("from Monday"), as a bare weekday is
             first = today + timedelta((WEEKDAYS.index(base) - today.weekday()) % 7 or 7)
