@@ -487,12 +487,13 @@ def test_the_opening_follows_the_message_and_what_was_found():
     # A question about the user as a whole is begun with what still holds, said to them.
     current = ["Your name is Ines", "You keep two ferrets", "Sheldon is 40"]
     for asked in ("What do you know about me?", "What have you got on file about me so far?",
-                  "Who am I?", "So... do you actually know who I am?"):
+                  "Who am I?", "So... do you actually know who I am?",
+                  "what do you know about me these days?"):
         assert opening(asked, found=True, preferences=False, current=current) == (
             "Here's what I know about you: your name is Ines; you keep two ferrets; "
             "Sheldon is 40.")
     for other in ("What do you remember about my sister?", "Can you go easy on me?",
-                  "Are you proud of me?"):
+                  "Are you proud of me?", "Any story ideas about me and my dog?"):
         assert opening(other, found=True, preferences=False, current=current) == OPENING
     assert opening("What do you know about me?", found=True, preferences=False,
                    current=[]) == OPENING  # every memory found has ended

@@ -122,6 +122,16 @@ def test_updater_update_keeps_id(seeded):
     assert len(store.list("alice")) == 3
 
 
+def test_updater_update_writes_a_relative_day_as_its_date(seeded):
+    store, ids = seeded
+    _update(store, [
+        step("update_memory", {"memory_id": 0, "updated_memory_text":
+                               "Moved to Berlin last Tuesday", "categories": ["location"]}),
+        finish(),
+    ], [{"role": "user", "content": "We finally moved to Berlin last Tuesday!"}])
+    assert store.get(ids["city"]).memory_text == "Moved to Berlin on 12 March 2024"
+
+
 def test_updater_delete_and_noop(seeded):
     store, ids = seeded
     result, _ = _update(store, [
@@ -335,8 +345,11 @@ def test_nothing_to_remember():
         assert nothing_to_remember(text), text
     for text in ("What's my dog's name?", "Do I have an iguana?", "I work as a nurse.",
                  "Can you forget the dog?", "Porto, not Lisbon.", "Correction: Porto now?",
-                 "Vegetarian since March.", ""):
+                 "Vegetarian since March.", "",
+                 # A plan told before the question, with no "I".
+                 "Heading to Mombasa tomorrow for a work trip, back on the 30th. Any tips?"):
         assert not nothing_to_remember(text), text
+    assert nothing_to_remember("Thanks, that helped! Any ideas for dinner?")
 
 
 def test_small_model_updater_ends_after_the_facts_are_added(seeded):

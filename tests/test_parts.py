@@ -954,6 +954,11 @@ def test_a_clause_before_a_question_that_names_someone_new_is_kept():
     assert calls == [("add_memory", {"facts": [
         {"text": "Their son Wilfred starts at a new school on Monday and he's really nervous",
          "categories": [], "kind": "fact"}], "reply_preferences": []})]
+    # A question after "remind me," is the user's own too, not how to reply.
+    remind = "remind me, which city do I live in now, and when exactly did we move?"
+    calls = tool_calls([fact(remind, "Lives in Haarlem", kind="how_to_reply")], [0],
+                       message=remind, known=remind, shown={0: "Lives in Haarlem"})
+    assert calls == [("noop", {})]
     # A question that speaks to the assistant may be how to reply.
     ask = "Could you answer in French from now on?"
     calls = tool_calls([fact(ask, "Wants replies in French", kind="how_to_reply")], [],
@@ -1061,6 +1066,68 @@ def test_a_clause_that_left_out_its_i_is_the_users():
         "categories": [], "kind": "fact"}], "reply_preferences": []})]
     for one in ("Anything for my dog, any ideas?", "Nothing works for my back, any tips?"):
         assert split_parts(one) == [one]
+
+
+def test_an_emoji_ends_a_sentence_and_an_interjection_leads_a_clause():
+    message = ("omg my cousin Ludmila's wedding is next Saturday in Girona and I STILL don't "
+               "have a suit 😩 where do I even start")
+    parts = split_parts(message)
+    assert parts == ["omg my cousin Ludmila's wedding is next Saturday in Girona",
+                     "I STILL don't have a suit 😩", "where do I even start"]
+    # Filed as small talk, the dated clause about someone of the user's is kept as an event.
+    calls = tool_calls([{"part": p, "kind": "small_talk"} for p in parts], [], message=message,
+                       known=message, shown={}, parts=parts, day=date(2024, 3, 15))
+    assert calls == [("add_memory", {"facts": [{
+        "text": "Their cousin Ludmila's wedding is next Saturday in Girona", "categories": [],
+        "kind": "event"}], "reply_preferences": []})]
+
+
+def test_someone_who_died_ends_the_facts_that_name_them():
+    message = "sad news… Quirin died on Sunday. he was 14, it was his heart."
+    parts = split_parts(message)
+    assert parts[:2] == ["sad news…", "Quirin died on Sunday."]  # an ellipsis ends a sentence
+    shown = {0: "Has a corgi called Quirin", 1: "Lives in Kaunas"}
+    # The model filed every part as small talk and every memory as unchanged.
+    calls = tool_calls([{"part": p, "kind": "small_talk"} for p in parts], [0, 1],
+                       message=message, known=message, shown=shown, parts=parts,
+                       day=date(2024, 3, 15), reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Quirin died on 10 March 2024 (as of March 2024; before: has a "
+                               "corgi called Quirin)"})]
+    # Not someone who nearly did, nor a name no memory holds.
+    for text in ("Quirin nearly died on Sunday.", "My neighbour's cat died on Sunday."):
+        calls = tool_calls([{"part": text, "kind": "small_talk"}], [0, 1], message=text,
+                           known=text, shown=shown, day=date(2024, 3, 15))
+        assert "update_memory" not in [c for c, _ in calls], text
+
+
+def test_a_move_to_a_named_place_replaces_the_shown_home():
+    message = "Big news — we finally moved to Haarlem last Tuesday!!"
+    shown = {0: "Lives in Szeged", 1: "Works as a cobbler"}
+    calls = tool_calls([fact(message, "Moved to Haarlem last Tuesday")], [0, 1],
+                       message=message, known=message, shown=shown,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
+                                        "updated_memory_text": "Moved to Haarlem last Tuesday"})]
+    # A move inside the same place, or to no named place, is a new fact.
+    for text, memory in (("We moved into a bigger flat in Szeged.", "Moved into a bigger flat "
+                          "in Szeged"), ("We moved to a bigger flat.", "Moved to a bigger flat")):
+        calls = tool_calls([fact(text, memory)], [0, 1], message=text, known=text, shown=shown)
+        assert [c for c, _ in calls] == ["add_memory"], text
+
+
+def test_what_the_user_asks_to_forget_is_not_kept_in_other_words():
+    message = ("Can you forget the paragliding stuff please? I quit, and I'd honestly rather "
+               "not be reminded of it.")
+    parts = split_parts(message)
+    shown = {0: "Is training for a paragliding licence", 1: "Lives in Rijeka"}
+    entries = [{"part": parts[0], "kind": "forget", "removes": 0},
+               fact(parts[1], "Quit training for a paragliding licence"),
+               {"part": parts[2], "kind": "forget", "removes": 0}]
+    calls = tool_calls(entries, [0, 1], message=message, known=message, shown=shown,
+                       parts=parts, reviews=[{"now": "no_longer_true"}, {"now": "unchanged"}])
+    assert calls == [("delete_memory", {"memory_ids": [0]})]
 
 
 def test_a_correction_filed_as_how_to_reply_beside_a_forget_is_the_new_version(embedder):

@@ -194,6 +194,23 @@ def reworded_anyway(part: str, shown: dict[int, str],
     return False
 
 
+# Where the user lives is one place: "Moved to Haarlem on 12 March 2024" is the new version of a
+# shown "Lives in Szeged". The memory agent's wording of a home ("Lives in ...") and of a
+# move to a named place (a capitalised word after "to").
+_MOVED = re.compile(r"^(?:Has\s+)?(?:just\s+|finally\s+|recently\s+)?(?i:moved|relocated)\s+"
+                    r"(?:back\s+)?(?:to|into)\s+(?:[a-z]+\s+){0,3}?([A-Z][\w'-]+)")
+_LIVES = re.compile(r"^Lives\s+in\b")
+
+
+def moved_from(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown home a move to another named place replaces (`_MOVED`, `_LIVES`)."""
+    if (m := _MOVED.match(text.strip())) is None:
+        return None
+    place = m.group(1).lower()
+    return next((i for i, old in shown.items() if i not in taken and _LIVES.match(old)
+                 and place not in _words(old)), None)
+
+
 def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
     """The shown memory that says the same as `text` with another number ("Daughter Mia is
     6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
@@ -293,6 +310,11 @@ def spoken_of(removes: list[int], shown: dict[int, str], message: str,
 _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
                      r"packed\s+in)\s+(.*)", re.I)
+# Someone or some animal of the user's died: "Quirin died on Sunday", "my old cat passed
+# away", "we had to put Bruno to sleep". The shown facts that name them end.
+_DIED = re.compile(r"\b([\w'-]+)\s+(?:has\s+|had\s+)?(?:just\s+|sadly\s+|finally\s+)?"
+                   r"(?:died|passed\s+away|was\s+put\s+(?:down|to\s+sleep))\b", re.I)
+_PUT_DOWN = re.compile(r"\bput\s+([\w'-]+)\s+(?:down|to\s+sleep)\b", re.I)
 _GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
 _OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|but|so|since|"
                          r"after|when|as|last|this)\b.*$|[^\w\s'].*$", re.I)
@@ -300,11 +322,15 @@ _OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|
 
 def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
                 taken: dict[int, Any]) -> list[int]:
-    """The shown facts a part says the user stopped: a first-person verb of ending (`_ENDING`)
+    """The shown facts a part says the user stopped, or that name someone it says died
+    (`_DIED`): a first-person verb of ending (`_ENDING`)
     whose object shares a word with the fact, or whose memory copies the fact. "Little
     update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
     school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
     current, and so did "Has been teaching for eight years"."""
+    if (death := _DIED.search(part) or _PUT_DOWN.search(part)) is not None:
+        who = stems(death.group(1))
+        return [i for i, old in shown.items() if i not in taken and who & stems(old)]
     ending = _ENDING.search(part)
     if ending is None:
         return []

@@ -289,9 +289,13 @@ def nothing_to_remember(message: str) -> bool:
     if (not text or FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text)
             or _in_another_language(text)):
         return False
-    if text.endswith("?"):
-        return True
-    return bool(_SMALL_TALK.match(text)) and len(text) <= 80
+    # Every sentence a question or small talk: "Heading to Mombasa tomorrow for a work trip,
+    # back on the 30th. Any tips for packing?" has no "I" but states a plan before it asks.
+    return all(s.endswith("?") or (_SMALL_TALK.match(s) and len(s) <= 80)
+               for s in _SENTENCES.split(text) if s)
+
+
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
 
 
 _SELF_STATEMENT = re.compile(

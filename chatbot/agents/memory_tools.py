@@ -314,6 +314,7 @@ class MemoryTools:
         target = run.shown[local]
         if (refusal := self._ungrounded(run, text, target.memory_text)) is not None:
             return refusal
+        text = _dated(text, run.day)[0]  # "Moved to Haarlem last Tuesday": on which day
         if normalise(text) == normalise(target.memory_text):
             run.result.counts["memory_noop"] += 1
             run.result.actions.append(

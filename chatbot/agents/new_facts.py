@@ -97,6 +97,8 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
         if said.until and phrase.split()[0].lower() not in UNTIL_WORDS:
             phrase = f"until {phrase}"  # "until" was said before the phrase, not in it
         return f"{text.rstrip(' .')} {phrase}"
+    if own.relative and own.phrase.lower() in part.lower():
+        return text  # another time the part says: "Back on the 30th"
     vague = not own.relative and not re.search(r"\d", own.phrase)
     if vague or (own.start, own.end) != (said.start, said.end):
         return text.replace(own.phrase, said.phrase, 1)
@@ -141,6 +143,16 @@ def _dated(text: str, day: date | None, event: bool = False,
         at = text.find(span.phrase)
         text = f"{text[:at]}{_written(span, text[:at])}{text[at + len(span.phrase):]}"
     return text, valid_from, valid_until
+
+
+def with_the_day(text: str, day: date | None) -> str:
+    """The text with a relative day written as its date ("Quirin died on Sunday" -> "... on 10
+    March 2024"); a longer span ("last week") stays as said."""
+    span = find_span(text, day) if day is not None else None
+    if span is None or not span.relative or span.start != span.end:
+        return text
+    at = text.find(span.phrase)
+    return f"{text[:at]}{_written(span, text[:at])}{text[at + len(span.phrase):]}"
 
 
 def _bounds_the_fact(span: Span) -> bool:

@@ -71,11 +71,13 @@ ENDED = "That ended on {day}, so it no longer"
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "
-# The user as what a question is about: "... about me?", "... about me so far?", "Who am I?".
-# Not "on me" nor "of me": "Can you go easy on me?", "Are you proud of me?".
+# The user as what a question is about: "... about me?", "... about me so far?", "... about
+# me these days?", "Who am I?". Not "on me" nor "of me": "Can you go easy on me?", "Are you
+# proud of me?"; not "about me and my dog".
+_NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|currently|"
+        r"at\s+the\s+moment|at\s+this\s+point")
 _ABOUT_THE_USER = re.compile(
-    r"\babout\s+(?:me|myself)\W*(?:so\s+far|yet|already|now)?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b",
-    re.I)
+    rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b", re.I)
 TOLD = "You told me "
 MAX_NAMED = 2
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")

@@ -22,6 +22,7 @@ from chatbot.agents.corrections import (
     corrected,
     denied_copy,
     ended_facts,
+    moved_from,
     new_words,
     renumbered,
     renumbered_anyway,
@@ -31,7 +32,7 @@ from chatbot.agents.corrections import (
 )
 from chatbot.agents.guards import stems
 from chatbot.agents.language import language_of
-from chatbot.agents.new_facts import with_said_date, without_bare_times
+from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
     clauses_instead,
     invents,
@@ -40,6 +41,7 @@ from chatbot.agents.own_words import (
     without_inventions,
 )
 from chatbot.agents.parts import (
+    _CLAUSE,
     _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
@@ -174,6 +176,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     facts: list[dict[str, Any]] = []
     preferences: list[tuple[str, list[str], bool]] = []  # text, categories, asks the assistant
     removes: list[int] = []
+    forgets: set[int] = set()  # asked to be forgotten
     updates: dict[int, dict[str, Any]] = {}
     before = list(earlier)  # the user's words before the part: who "they" is
     for entry in entries if isinstance(entries, list) else []:
@@ -184,6 +187,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         before.append(part)
         if kind == "forget" and entry.get("removes") in ids:
             removes.append(entry["removes"])
+            forgets.add(entry["removes"])
             continue
         if is_hypothetical(part) or (kind == "how_to_reply" and _own_question(part)):
             continue
@@ -265,7 +269,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := corrected(part, found, shown, updates)) is not None:
             found = as_correction(found, old, shown[old], similarity)
-        found = [(t, c, r if r is not None else renumbered(t, shown, updates))
+        found = [(t, c, r if r is not None else _replaces(t, shown, updates))
                  for t, c, r in found if not (ended and stems(t) <= ended)]
         for text, cats, target in found:
             if target in ids and target not in updates:
@@ -290,6 +294,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     old_values = [stems(shown[i]) for i in updates if i in shown]
     facts = [f for f in pool if not f.get("asked")
              and not any(stems(f["text"]) <= old for old in old_values)]
+    # What the user asks to forget is not kept in other words: "Can you forget the paragliding
+    # stuff please? I quit" came as the forget, and "Quit training for a paragliding licence"
+    # as the memory's new version. A new value is kept ("Rolo is my cat, I don't have a dog").
+    for i in forgets:
+        if i in updates and _mostly(updates[i]["updated_memory_text"], shown[i]):
+            del updates[i]
+    facts = [f for f in facts if not any(_mostly(f["text"], shown[i]) for i in forgets)]
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
@@ -311,12 +322,26 @@ _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 _WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
 
 
+def _mostly(text: str, memory: str) -> bool:
+    """More than half of the text's words are the memory's."""
+    words = stems(text)
+    return len(words & stems(memory)) * 2 > len(words)
+
+
+def _replaces(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown memory a new fact is the new version of: the home a move leaves, or the same
+    words with another number."""
+    home = moved_from(text, shown, taken)
+    return home if home is not None else renumbered(text, shown, taken)
+
+
 def _own_question(part: str) -> bool:
     """A wh-question that does not speak to the assistant ("what could I say to reassure
-    him?"): a question of the user's, not how to reply to them (it was kept as a reply
-    preference). Not "Can I get replies in French?". English only."""
-    return (part.rstrip().endswith("?") and bool(_WH.match(part)) and not _YOU.search(part)
-            and language_of(part) in (None, "English"))
+    him?", "remind me, which city do I live in now?"): a question of the user's, not how to
+    reply to them (it was kept as a reply preference). Not "Can I get replies in French?".
+    English only."""
+    return (part.rstrip().endswith("?") and any(_WH.match(c) for c in _CLAUSE.split(part))
+            and not _YOU.search(part) and language_of(part) in (None, "English"))
 
 
 _ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
@@ -345,6 +370,7 @@ def _as_ended(part: str, old: list[str], day: date | None) -> str:
     """A fact the user ended, in their words, with what it was: "Has quit teaching (as of
     March 2024; before: teaches maths at a secondary school in Derby)"."""
     now = third_person(_said(part)).rstrip(" .!")
+    now = with_the_day(now, day)  # "died on Sunday": on which day
     was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
     when = f"as of {day:%B %Y}; " if day is not None else ""
     return f"{now} ({when}before: {was})"

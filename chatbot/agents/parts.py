@@ -34,7 +34,10 @@ REVIEW = ("unchanged", "changed", "no_longer_true")
 MAX_REVIEWED = 3
 # Sentences: a clause cut out of its sentence loses what it depends on ("If I ever won the
 # lottery" | "I'd buy a boat"; "my car is a Honda Civic" | "not a Toyota").
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+# In chat, an ellipsis or an emoji ends a sentence too ("sad news… Quirin died on Sunday";
+# "... and I STILL don't have a suit 😩 where do I even start").
+_EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
+_SENTENCE = re.compile(rf"(?<=[.!?;\u2026{_EMOJI}])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
 
@@ -51,11 +54,17 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # So too before a clause whose subject is someone of the user's, named by "my" and followed
 # by a verb ("I restore old scooters, and | my wife Solveig drives a lorry"): one part, the
 # model wrote both facts as one memory. Not "I live with my wife and my two kids" (no verb).
+# "my cousin Ludmila's wedding is ..." too: a thing of theirs.
 _MY_CLAUSE = (r"[Mm]y\s+(?!(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b)(?:[a-z'-]+\s+){1,2}?"
-              r"(?:[A-Z][\w'-]*\s+)?(?:is|was|has|had|[a-z]{2,}(?:s|ed))\s+\w")
+              r"(?:[A-Z][\w-]*'s\s+[a-z]+\s+|[A-Z][\w'-]*\s+)?"
+              r"(?:is|was|has|had|[a-z]{2,}(?:s|ed))\s+\w")
 _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
                        rf"(?=I\b|{_MY_CLAUSE})")
-_I_SUBJECT = re.compile(rf"\bI\b|^\W*{_MY_CLAUSE}")
+# Words a clause may open with before its subject: conjunctions, and the closed class of chat
+# interjections ("omg my cousin's wedding is next Saturday").
+_JOINERS = (r"(?:and|but|so|plus|also|oh|well|anyway|actually|omg|wow|ugh|yay|lol|haha|phew|"
+            r"argh|oops|whoa|yikes|btw|ok|okay)\b[\s,!]*")
+_I_SUBJECT = re.compile(rf"\bI\b|^\W*(?i:{_JOINERS})*{_MY_CLAUSE}")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 # "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
 NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
@@ -220,7 +229,6 @@ def parts_schema(parts: list[str], ids: list[int], shown: list[str] = (),
 
 # A part that starts with "she" or "he" (after a joining word): it is about someone named before.
 # Words a clause may start with before what it says ("Oh, and I just got a gecko").
-_JOINERS = r"(?:and|but|so|plus|also|oh|well|anyway|actually)\b[\s,]*"
 _PRONOUN_LEAD = re.compile(rf"^(?:{_JOINERS})*(?:she|he|her|his|him)\b", re.I)
 MAX_PEOPLE = 6
 

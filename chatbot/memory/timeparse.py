@@ -329,7 +329,7 @@ def _told_in_the_past(before: str) -> bool:
     if any(w in _COMING or w.endswith(("'ll", "'ve")) for w in words):
         return False
     return any(w in ("was", "were", "did", "had") or (is_past_form(w) and w not in _NOT_PAST
-               and (w in PAST_FORMS or len(w) >= 5)) for w in words)
+               and (w in PAST_FORMS or len(w) >= 5 or w.endswith("ied"))) for w in words)
 
 
 def find_span(text: str, today: date) -> Span | None:
@@ -357,7 +357,34 @@ def find_span(text: str, today: date) -> Span | None:
             break
     if not found:
         return None
-    return min(found, key=lambda f: (f[0], f[1]))[2]
+    at, length, first = min(found, key=lambda f: (f[0], f[1]))
+    return _to_the_end(text, at - length, first, today) or first
+
+
+# Between a start and the day a stay ends: "tomorrow for a work trip, back on the 30th", "from
+# Monday until Friday". Words of a return or "until" right before the second time, in the
+# same sentence, not far on.
+_BACK_BEFORE = re.compile(r"^[^.;!?]{0,40}?\b(?:back|home|returning|until|till)(?:\s+on)?\s*$",
+                          re.I)
+
+
+def _to_the_end(text: str, end: int, first: Span, today: date) -> Span | None:
+    """The span from the first time phrase to the day a later one says the stay ends
+    (`_BACK_BEFORE`): "Heading to Mombasa tomorrow for a work trip, back on the 30th" is 16 to
+    30 March. None when the text says no such end."""
+    if first.until:
+        return None
+    rest = text[end:]
+    later = find_span(rest, today)
+    if later is None or later.end <= first.end or later.start < first.start:
+        return None
+    at = rest.find(later.phrase)
+    lead = later.phrase.split()[0].lower()
+    if at < 0 or not (_BACK_BEFORE.match(rest[:at]) or (
+            lead in ("until", "till") and re.match(r"^[^.;!?]{0,40}$", rest[:at]))):
+        return None
+    phrase = text[end - len(first.phrase):end + at + len(later.phrase)]
+    return Span(first.start, later.end, phrase, False, first.relative or later.relative)
 
 
 def validity(text: str, today: date) -> tuple[str | None, str | None]:
