@@ -492,6 +492,11 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening(asked, found=True, preferences=False, current=current) == (
             "Here's what I know about you: your name is Ines; you keep two ferrets; "
             "Sheldon is 40.")
+    # A request to forget is not begun with what it asks to have forgotten.
+    forgotten = ["You recently broke up with a partner called Tiberius"]
+    for asked in ("hey can u delete everything about my ex Tiberius?",
+                  "Could you forget what you know about me?"):
+        assert opening(asked, found=True, preferences=False, current=forgotten) == ""
     for other in ("What do you remember about my sister?", "Can you go easy on me?",
                   "Are you proud of me?", "Any story ideas about me and my dog?"):
         assert opening(other, found=True, preferences=False, current=current) == OPENING

@@ -1130,6 +1130,25 @@ def test_what_the_user_asks_to_forget_is_not_kept_in_other_words():
     assert calls == [("delete_memory", {"memory_ids": [0]})]
 
 
+def test_a_request_to_erase_filed_as_how_to_reply_removes_what_it_names():
+    parts = ["Could you erase everything about my ex, Lambert?",
+             "I'd rather you didn't keep anything about him."]
+    shown = {0: "Broke up with ex-partner Lambert in January", 1: "Lives in Cluj",
+             2: "Works as a canoe instructor"}
+    # The model filed both parts as how to reply, each with a shown memory as its own.
+    entries = [fact(parts[0], "Lives in Cluj", kind="how_to_reply"),
+               fact(parts[1], "Works as a canoe instructor", kind="how_to_reply")]
+    message = " ".join(parts)
+    calls = tool_calls(entries, [0, 1, 2], message=message, known=message, shown=shown,
+                       parts=parts)
+    assert calls == [("delete_memory", {"memory_ids": [0]})]
+    # "Don't forget ..." asks to keep.
+    keep = "Please don't forget that my birthday is on 5 May."
+    calls = tool_calls([fact(keep, "Birthday is on 5 May")], [0], message=keep, known=keep,
+                       shown={0: "Lives in Cluj"})
+    assert calls[0][0] == "add_memory"
+
+
 def test_a_correction_filed_as_how_to_reply_beside_a_forget_is_the_new_version(embedder):
     def similarity(a: str, b: str) -> float:
         va, vb = embedder.embed_documents([a, b])

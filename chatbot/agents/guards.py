@@ -257,6 +257,9 @@ _SMALL_TALK = re.compile(
 
 
 _EXPLICIT = re.compile(r"\b(forget|remember|correction)\b", re.I)
+# The verbs that ask for something to be taken out of memory: "Could you erase everything about
+# my ex?", "can u delete ...". The memory agent filed such a request as how to reply.
+UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe)\b", re.I)
 _CHANGE = re.compile(
     r"\b(no longer|any ?more|not true|wrong|moved|quit|left my|changed my|stopped)\b", re.I)
 

@@ -58,6 +58,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from chatbot.agents.guards import UNDO
 from chatbot.agents.language import language_of
 from chatbot.memory.timeparse import day_in_words
 
@@ -139,7 +140,9 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
-    if not found or preferences or not asks(message):
+    if not found or preferences or not asks(message) or UNDO.search(message):
+        # A request to forget is not begun with the fact: the reply recited what the user had
+        # just asked to have deleted ("You told me you recently broke up with ... Tiberius").
         return ""
     language = written_in(message)
     if ended is not None:

@@ -30,7 +30,7 @@ from chatbot.agents.corrections import (
     reworded_anyway,
     spoken_of,
 )
-from chatbot.agents.guards import stems
+from chatbot.agents.guards import UNDO, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
@@ -42,10 +42,12 @@ from chatbot.agents.own_words import (
 )
 from chatbot.agents.parts import (
     _CLAUSE,
+    _LEADS_WITH_CONDITION,
     _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
+    NEGATION,
     NOTHING,
     _proper_names,
     asked_about,
@@ -189,6 +191,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             removes.append(entry["removes"])
             forgets.add(entry["removes"])
             continue
+        if _asks_to_undo(part):
+            # A request to take something out of memory, whatever the model filed it as
+            # ("Could you erase everything about my ex, Lambert?" came as how to reply, with
+            # unrelated memories): it removes the shown facts it names, and keeps nothing.
+            said = stems(UNDO.sub("", part))
+            named = [i for i in ids if i in shown_facts and stems(shown_facts[i]) & said]
+            removes += named
+            forgets.update(named)
+            continue
         if is_hypothetical(part) or (kind == "how_to_reply" and _own_question(part)):
             continue
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
@@ -311,8 +322,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         calls.append(("delete_memory", {"memory_ids": removes}))
         # A request naming what it removes is the forget itself, not how to reply: "can you
         # delete the bit about me learning to juggle?" came as how to reply beside a forget.
+        # So is any request beside one the user asked for ("Could you erase everything about
+        # my ex? I'd rather you didn't keep anything about him.").
         gone = set().union(*(stems(shown.get(i, "")) for i in removes))
-        preferences = [p for p in preferences if p not in requests or not stems(p) & gone]
+        preferences = [p for p in preferences
+                       if p not in requests or not (forgets or stems(p) & gone)]
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
@@ -320,6 +334,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 _WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
+
+
+def _asks_to_undo(part: str) -> bool:
+    """The part asks for something to be taken out of memory (`UNDO`): not "don't forget
+    ...", nor "if you forget ..."."""
+    undo = UNDO.search(part)
+    return (undo is not None and not is_hypothetical(part)
+            and not NEGATION.search(" ".join(part[:undo.start()].split()[-3:]))
+            and not _LEADS_WITH_CONDITION.match(part))
 
 
 def _mostly(text: str, memory: str) -> bool:
