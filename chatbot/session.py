@@ -25,14 +25,7 @@ from dspy.utils.callback import BaseCallback
 
 from chatbot.agents import language
 from chatbot.agents.copies import (
-    CopyGuard,
-    RepeatedReply,
     ask_without_copies,
-    is_copy,
-    not_again,
-    without_copied_sentences,
-    without_echo,
-    without_repeated_ending,
 )
 from chatbot.agents.guards import (
     Limits,
@@ -43,20 +36,18 @@ from chatbot.agents.guards import (
     states_something_personal,
 )
 from chatbot.agents.react import count_tool_errors
-from chatbot.agents.reply_style import in_force, restyle
+from chatbot.agents.reply_call import ReplyCall, finished
+from chatbot.agents.reply_style import in_force
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
-from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.lm.local.prompt_cache import shared_prompts
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
-from chatbot.lm.streaming import Cancelled, find_cause, token_sink, was_cancelled
+from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.redact import redact
 from chatbot.transcripts import TranscriptWriter, clean_text
 
 TRANSCRIPT_TURNS = 20
-# Added to the question when the reply looped from its first words.
-PLAIN_NOTE = "\n\n(Answer in plain sentences.)"
 MAX_QUESTION_CHARS = 8000
 # What the model is shown of earlier turns, newest first, at most.
 MAX_HISTORY_CHARS = 24000
@@ -105,20 +96,6 @@ class LMUsage(BaseCallback):
             self.stats["prompt_tokens"] += int(usage.get("prompt_tokens") or 0)
             self.stats["completion_tokens"] += int(usage.get("completion_tokens") or 0)
 
-
-
-# A reply asked for again because it copied an earlier one is sampled, not decoded greedily:
-# told what it had said, the small model greedily wrote the same name a third time. A fixed
-# seed keeps runs repeatable.
-RETRY_TEMPERATURE = 0.8
-RETRY_SEED = 7
-
-
-def sampled(lm: Any, retry: bool):
-    """A context in which `lm` samples (RETRY_TEMPERATURE) when `retry`; else nothing."""
-    if not retry or lm is None or not hasattr(lm, "copy"):
-        return nullcontext()
-    return dspy.context(lm=lm.copy(temperature=RETRY_TEMPERATURE, seed=RETRY_SEED))
 
 
 class ChatSession:
@@ -266,58 +243,32 @@ class ChatSession:
                 on_token(piece)
 
         # A reply that opens with the user's message loses that opening; one that copies an
-        # earlier reply is stopped in its first words and asked for once more without the copied
-        # turn in the history, then without history (agents/copies.py).
+        # earlier reply is stopped in its first words and asked for once more, told what it
+        # said (agents/copies.py, agents/reply_call.py).
         asked = redact(question)
         # (A cancelled reply is not one: asked again, the user wants it whole.)
         earlier = [m["content"] for m in self.transcript[-2 * TRANSCRIPT_TURNS:]
                    if m.get("role") == "assistant" and m.get("content")
                    and not m.get("cancelled")]
-        guard = CopyGuard(shown, earlier, asked)
         # A plain chat reply is the whole output; else the `response` field's text.
         lm = self.lm if self.lm is not None else dspy.settings.lm
         field = None if self.responder.chat_replies(
             self.responder.limits or limits_for(lm)) else "response"
-        stream = FieldStream(field, guard.feed)
 
-        def sink(piece: str) -> None:
-            if cancel is not None and cancel.is_set():
-                raise Cancelled("the reply was cancelled")
-            stream.feed(piece)
-            if loop_start(stream.text) is not None:
-                raise RunawayReply()  # stops decoding; the text before the loop is kept
-
-        def ask(turns: list[dict[str, str]], watch: list[str], said: list[str],
-                note: str = "") -> Any:
-            guard.__init__(shown, watch, asked)
-            stream.__init__(field, guard.feed)  # a retry starts a fresh reply
+        def call(text: str, turns: list[dict[str, str]]) -> Any:
             on_progress("searching memories")
-            try:
-                with self._dspy_context(), sampled(lm, bool(said)), token_sink(sink):
-                    # The reply model never sees a secret either, so it cannot repeat one.
-                    pred = self.responder(
-                        transcript=history, existing_categories=categories,
-                        question=not_again(asked, said) + note, preferences=preferences,
-                        turns=turns)
-            except Exception as exc:
-                if find_cause(exc, RunawayReply) is None:
-                    raise
-                self.stats["runaway_replies"] += 1
-                text = stream.text[:loop_start(stream.text)].rstrip(" \n-*#")
-                if not text.strip() and not note:
-                    # It looped from its first words ("¡¡¡¡..."), so nothing was shown: asked
-                    # once more, told so (greedy decoding would loop the same way again).
-                    return ask(turns, watch, said, PLAIN_NOTE)
-                pred = dspy.Prediction(response=text, save_memory=True)
-            guard.close()
-            copied = None if stream.started else is_copy(
-                str(getattr(pred, "response", "") or ""), watch)
-            if copied is not None:
-                raise RepeatedReply(copied)
-            return pred
+            # The reply model never sees a secret either, so it cannot repeat one.
+            return self.responder(transcript=history, existing_categories=categories,
+                                  question=text, preferences=preferences, turns=turns)
+
+        def runaway() -> None:
+            self.stats["runaway_replies"] += 1
+
+        reply = ReplyCall(call, lm=lm, shown=shown, asked=asked, field=field,
+                          context=self._dspy_context, cancel=cancel, on_runaway=runaway)
 
         def respond() -> Any:
-            return ask_without_copies(ask, self._turns, earlier, self._count_copy)
+            return ask_without_copies(reply.ask, self._turns, earlier, self._count_copy)
 
         self._progress = on_progress
         try:
@@ -330,7 +281,7 @@ class ChatSession:
         except Cancelled:
             self._count_faults()
             self.stats["cancelled_turns"] += 1
-            partial = stream.text
+            partial = reply.text
             self._append({"role": "assistant", "content": partial, "cancelled": True})
             self._emit("memory", "nothing saved: the reply was cancelled")
             return Reply(partial, False, searches=list(self.responder.searches),
@@ -346,19 +297,7 @@ class ChatSession:
         finally:
             self._progress = None
         self._count_faults()
-        said = redact(question)
-        response = without_echo(clean_text(getattr(pred, "response", "") or "").strip(), said)
-        # A sentence anywhere in the reply that is the message's words in the first person
-        # ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
-        # assistant's own) goes too; the first person is looked for in English words only.
-        response = without_copied_sentences(response, said)
-        # A closing sentence an earlier reply of the session said already ("How can I assist
-        # you today?") goes (agents/copies.py).
-        response = without_repeated_ending(response, earlier)
-        # The formats a standing preference asks for (bullet points, the clock, units, a
-        # sentence limit), applied by code (agents/reply_style.py); the terminal's streamed
-        # preview is replaced by this.
-        response = restyle(response, self.responder.style)
+        response = finished(getattr(pred, "response", ""), asked, earlier, self.responder.style)
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1

@@ -1,0 +1,124 @@
+"""One reply, asked for as often as it must be: streamed through the copy guard, stopped at a loop,
+asked again when it copied an earlier reply or looped from its first words.
+
+The session (chatbot/session.py) owns the transcript and the turn; this module owns what happens
+between the model and the screen while one reply is decoded:
+- the stream of the reply's field goes through `CopyGuard` (agents/copies.py), which holds back
+  the first words and stops a reply that opens with an earlier one (`RepeatedReply`);
+- a run of repeated text (`streaming.loop_start`) stops decoding (`RunawayReply`), and the text
+  before it is the reply; a reply that loops from its first word is asked for once more, told
+  to answer in plain sentences (greedy decoding would loop the same way again);
+- a retry samples (`sampled`): told what it had said, the small model greedily wrote the same
+  name a third time.
+`ask_without_copies` (agents/copies.py) decides what each retry is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+from threading import Event
+from typing import Any
+
+import dspy
+
+from chatbot.agents.copies import (
+    CopyGuard,
+    RepeatedReply,
+    is_copy,
+    not_again,
+    without_copied_sentences,
+    without_echo,
+    without_repeated_ending,
+)
+from chatbot.agents.reply_style import ReplyStyle, restyle
+from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
+from chatbot.lm.streaming import Cancelled, find_cause, token_sink
+from chatbot.transcripts import clean_text
+
+# Added to the question when the reply looped from its first words.
+PLAIN_NOTE = "\n\n(Answer in plain sentences.)"
+# A reply asked for again because it copied an earlier one is sampled, not decoded greedily. A
+# fixed seed keeps runs repeatable.
+RETRY_TEMPERATURE = 0.8
+RETRY_SEED = 7
+
+
+def sampled(lm: Any, retry: bool):
+    """A context in which `lm` samples (RETRY_TEMPERATURE) when `retry`; else nothing."""
+    if not retry or lm is None or not hasattr(lm, "copy"):
+        return nullcontext()
+    return dspy.context(lm=lm.copy(temperature=RETRY_TEMPERATURE, seed=RETRY_SEED))
+
+
+class ReplyCall:
+    """The attempts at one reply.
+
+    call(question, turns): runs the response agent on that question text and those history
+    turns and returns its prediction; context(): the DSPy context it runs in (the session's LM
+    and usage callbacks; sampling for a retry and the token sink go inside it);
+    shown(piece): the reply's text as it may be shown; asked: the message (redacted); field:
+    the streamed field (None for a plain chat reply); on_runaway(): counts a reply stopped at
+    a loop."""
+
+    def __init__(self, call: Callable[[str, list[dict[str, str]]], Any], *, lm: Any,
+                 shown: Callable[[str], None], asked: str, field: str | None,
+                 context: Callable[[], Any] = nullcontext, cancel: Event | None = None,
+                 on_runaway: Callable[[], None] = lambda: None):
+        self._call, self._lm, self._shown, self._asked = call, lm, shown, asked
+        self._field, self._context, self._cancel = field, context, cancel
+        self._on_runaway = on_runaway
+        self.guard = CopyGuard(shown, [], asked)
+        self.stream = FieldStream(field, self.guard.feed)
+
+    @property
+    def text(self) -> str:
+        """What the current attempt has decoded so far."""
+        return self.stream.text
+
+    def _sink(self, piece: str) -> None:
+        if self._cancel is not None and self._cancel.is_set():
+            raise Cancelled("the reply was cancelled")
+        self.stream.feed(piece)
+        if loop_start(self.stream.text) is not None:
+            raise RunawayReply()  # stops decoding; the text before the loop is kept
+
+    def ask(self, turns: list[dict[str, str]], watch: list[str], said: list[str],
+            note: str = "") -> Any:
+        """One attempt, watching `watch` (earlier replies) for a copy and telling the model
+        what it already said (`said`); raises RepeatedReply for a copy."""
+        self.guard = CopyGuard(self._shown, watch, self._asked)
+        self.stream = FieldStream(self._field, self.guard.feed)  # a retry starts afresh
+        try:
+            with self._context(), sampled(self._lm, bool(said)), token_sink(self._sink):
+                pred = self._call(not_again(self._asked, said) + note, turns)
+        except Exception as exc:
+            if find_cause(exc, RunawayReply) is None:
+                raise
+            self._on_runaway()
+            text = self.stream.text[:loop_start(self.stream.text)].rstrip(" \n-*#")
+            if not text.strip() and not note:
+                # It looped from its first words ("¡¡¡¡..."), so nothing was shown: asked
+                # once more, told so.
+                return self.ask(turns, watch, said, PLAIN_NOTE)
+            pred = dspy.Prediction(response=text, save_memory=True)
+        self.guard.close()
+        copied = None if self.stream.started else is_copy(
+            str(getattr(pred, "response", "") or ""), watch)
+        if copied is not None:
+            raise RepeatedReply(copied)
+        return pred
+
+
+def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle) -> str:
+    """The reply as it is kept and shown last: without an opening that repeats the user's
+    message (`said`, redacted), without a sentence that is the message's words in the first
+    person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
+    assistant's own; English words only), without a closing sentence an earlier reply of the
+    session said already ("How can I assist you today?"), and in the formats a standing
+    preference asks for (bullet points, the clock, units, a sentence limit;
+    agents/reply_style.py): the terminal's streamed preview is replaced by this."""
+    text = without_echo(clean_text(response or "").strip(), said)
+    text = without_copied_sentences(text, said)
+    text = without_repeated_ending(text, earlier)
+    return restyle(text, style)
