@@ -512,6 +512,17 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("Where does Tomas live now?", found=True, preferences=False,
                    current=["Best friend Tomas moved to Oslo", "Tomas is a chef"]) == (
         "You told me best friend Tomas moved to Oslo, and Tomas is a chef.")
+    # A question for a place, a time or a number that the named facts do not hold is begun
+    # with what was not told.
+    sister = ["You have a sister called Leopoldine", "You live in Rosario"]
+    assert opening("Which city does Leopoldine live in?", found=True, preferences=False,
+                   current=sister) == ("You told me you have a sister called Leopoldine, but "
+                                       "you haven't told me")
+    for asked, facts in (("When is Ana visiting?", ["Your sister Ana is visiting in May"]),
+                         ("How old is Dmitri?", ["Your son Dmitri turns nine in April"])):
+        assert opening(asked, found=True, preferences=False, current=facts).endswith("."), asked
+    assert opening("How old is Dmitri?", found=True, preferences=False,
+                   current=["You have a son called Dmitri"]).endswith("haven't told me")
     assert opening("Is it sunny?", found=True, preferences=False,
                    current=["Is a fisioterapeuta in Aveiro"]) == OPENING
     assert opening("Any ideas for dinner?", found=True, preferences=False,

@@ -35,7 +35,14 @@ A question naming someone or something a found fact names ("What's Wojciech up t
 days?" beside "Your neighbour Wojciech just opened a ramen bar ...") is begun with that fact:
 "You told me your neighbour Wojciech just opened ...". Begun "Since you", the model went on
 "Since you haven't mentioned Wojciech's activities" (sealed5, docs/agents.md, session 28). A
-capitalised word is the name; code picks the fact, as it does for the recap below.
+capitalised word is the name; code picks the fact, as it does for the recap below. When the
+question asks for a place, a time or a number (where / which city, when, how old: a closed
+class of question words) and no such fact holds one, the opening goes on "but you haven't told
+me": "Which city does Leopoldine live in?" beside only "You have a sister called Leopoldine" was
+answered with that fact and nothing more (sealed7, docs/agents.md, session 30).
+
+A request to forget gets no opening: begun with the fact, the reply recited what the user had
+just asked to have deleted.
 
 A question in another language gets no opening: its "you" ("Tu", "Tú", "Du") was tried and
 measured no gain (docs/agents.md, session 23).
@@ -60,7 +67,7 @@ from datetime import date
 
 from chatbot.agents.guards import UNDO
 from chatbot.agents.language import language_of
-from chatbot.memory.timeparse import day_in_words
+from chatbot.memory.timeparse import MONTHS, NUMBER_WORDS, WEEKDAYS, day_in_words
 
 OPENING = "Since you"
 # Only English questions are begun: "you" in the question's language (Tu, Tú, Du, ...) was
@@ -80,6 +87,7 @@ _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|cu
 _ABOUT_THE_USER = re.compile(
     rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b", re.I)
 TOLD = "You told me "
+NOT_TOLD = ", but you haven't told me"
 MAX_NAMED = 2
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
 
@@ -114,7 +122,40 @@ def named(message: str, facts: Sequence[str]) -> str:
     # The fact's first word keeps its capital only as a name the question says too ("Tomas
     # moved to Oslo", not "Best friend Tomas ...").
     said = [f if f.split()[0] in asked else f[:1].lower() + f[1:] for f in said]
-    return TOLD + ", and ".join(said) + "." if said else ""
+    if not said:
+        return ""
+    if _lacks_the_answer(message, said, asked):
+        # "Which city does Leopoldine live in?" beside only "You have a sister called
+        # Leopoldine": begun with the fact and a full stop, the model stopped there; begun
+        # "..., but" it went on "I didn't remember where she lives. I'll check my memories".
+        return TOLD + ", and ".join(said) + NOT_TOLD
+    return TOLD + ", and ".join(said) + "."
+
+
+# What a question asks for, by its question word (a closed class), and what a fact must hold
+# to answer it: a place is a capitalised word the question does not say ("Where does Tomas
+# live?" beside "Tomas moved to Oslo"); a time, a number or a weekday or month; an age or an
+# amount, a number.
+_ASKS_PLACE = re.compile(r"^\W*(?:where\b|(?:in\s+)?which\s+(?:city|town|country|place)\b)", re.I)
+_ASKS_TIME = re.compile(r"^\W*(?:when\b|what\s+(?:time|day|date)\b|which\s+(?:day|date)\b)",
+                        re.I)
+_ASKS_NUMBER = re.compile(r"^\W*how\s+(?:old|many|much|long)\b", re.I)
+_NUMBER = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+_TIME_WORDS = [*WEEKDAYS, *MONTHS, "today", "tonight", "tomorrow", "weekend", "week", "month",
+               "year"]
+_TIME = re.compile(r"\d|\b(?:" + "|".join(_TIME_WORDS) + r")\b", re.I)
+
+
+def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bool:
+    """The question asks for a place, a time or a number that none of the facts holds."""
+    said = " ".join(facts)
+    if _ASKS_PLACE.match(message):
+        return not (set(_CAPITALISED.findall(said)) - asked - {"You", "Your"})
+    if _ASKS_TIME.match(message):
+        return not _TIME.search(said)
+    if _ASKS_NUMBER.match(message):
+        return not _NUMBER.search(said)
+    return False
 
 
 def asks(message: str) -> bool:
