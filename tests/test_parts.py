@@ -1082,6 +1082,20 @@ def test_an_emoji_ends_a_sentence_and_an_interjection_leads_a_clause():
         "kind": "event"}], "reply_preferences": []})]
 
 
+def test_a_memory_that_drops_the_object_of_the_users_verb_keeps_their_words():
+    message = "I'm 34, I play the cello in an orchestra, and my partner Dev is a chef."
+    parts = split_parts(message)
+    entries = [fact(parts[0], "Age is 34"), fact(parts[1], "Played in orchestra"),
+               fact(parts[2], "Partner Dev is a chef")]
+    calls = tool_calls(entries, [], message=message, known=message, parts=parts)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Age is 34", "I play the cello in an orchestra", "Partner Dev is a chef"]
+    # An object kept in other words is kept ("Has ferrets" for "I keep two ferrets").
+    ferrets = "I keep two ferrets"
+    calls = tool_calls([fact(ferrets, "Has ferrets")], [], message=ferrets, known=ferrets)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Has ferrets"]
+
+
 def test_someone_who_died_ends_the_facts_that_name_them():
     message = "sad news… Quirin died on Sunday. he was 14, it was his heart."
     parts = split_parts(message)

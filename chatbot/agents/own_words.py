@@ -65,6 +65,18 @@ def drops_whose(part: str, memories: str) -> bool:
     m = _THEIR_SUBJECT.match(part)
     return bool(m) and not stems(m.group(1)) & stems(memories)
 
+# A clause of the user's own doing with its object: "I play the cello in an orchestra", "I
+# keep two ferrets", "I drive a lorry". The object is the word or two after the determiner, up
+# to a preposition or the clause's end.
+_MY_OBJECT = re.compile(r"^\W*I\s+(?:[a-z]+ly\s+)?[a-z]+\s+(?:the|a|an|my|our|some|two|three)\s+"
+                        r"((?:(?!(?:in|at|on|for|with|to|from|of|and|but|by)\b)[a-z-]+\s*){1,2})")
+
+
+def drops_the_object(part: str, memories: str) -> bool:
+    """The memories leave out the object of the part's "I <verb>": "Played in orchestra" for
+    "I play the cello in an orchestra" (the cello, a common word, is no rare one)."""
+    m = _MY_OBJECT.match(part)
+    return bool(m) and not stems(m.group(1)) & stems(memories)
 
 
 def names_in(text: str) -> set[str]:
@@ -94,7 +106,8 @@ def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: 
     dropped = drops_a_name(part, said, name, known)
     if dropped and not denies_shown(dropped, part, said, shown, _proper_names(part)):
         return dropped
-    if kind != "how_to_reply" and (_drops_a_rare_word(part, said) or drops_whose(part, said)):
+    if kind != "how_to_reply" and (_drops_a_rare_word(part, said) or drops_whose(part, said)
+                                   or drops_the_object(part, said)):
         return True  # the whole part: its other clauses may say "it" for the word
     return loses_negation(part, found) or any(invents(t, known) for t, _, _ in found)
 
