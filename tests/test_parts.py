@@ -1124,6 +1124,11 @@ def test_a_move_to_a_named_place_replaces_the_shown_home():
                        reviews=[{"now": "unchanged"}] * 2)
     assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
                                         "updated_memory_text": "Moved to Haarlem last Tuesday"})]
+    moved = "Correction: I moved from Lisbon to Porto last month."
+    calls = tool_calls([fact(moved, "Moved from Lisbon to Porto")], [0, 1], message=moved,
+                       known=moved, shown={0: "Lives in Lisbon", 1: "Works as a nurse"},
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0)]
     # A move inside the same place, or to no named place, is a new fact.
     for text, memory in (("We moved into a bigger flat in Szeged.", "Moved into a bigger flat "
                           "in Szeged"), ("We moved to a bigger flat.", "Moved to a bigger flat")):

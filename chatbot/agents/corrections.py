@@ -194,11 +194,12 @@ def reworded_anyway(part: str, shown: dict[int, str],
     return False
 
 
-# Where the user lives is one place: "Moved to Haarlem on 12 March 2024" is the new version of a
-# shown "Lives in Szeged". The memory agent's wording of a home ("Lives in ...") and of a
-# move to a named place (a capitalised word after "to").
+# Where the user lives is one place: "Moved to Haarlem on 12 March 2024" (or "Moved from Lisbon
+# to Porto") is the new version of a shown "Lives in Szeged". The memory agent's wording of a
+# home ("Lives in ...") and of a move to a named place (a capitalised word after "to").
 _MOVED = re.compile(r"^(?:Has\s+)?(?:just\s+|finally\s+|recently\s+)?(?i:moved|relocated)\s+"
-                    r"(?:back\s+)?(?:to|into)\s+(?:[a-z]+\s+){0,3}?([A-Z][\w'-]+)")
+                    r"(?:back\s+)?(?:from\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+)?"
+                    r"(?:to|into)\s+(?:[a-z]+\s+){0,3}?([A-Z][\w'-]+)")
 _LIVES = re.compile(r"^Lives\s+in\b")
 
 
