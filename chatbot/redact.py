@@ -128,6 +128,11 @@ _ACCESS_CODE = re.compile(
     r"(?i)\b(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!area\s)(?<!country\s)(?<!dialling\s)"
     r"(?<!dialing\s)(?<!sort\s)(?:code|combination|combo)\b" + _OF_WHAT + _SAID_AS
     + r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
+# "the padlock on my shed opens with 4-0-8-6-1", "it unlocks with 2219": a number said to open
+# something, by the verb.
+_OPENS_WITH = re.compile(
+    r"(?i)\b(?:opens|unlocks|open|unlock|opened|unlocked)\s+(?:it\s+|up\s+)?with\s+(?:the\s+)?"
+    r"(?:code\s+|number\s+|combination\s+|digits\s+)?(\d(?:[ \-.]?\d){2,11})(?![\d\-])")
 # Words that follow "my password is" without being one.
 _NOT_A_SECRET = frozenset("""
 a an the my your his her our their its this that it not no none too very so quite really also
@@ -317,6 +322,8 @@ def find_secrets(text: str) -> list[Finding]:
     found += _group_spans(_ACCOUNT, "account", text)
     if "code" in lowered or "combi" in lowered or "combo" in lowered:
         found += _group_spans(_ACCESS_CODE, "code", text)
+    if "with" in lowered:
+        found += _group_spans(_OPENS_WITH, "code", text)
     merged: list[Finding] = []
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if merged and f.start < merged[-1].end:

@@ -131,6 +131,11 @@ def test_the_name_of_someone_of_the_users_is_not_the_users_name():
     [(_, args)] = tool_calls([fact(message, "Started nursery on Monday", name="Elowen")], [],
                              message=message, known=message)
     assert [f["text"] for f in args["facts"]] == [message]
+    # In French too: "Mon mari Gaspard" is the husband.
+    french = "Mon mari Gaspard est ébéniste à Vannes ;"
+    calls = tool_calls([fact(french, "Ebeniste at Vannes", name="Gaspard")], [],
+                       message=french, known=french)
+    assert not any(f["text"].startswith("Is called") for f in calls[0][1]["facts"])
 
 
 def test_a_memory_that_drops_whose_it_is_keeps_the_users_words():
@@ -1161,6 +1166,11 @@ def test_a_request_to_erase_filed_as_how_to_reply_removes_what_it_names():
     calls = tool_calls(entries, [0, 1, 2], message=message, known=message, shown=shown,
                        parts=parts)
     assert calls == [("delete_memory", {"memory_ids": [0]})]
+    # A part that asks not to be kept keeps nothing, whatever the model filed it as.
+    secret = "Please don't save this anywhere: the padlock on my garden shed opens with 4-0-8-6-1."
+    calls = tool_calls([fact(secret, "Padlock on garden shed opens with 4-0-8-6-1",
+                             kind="how_to_reply")], [], message=secret, known=secret)
+    assert calls == [("noop", {})]
     # "Don't forget ..." asks to keep.
     keep = "Please don't forget that my birthday is on 5 May."
     calls = tool_calls([fact(keep, "Birthday is on 5 May")], [0], message=keep, known=keep,

@@ -259,7 +259,15 @@ _SMALL_TALK = re.compile(
 _EXPLICIT = re.compile(r"\b(forget|remember|correction)\b", re.I)
 # The verbs that ask for something to be taken out of memory: "Could you erase everything about
 # my ex?", "can u delete ...". The memory agent filed such a request as how to reply.
-UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe)\b", re.I)
+UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe|scrub)\b", re.I)
+# A part that asks for itself not to be kept: "Please don't save this anywhere: ...", "I'd
+# rather it wasn't written down anywhere".
+NOT_TO_KEEP = re.compile(
+    r"^\W*(?:please\s+)?(?:don'?t|do\s+not|never)\s+(?:save|store|remember|keep|record|note|write)"
+    r"|\byou\s+(?:didn'?t|did\s+not|don'?t|do\s+not|wouldn'?t|shouldn'?t|won'?t)\s+"
+    r"(?:save|store|remember|keep|record|note|write)"
+    r"|\b(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:saved|stored|kept|recorded|written|noted)\b",
+    re.I)
 _CHANGE = re.compile(
     r"\b(no longer|any ?more|not true|wrong|moved|quit|left my|changed my|stopped)\b", re.I)
 
@@ -338,7 +346,7 @@ def is_one_question(message: str) -> bool:
 
 
 _RETRACTION = re.compile(
-    r"\b(forget|remove|delete|erase|no longer|any ?more|don't|do not|doesn't|does not|didn't|"
+    r"\b(forget|remove|delete|erase|scrub|wipe|no longer|any ?more|\w+n't|do not|does not|"
     r"not|never|no|wrong|incorrect|untrue|quit|left|stopped|sold|gave|moved|divorced|died|"
     r"passed away|instead|actually|correction|ex)\b", re.I)
 

@@ -80,12 +80,13 @@ BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "
 # The user as what a question is about: "... about me?", "... about me so far?", "... about
-# me these days?", "Who am I?". Not "on me" nor "of me": "Can you go easy on me?", "Are you
-# proud of me?"; not "about me and my dog".
+# me these days?", "Who am I?", "What have you got on me?". Not "on me" nor "of me" otherwise
+# ("Can you go easy on me?", "Are you proud of me?"); not "about me and my dog".
 _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|currently|"
         r"at\s+the\s+moment|at\s+this\s+point")
 _ABOUT_THE_USER = re.compile(
-    rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b", re.I)
+    rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
+    r"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*$", re.I)
 TOLD = "You told me "
 NOT_TOLD = ", but you haven't told me"
 MAX_NAMED = 2

@@ -30,7 +30,7 @@ from chatbot.agents.corrections import (
     reworded_anyway,
     spoken_of,
 )
-from chatbot.agents.guards import UNDO, stems
+from chatbot.agents.guards import NOT_TO_KEEP, UNDO, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
@@ -109,7 +109,11 @@ def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str 
 
 
 # The words before a name that make it someone of the user's: "my daughter", "our dog".
-_SOMEONE_OF_THEIRS = re.compile(r"\b(?:my|our)\s+(?:[a-z-]+\s+){1,2}$", re.I)
+# "my daughter", "our neighbour"; in French, Spanish, Italian, Portuguese, German and Dutch
+# too ("Mon mari Gaspard est ébéniste": the husband's name, not the user's).
+_SOMEONE_OF_THEIRS = re.compile(
+    r"\b(?:my|our|mon|ma|notre|mi|nuestro|nuestra|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|"
+    r"a\s+minha|mein|meine|unser|unsere|mijn|onze)\s+(?:[^\W\d_][\w-]*\s+){1,2}$", re.I)
 
 
 def _as_written(name: str, message: str) -> str:
@@ -191,6 +195,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             removes.append(entry["removes"])
             forgets.add(entry["removes"])
             continue
+        if NOT_TO_KEEP.search(part):
+            continue  # "Please don't save this anywhere: the padlock ... opens with ..."
         if _asks_to_undo(part):
             # A request to take something out of memory, whatever the model filed it as
             # ("Could you erase everything about my ex, Lambert?" came as how to reply, with

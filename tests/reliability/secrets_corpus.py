@@ -106,6 +106,7 @@ SECRETS: dict[str, tuple[str, str]] = {
 }
 
 ORDINARY: list[str] = [
+    "The season opens with 12 home games",
     "My password's expired, I need a new one",
     "I reset my password yesterday. It's fine now, thanks",
     "The PIN pad was broken, it's been replaced since 2023",
