@@ -499,6 +499,8 @@ def test_the_opening_follows_the_message_and_what_was_found():
     for asked in ("hey can u delete everything about my ex Tiberius?",
                   "Could you forget what you know about me?"):
         assert opening(asked, found=True, preferences=False, current=forgotten) == ""
+    assert opening("How do I remove a stain from my shirt?", found=True, preferences=False,
+                   current=forgotten) == OPENING
     for other in ("What do you remember about my sister?", "Can you go easy on me?",
                   "Are you proud of me?", "Any story ideas about me and my dog?"):
         assert opening(other, found=True, preferences=False, current=current) == OPENING

@@ -1171,6 +1171,11 @@ def test_a_request_to_erase_filed_as_how_to_reply_removes_what_it_names():
     calls = tool_calls([fact(secret, "Padlock on garden shed opens with 4-0-8-6-1",
                              kind="how_to_reply")], [], message=secret, known=secret)
     assert calls == [("noop", {})]
+    # A verb of removal in the user's own doing is no request.
+    job = "I remove asbestos from old buildings for a living."
+    calls = tool_calls([fact(job, "Removes asbestos from old buildings")], [0], message=job,
+                       known=job, shown={0: "Lives in Cluj"})
+    assert calls[0][0] == "add_memory"
     # "Don't forget ..." asks to keep.
     keep = "Please don't forget that my birthday is on 5 May."
     calls = tool_calls([fact(keep, "Birthday is on 5 May")], [0], message=keep, known=keep,

@@ -260,6 +260,21 @@ _EXPLICIT = re.compile(r"\b(forget|remember|correction)\b", re.I)
 # The verbs that ask for something to be taken out of memory: "Could you erase everything about
 # my ex?", "can u delete ...". The memory agent filed such a request as how to reply.
 UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe|scrub)\b", re.I)
+_TO_THE_ASSISTANT = re.compile(r"\b(?:you|your|u|please)\b", re.I)
+_UNDO_FIRST = re.compile(r"^\W*(?:(?:please|just|and|so|ok|okay)\W+)*"
+                         r"(?:forget|delete|erase|remove|wipe|scrub)\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+
+
+def asks_to_undo(text: str) -> bool:
+    """The text asks the assistant to take something out of memory: a verb of removal
+    (`UNDO`) said to it ("Could you erase ...", "please scrub it from your memory", "Forget
+    the paragliding stuff"); not "Don't forget ...", nor "I remove asbestos for a living", nor
+    "How do I remove a stain?"."""
+    undo = UNDO.search(text)
+    if undo is None or _NEGATED.search(" ".join(text[:undo.start()].split()[-3:])):
+        return False
+    return bool(_TO_THE_ASSISTANT.search(text) or _UNDO_FIRST.match(text))
 # A part that asks for itself not to be kept: "Please don't save this anywhere: ...", "I'd
 # rather it wasn't written down anywhere".
 NOT_TO_KEEP = re.compile(

@@ -65,7 +65,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from chatbot.agents.guards import UNDO
+from chatbot.agents.guards import asks_to_undo
 from chatbot.agents.language import language_of
 from chatbot.memory.timeparse import MONTHS, NUMBER_WORDS, WEEKDAYS, day_in_words
 
@@ -135,8 +135,8 @@ def named(message: str, facts: Sequence[str]) -> str:
 
 # What a question asks for, by its question word (a closed class), and what a fact must hold
 # to answer it: a place is a capitalised word the question does not say ("Where does Tomas
-# live?" beside "Tomas moved to Oslo"); a time, a number or a weekday or month; an age or an
-# amount, a number.
+# live?" beside "Tomas moved to Oslo"); a time, a number, a weekday, a month or a word like
+# "tomorrow"; an age or an amount, a number.
 _ASKS_PLACE = re.compile(r"^\W*(?:where\b|(?:in\s+)?which\s+(?:city|town|country|place)\b)", re.I)
 _ASKS_TIME = re.compile(r"^\W*(?:when\b|what\s+(?:time|day|date)\b|which\s+(?:day|date)\b)",
                         re.I)
@@ -182,7 +182,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
-    if not found or preferences or not asks(message) or UNDO.search(message):
+    if not found or preferences or not asks(message) or asks_to_undo(message):
         # A request to forget is not begun with the fact: the reply recited what the user had
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").
         return ""

@@ -30,7 +30,7 @@ from chatbot.agents.corrections import (
     reworded_anyway,
     spoken_of,
 )
-from chatbot.agents.guards import NOT_TO_KEEP, UNDO, stems
+from chatbot.agents.guards import NOT_TO_KEEP, UNDO, asks_to_undo, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
@@ -47,7 +47,6 @@ from chatbot.agents.parts import (
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
-    NEGATION,
     NOTHING,
     _proper_names,
     asked_about,
@@ -108,9 +107,9 @@ def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str 
     return found.group(0)
 
 
-# The words before a name that make it someone of the user's: "my daughter", "our dog".
-# "my daughter", "our neighbour"; in French, Spanish, Italian, Portuguese, German and Dutch
-# too ("Mon mari Gaspard est ébéniste": the husband's name, not the user's).
+# The words before a name that make it someone of the user's: "my daughter", "our dog"; in
+# French, Spanish, Italian, Portuguese, German and Dutch too ("Mon mari Gaspard est
+# ébéniste": the husband's name, not the user's).
 _SOMEONE_OF_THEIRS = re.compile(
     r"\b(?:my|our|mon|ma|notre|mi|nuestro|nuestra|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|"
     r"a\s+minha|mein|meine|unser|unsere|mijn|onze)\s+(?:[^\W\d_][\w-]*\s+){1,2}$", re.I)
@@ -343,11 +342,9 @@ _WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
 
 
 def _asks_to_undo(part: str) -> bool:
-    """The part asks for something to be taken out of memory (`UNDO`): not "don't forget
-    ...", nor "if you forget ..."."""
-    undo = UNDO.search(part)
-    return (undo is not None and not is_hypothetical(part)
-            and not NEGATION.search(" ".join(part[:undo.start()].split()[-3:]))
+    """The part asks for something to be taken out of memory (`guards.asks_to_undo`), and not
+    in a condition ("if you forget ...")."""
+    return (asks_to_undo(part) and not is_hypothetical(part)
             and not _LEADS_WITH_CONDITION.match(part))
 
 

@@ -357,8 +357,8 @@ def find_span(text: str, today: date) -> Span | None:
             break
     if not found:
         return None
-    at, length, first = min(found, key=lambda f: (f[0], f[1]))
-    return _to_the_end(text, at - length, first, today) or first
+    at, minus_length, first = min(found, key=lambda f: (f[0], f[1]))
+    return _to_the_end(text, at - minus_length, first, today) or first
 
 
 # Between a start and the day a stay ends: "tomorrow for a work trip, back on the 30th", "from
@@ -369,9 +369,9 @@ _BACK_BEFORE = re.compile(r"^[^.;!?]{0,40}?\b(?:back|home|returning|until|till)(
 
 
 def _to_the_end(text: str, end: int, first: Span, today: date) -> Span | None:
-    """The span from the first time phrase to the day a later one says the stay ends
-    (`_BACK_BEFORE`): "Heading to Mombasa tomorrow for a work trip, back on the 30th" is 16 to
-    30 March. None when the text says no such end."""
+    """The span from the first time phrase (`first`, which ends at `end` in the text) to the
+    day a later one says the stay ends (`_BACK_BEFORE`): "Heading to Mombasa tomorrow for a
+    work trip, back on the 30th" is 16 to 30 March. None when the text says no such end."""
     if first.until:
         return None
     rest = text[end:]
