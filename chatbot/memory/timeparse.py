@@ -364,6 +364,8 @@ def find_span(text: str, today: date) -> Span | None:
 # Between a start and the day a stay ends: "tomorrow for a work trip, back on the 30th", "from
 # Monday until Friday". Words of a return or "until" right before the second time, in the
 # same sentence, not far on.
+_BACK_WORD = re.compile(r"\b(?:back|home|returning|until|till)\b", re.I)
+_BACK_REACH = 60  # the 40 characters _BACK_BEFORE allows, and the word itself
 _BACK_BEFORE = re.compile(r"^[^.;!?]{0,40}?\b(?:back|home|returning|until|till)(?:\s+on)?\s*$",
                           re.I)
 
@@ -372,9 +374,9 @@ def _to_the_end(text: str, end: int, first: Span, today: date) -> Span | None:
     """The span from the first time phrase (`first`, which ends at `end` in the text) to the
     day a later one says the stay ends (`_BACK_BEFORE`): "Heading to Mombasa tomorrow for a
     work trip, back on the 30th" is 16 to 30 March. None when the text says no such end."""
-    if first.until:
-        return None
     rest = text[end:]
+    if first.until or not _BACK_WORD.search(rest[:_BACK_REACH]):
+        return None  # most texts: no second scan of the rules
     later = find_span(rest, today)
     if later is None or later.end <= first.end or later.start < first.start:
         return None
