@@ -395,7 +395,8 @@ def test_a_question_with_memories_found_begins_from_them(store):
     prompts = [call[0][0]["prompt"] for call in llama.calls if "prompt" in call[0][0]]
     asked, german, statement = (p for p in prompts if "[[ ## response ## ]]" in p[-80:])
     assert asked.endswith("[[ ## response ## ]]\n" + OPENING)
-    assert german.endswith("[[ ## response ## ]]\n")
+    # In German, "you told me" in German (code's "Reply in German" is no stated preference).
+    assert german.endswith("[[ ## response ## ]]\nDu hast mir gesagt, dass")
     assert "Reply in German" in german
     assert statement.endswith("[[ ## response ## ]]\n")
 
@@ -481,9 +482,8 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("I left Lima.", found=True, past=True, preferences=False,
                    ended=date(2024, 4, 30)) == ""
     assert opening("I cook a lot.", found=True, preferences=False) == ""
-    # Another language: no opening (its "you" was tried and measured no gain).
+    # Another language: no opening, but for a question about the user (below).
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""
-    assert opening("Où est-ce que j'habite ?", found=True, preferences=False) == ""
     # A question about the user as a whole is begun with what still holds, said to them.
     current = ["Your name is Ines", "You keep two ferrets", "Sheldon is 40"]
     for asked in ("What do you know about me?", "What have you got on file about me so far?",
@@ -527,6 +527,31 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening(asked, found=True, preferences=False, current=facts).endswith("."), asked
     assert opening("How old is Dmitri?", found=True, preferences=False,
                    current=["You have a son called Dmitri"]).endswith("haven't told me")
+    # Someone's work, a month that is no place, a lead-in before the question, a possessive.
+    brother = ["Your brother Auberon is coming to stay for a fortnight in April"]
+    for asked in ("Remind me what Auberon does for a living?", "What's Auberon's job?",
+                  "Remind me, which city does Auberon live in?"):
+        assert opening(asked, found=True, preferences=False,
+                       current=brother).endswith("haven't told me"), asked
+    for asked, facts in (("What does Auberon do for a living?", ["Auberon is a roofer"]),
+                         ("What's Auberon's job?", ["Your brother Auberon works nights"])):
+        assert opening(asked, found=True, preferences=False, current=facts).endswith("."), asked
+    # The thing of the user's own a question asks for, when nothing found is about it.
+    from chatbot.agents.opening import asked_mine
+    assert asked_mine("I'm ordering walking boots online. What's my shoe size again?") == (
+        "shoe size")
+    assert asked_mine("What are my kids called?") is None
+    assert asked_mine("Quelle est ma pointure ?") is None
+    assert opening("What's my shoe size again?", found=True, preferences=False,
+                   current=["You live in Teruel"], untold="shoe size") == (
+        "You haven't told me your shoe size.")
+    # A question in another language about the user is begun with "you told me" in it.
+    for asked, lead in (("Tu te souviens de mon métier ?", "Tu m'as dit que"),
+                        ("¿Dónde vivo yo?", "Me dijiste que"),
+                        ("Wie heißt meine Schwester?", "Du hast mir gesagt, dass")):
+        assert opening(asked, found=True, preferences=False, current=current) == lead, asked
+    for other in ("Quel temps fait-il à Lyon ?", "Was soll ich heute Abend kochen?"):
+        assert opening(other, found=True, preferences=False, current=current) == "", other
     assert opening("Is it sunny?", found=True, preferences=False,
                    current=["Is a fisioterapeuta in Aveiro"]) == OPENING
     assert opening("Any ideas for dinner?", found=True, preferences=False,

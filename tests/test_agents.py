@@ -617,3 +617,18 @@ def test_the_search_tool_says_whether_a_dated_memory_holds_at_the_time_asked(sto
         agent(transcript="", existing_categories=[], question="Can I take a trip next week?")
     observation = str(lm.history[-1]["messages"])
     assert "overlaps next week: 18-24 March 2024" in observation
+
+
+def test_a_found_memory_is_about_what_a_question_asks_of_the_user(seeded):
+    # What decides "You haven't told me your shoe size." (agents/opening.py, UNTOLD): a found
+    # memory says a word of the thing, or its text or categories are close to it (real
+    # embeddings).
+    store, _ = seeded
+    agent = ResponseAgent(store, "alice")
+    found = [m for m in store.search("alice", "pets and home", limit=5)
+             if m.memory_text in ("Has a beagle called Rex", "Lives in Lisbon")]
+    assert len(found) == 2
+    assert not agent._about("shoe size", found)
+    assert agent._about("dog's name", found)  # the "pets" category, and "dog" near "beagle"
+    assert agent._about("home town", found)  # "Lives in Lisbon", its "location"
+    assert agent._about("beagle", found)  # a word of it

@@ -9,6 +9,7 @@ from datetime import date
 import numpy as np
 import pytest
 
+from chatbot.agents.corrections import ended_facts
 from chatbot.agents.part_calls import _copied_fact, tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
@@ -1119,6 +1120,45 @@ def test_someone_who_died_ends_the_facts_that_name_them():
         calls = tool_calls([{"part": text, "kind": "small_talk"}], [0, 1], message=text,
                            known=text, shown=shown, day=date(2024, 3, 15))
         assert "update_memory" not in [c for c, _ in calls], text
+
+
+def test_something_parted_with_ends_the_facts_that_name_it():
+    day = date(2024, 2, 19)
+    message = ("End of an era: I handed back the keys to the estate on Friday, and from today "
+               "I'm training as a steeplejack.")
+    shown = {0: "Gamekeeper on a big estate outside Kuopio", 1: "Plays football on Fridays"}
+    # The model copied the part for its memory and found nothing changed: the job stayed.
+    calls = tool_calls([fact(message, message, kind="plan_or_event")], [0, 1], message=message,
+                       known=message, shown=shown, day=day, reviews=[{"now": "unchanged"}] * 2)
+    assert [c for c, _ in calls] == ["update_memory"]
+    text = calls[0][1]["updated_memory_text"]
+    assert calls[0][1]["memory_id"] == 0 and "steeplejack" in text
+    assert text.endswith("(as of February 2024; before: gamekeeper on a big estate outside Kuopio)")
+    # Sold, or gone by itself; what is parted with is named by the fact, not an adjective.
+    car = {0: "Drives an old Trabant", 1: "Neighbour Tom has a dog"}
+    for said, ends in [("I sold the Trabant to my neighbour last week.", [0]),
+                       ("The Trabant was finally sold on Friday.", [0]),
+                       ("My Trabant got stolen!", [0]),
+                       ("I sold some old books at the market.", []),
+                       ("I never sold the Trabant, I gave it to my son.", []),
+                       ("The Trabant wasn't stolen after all.", [])]:
+        assert ended_facts(said, [], car, {}) == ends, said
+
+
+def test_what_the_user_is_off_to_do_this_minute_is_not_kept():
+    from chatbot.agents.guards import of_the_moment
+    message = "Ha, fair enough. Right, I'm off to put the kettle on. Chat later!"
+    parts = split_parts(message)
+    entries = [fact(p, "Is off to put the kettle on") if "kettle" in p
+               else {"part": p, "kind": "small_talk"} for p in parts]
+    calls = tool_calls(entries, [], message=message, known=message, parts=parts)
+    assert [c for c, _ in calls] == ["noop"]
+    for said in ("Gotta run!", "I'm off to bed", "brb"):
+        assert of_the_moment(said), said
+    # A trip, a plan with a time, somewhere to be: kept.
+    for said in ("I'm off to Lisbon", "I'm off to visit my sister in Chile",
+                 "I'm off to uni next month", "I have to go to the dentist on Friday"):
+        assert not of_the_moment(said), said
 
 
 def test_a_move_to_a_named_place_replaces_the_shown_home():

@@ -101,6 +101,19 @@ def test_a_length_of_time_up_to_now_is_not_a_coming_span(text):
     assert find_span("Has been asked to stay for the next two weeks", WEDNESDAY).relative
 
 
+def test_a_length_said_with_the_time_it_falls_in_does_not_start_today():
+    from chatbot.agents.new_facts import _dated
+    # "for a fortnight in April" had been stored "from 29 April to 12 May" (today's date on).
+    visit = "Brother Auberon is coming to stay for a fortnight in April"
+    assert _dated(visit, WEDNESDAY) == (visit, None, None)
+    assert find_span("Is away for a week over the summer", WEDNESDAY) is None
+    # The time it falls in is the span: "next month" is May.
+    span = find_span("Is staying with us for two weeks next month", WEDNESDAY)
+    assert (span.start.isoformat(), span.end.isoformat()) == ("2026-05-01", "2026-05-31")
+    # A length alone still starts today.
+    assert find_span("Is off work for three days", WEDNESDAY).start == WEDNESDAY
+
+
 def test_a_weekday_in_a_plan_is_the_coming_one():
     from chatbot.agents.new_facts import _dated
     interview = "Has a job interview at the museum on Thursday"

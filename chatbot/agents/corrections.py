@@ -212,6 +212,13 @@ def moved_from(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int |
                  and place not in _words(old)), None)
 
 
+def replaced_by(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown memory a new fact is the new version of: the home a move leaves, or the same
+    words with another number."""
+    home = moved_from(text, shown, taken)
+    return home if home is not None else renumbered(text, shown, taken)
+
+
 def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
     """The shown memory that says the same as `text` with another number ("Daughter Mia is
     6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
@@ -316,15 +323,38 @@ _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
 _DIED = re.compile(r"\b([\w'-]+)\s+(?:has\s+|had\s+)?(?:just\s+|sadly\s+|finally\s+)?"
                    r"(?:died|passed\s+away|was\s+put\s+(?:down|to\s+sleep))\b", re.I)
 _PUT_DOWN = re.compile(r"\bput\s+([\w'-]+)\s+(?:down|to\s+sleep)\b", re.I)
+# Something of the user's that went to someone else or is gone: "I sold the Trabant", "handed
+# back the keys to the estate", "we got rid of the caravan", "my bike was stolen". Whoever
+# says it; what is parted with must be named by a shown fact. Its object runs to the end of
+# the clause, with "to the estate" (what the keys are of) but not "to my neighbour" (who got
+# it) nor a time.
+_PARTED = re.compile(r"\b(?:sold(?:\s+off)?|gave\s+away|given\s+away|got\s+rid\s+of|"
+                     r"gotten\s+rid\s+of|traded\s+in|scrapped|handed\s+back|handed\s+in|"
+                     r"gave\s+back|given\s+back|moved\s+out\s+of|closed\s+down|shut\s+down)"
+                     r"\s+(.*)", re.I)
+_GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|got|has\s+been|"
+                   r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"
+                   r"stolen|gone)\b", re.I)
+_PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|at|in|on|by|for|"
+                         r"with|from|because|and|but|so|since|after|when|as|last|this|"
+                         r"yesterday|today)\b.*$|[^\w\s'].*$", re.I)
 _GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
+_OF = re.compile(r"\s+(?:to|of)\s+(?:the\s+|my\s+|our\s+)?", re.I)
+
+
+def _heads(phrase: str) -> set[str]:
+    """The stems of the last word of a noun phrase and of what it is "of" or "to": "the keys
+    to the estate" gives key and estate; "some old books" books, not old."""
+    return set().union(*(stems(p.split()[-1]) for p in _OF.split(phrase) if p.split()))
 _OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|but|so|since|"
                          r"after|when|as|last|this)\b.*$|[^\w\s'].*$", re.I)
 
 
 def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
                 taken: dict[int, Any]) -> list[int]:
-    """The shown facts a part says the user stopped, or that name someone it says died
-    (`_DIED`): a first-person verb of ending (`_ENDING`)
+    """The shown facts a part says the user stopped, parted with (`_PARTED`, `_GONE`: "I sold
+    the Trabant"), or that name someone it says died (`_DIED`): a first-person verb of ending
+    (`_ENDING`)
     whose object shares a word with the fact, or whose memory copies the fact. "Little
     update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
     school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
@@ -332,6 +362,12 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     if (death := _DIED.search(part) or _PUT_DOWN.search(part)) is not None:
         who = stems(death.group(1))
         return [i for i, old in shown.items() if i not in taken and who & stems(old)]
+    parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part))
+              if m is not None and not NEGATION.search(_CLAUSE.split(part[:m.end(1) - len(
+                  m.group(1))])[-1])]  # not "I never sold the Trabant"
+    if parted:
+        what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted))
+        return [i for i, old in shown.items() if i not in taken and stems(old) & what]
     ending = _ENDING.search(part)
     if ending is None:
         return []

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from chatbot.agents.language import language_of
+from chatbot.memory.timeparse import find_span
 
 
 @dataclass(frozen=True)
@@ -283,6 +285,21 @@ NOT_TO_KEEP = re.compile(
     r"(?:save|store|remember|keep|record|note|write)"
     r"|\b(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:saved|stored|kept|recorded|written|noted)\b",
     re.I)
+# What the user is about to do this minute: "I'm off to put the kettle on", "off to bed",
+# "gotta run". Not "I'm off to Lisbon" (a trip: a name follows), nor "I have to go to the
+# dentist on Friday" (somewhere to go); any part that names a time is a plan (`of_the_moment`).
+_MOMENT = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:just\s+|now\s+)?(?:off|heading\s+off|popping\s+out|nipping\s+out)"
+    r"\s+to\s+(?![^.!?]*\b(?!I\b)[A-Z])"  # no name after it: "off to see Ana in Oslo"
+    r"|(?i:\b(?:gotta|got\s+to|have\s+to|need\s+to|must)\s+(?:go|run|dash)\b(?!\s+to\b)"
+    r"|\bbrb\b)")
+
+
+def of_the_moment(part: str) -> bool:
+    """The part tells what the user is off to do right now, with no time: nothing to keep."""
+    return bool(_MOMENT.search(part)) and find_span(part, date.today()) is None
+
+
 _CHANGE = re.compile(
     r"\b(no longer|any ?more|not true|wrong|moved|quit|left my|changed my|stopped)\b", re.I)
 

@@ -91,6 +91,7 @@ TOLD = "You told me "
 NOT_TOLD = ", but you haven't told me"
 MAX_NAMED = 2
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
+_POSSESSIVE = re.compile(r"'s?$")  # "Auberon's job": Auberon
 
 
 def about_the_user(message: str) -> bool:
@@ -112,7 +113,7 @@ def named(message: str, facts: Sequence[str]) -> str:
     the question's first word, which is capitalised anyway), said to the user as the start of
     a reply: "You told me your neighbour Wojciech just opened a ramen bar round the corner
     from you." for "What's Wojciech up to these days?"; "" when none does."""
-    asked = set(_CAPITALISED.findall(message)) - {"I"}
+    asked = {_POSSESSIVE.sub("", w) for w in _CAPITALISED.findall(message)} - {"I"}
     lead = message.split()[0] if message.split() else ""  # "What", "Is": capitalised anyway
 
     def names(fact: str) -> set[str]:
@@ -141,22 +142,55 @@ _ASKS_PLACE = re.compile(r"^\W*(?:where\b|(?:in\s+)?which\s+(?:city|town|country
 _ASKS_TIME = re.compile(r"^\W*(?:when\b|what\s+(?:time|day|date)\b|which\s+(?:day|date)\b)",
                         re.I)
 _ASKS_NUMBER = re.compile(r"^\W*how\s+(?:old|many|much|long)\b", re.I)
+# Work: "what does Auberon do (for a living)?", "what's Ana's job?"; a fact that answers it
+# says what someone works as or is ("works", "job", "is a ...", "as a ...").
+_ASKS_WORK = re.compile(r"^\W*what\s+(?:(?:does|do)\s+[\w' ]+?\s+do|[\w' ]+?\s+does)"
+                        r"(?:\s+for\s+(?:a\s+living|work))?\W*$"
+                        r"|^\W*what(?:'s|\s+is)\s+[\w' ]+?'s?\s+"
+                        r"(?:job|work|profession|occupation|line\s+of\s+work)\b", re.I)
+_WORK = re.compile(r"\b(?:works?|worked|working|job|jobs|career|profession|employed|retired|"
+                   r"is\s+an?|as\s+an?)\b", re.I)
+# Words before the question itself: "Remind me, which city ...", "Quick one: when ...".
+_LEAD_IN = re.compile(r"^\W*(?:(?:so|ok|okay|and|also|hey|btw|quick\s+one|remind\s+me|"
+                      r"do\s+you\s+(?:know|remember)|can\s+you\s+(?:tell|remind)\s+me)\b[\s,:-]*)+",
+                      re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 _TIME_WORDS = [*WEEKDAYS, *MONTHS, "today", "tonight", "tomorrow", "weekend", "week", "month",
                "year"]
 _TIME = re.compile(r"\d|\b(?:" + "|".join(_TIME_WORDS) + r")\b", re.I)
+_NOT_PLACES = {"You", "Your", *(w.capitalize() for w in (*WEEKDAYS, *MONTHS))}
 
 
 def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bool:
-    """The question asks for a place, a time or a number that none of the facts holds."""
+    """The question asks for a place, a time, a number or someone's work that none of the
+    facts holds."""
     said = " ".join(facts)
+    message = _LEAD_IN.sub("", message)
+    if _ASKS_WORK.match(message):
+        return not _WORK.search(said)
     if _ASKS_PLACE.match(message):
-        return not (set(_CAPITALISED.findall(said)) - asked - {"You", "Your"})
+        return not (set(_CAPITALISED.findall(said)) - asked - _NOT_PLACES)
     if _ASKS_TIME.match(message):
         return not _TIME.search(said)
     if _ASKS_NUMBER.match(message):
         return not _NUMBER.search(said)
     return False
+
+
+# A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what
+# is my blood type?". The thing: one to three words.
+_ASKS_MINE = re.compile(r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\s+"
+                        r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)(?:\s+again|\s+now|\s+then)?"
+                        r"\s*\?", re.I)
+UNTOLD = "You haven't told me your {thing}."
+
+
+def asked_mine(message: str) -> str | None:
+    """The thing of the user's own an English question asks for ("shoe size"), or None."""
+    if written_in(message) != "English" or (m := _ASKS_MINE.search(message)) is None:
+        return None
+    thing = m.group(1).lower()
+    return None if thing.split()[-1] in ("called", "named") else thing  # "my kids called?"
 
 
 def asks(message: str) -> bool:
@@ -174,11 +208,15 @@ def written_in(message: str) -> str | None:
 
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             bullets: bool = False, ended: date | None = None,
-            current: Sequence[str] = ()) -> str:
+            current: Sequence[str] = (), untold: str | None = None) -> str:
     """The reply's first words, or "" to leave the start to the model. past: a found memory's
     end date has passed; ended: the end date of the memory found first, when it has passed;
     bullets: the user asked for bullet points; current: the found memories that still hold,
-    said to the user (a question about the user as a whole is begun with them)."""
+    said to the user (a question about the user as a whole is begun with them); untold: the
+    thing of the user's own the question asks for (`asked_mine`) when no memory found is
+    about it (the caller compares them): "You haven't told me your shoe size." The model had
+    answered from whatever was found ("Since you mentioned Evadne as your sugar glider, your
+    shoe size is likely around 4.5 inches")."""
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
@@ -187,10 +225,39 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").
         return ""
     language = written_in(message)
+    if untold:
+        return UNTOLD.format(thing=untold)
     if ended is not None:
         return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
     if language == "English" and current and about_the_user(message):
         return recap(current)
     if language == "English" and (told := named(message, current)):
         return told
-    return "" if past or language != "English" else OPENING
+    if language != "English":
+        return "" if past else told_abroad(message, language)
+    return "" if past else OPENING
+
+
+# "You told me" in the languages the model replies in, for a question about the user's own
+# life (`_ABOUT_ME`): without it the model answered "Tu te souviens de mon métier ?" as
+# itself ("Je ne me souviens pas de mon métier. Je suis un assistant virtuel").
+TOLD_IN = {"French": "Tu m'as dit que", "Spanish": "Me dijiste que",
+           "German": "Du hast mir gesagt, dass", "Italian": "Mi hai detto che",
+           "Portuguese": "Você me disse que"}
+# The asker's "my" and "I" in those languages (a closed class).
+_ABOUT_ME = re.compile(r"(?i:\b(?:mon|ma|mes|je|j'|moi|mi|mis|yo|mein|meine|meinen|meinem|"
+                       r"meiner|meines|ich|mich|mir|mio|mia|miei|mie|io|meu|minha|meus|minhas|"
+                       r"eu)\b|\bj')")
+
+
+# ... but not one that asks for advice ("Was soll ich heute Abend kochen?" was begun "Du hast
+# mir gesagt, dass du heute Abend kochen solltest"): "should I", "can I" in those languages.
+_ADVICE = re.compile(r"(?i:\b(?:puis-je|je\s+peux|dois-je|je\s+dois|devrais-je|je\s+devrais|"
+                     r"pourrais-je|puedo|debo|debería|soll\s+ich|sollte\s+ich|kann\s+ich|"
+                     r"könnte\s+ich|posso|devo|dovrei|deveria|poderia)\b)")
+
+
+def told_abroad(message: str, language: str | None) -> str:
+    """The opening of a reply to a question about the user in another language, or ""."""
+    lead = TOLD_IN.get(language or "")
+    return lead if lead and _ABOUT_ME.search(message) and not _ADVICE.search(message) else ""

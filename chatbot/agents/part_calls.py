@@ -22,15 +22,15 @@ from chatbot.agents.corrections import (
     corrected,
     denied_copy,
     ended_facts,
-    moved_from,
     new_words,
-    renumbered,
     renumbered_anyway,
+    replaced_by,
     review,
     reworded_anyway,
     spoken_of,
 )
-from chatbot.agents.guards import NOT_TO_KEEP, UNDO, asks_to_undo, stems
+from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
+from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
@@ -42,7 +42,6 @@ from chatbot.agents.own_words import (
 )
 from chatbot.agents.parts import (
     _CLAUSE,
-    _LEADS_WITH_CONDITION,
     _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
@@ -196,16 +195,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if NOT_TO_KEEP.search(part):
             continue  # "Please don't save this anywhere: the padlock ... opens with ..."
-        if _asks_to_undo(part):
+        if asks_to_forget(part):
             # A request to take something out of memory, whatever the model filed it as
             # ("Could you erase everything about my ex, Lambert?" came as how to reply, with
             # unrelated memories): it removes the shown facts it names, and keeps nothing.
-            said = stems(UNDO.sub("", part))
-            named = [i for i in ids if i in shown_facts and stems(shown_facts[i]) & said]
+            named = named_in(part, {i: shown_facts[i] for i in ids if i in shown_facts})
             removes += named
             forgets.update(named)
             continue
-        if is_hypothetical(part) or (kind == "how_to_reply" and _own_question(part)):
+        if (is_hypothetical(part) or of_the_moment(part)  # "I'm off to put the kettle on"
+                or (kind == "how_to_reply" and _own_question(part))):
             continue
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):
@@ -285,7 +284,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := corrected(part, found, shown, updates)) is not None:
             found = as_correction(found, old, shown[old], similarity)
-        found = [(t, c, r if r is not None else _replaces(t, shown, updates))
+        found = [(t, c, r if r is not None else replaced_by(t, shown, updates))
                  for t, c, r in found if not (ended and stems(t) <= ended)]
         for text, cats, target in found:
             if target in ids and target not in updates:
@@ -310,13 +309,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     old_values = [stems(shown[i]) for i in updates if i in shown]
     facts = [f for f in pool if not f.get("asked")
              and not any(stems(f["text"]) <= old for old in old_values)]
-    # What the user asks to forget is not kept in other words: "Can you forget the paragliding
-    # stuff please? I quit" came as the forget, and "Quit training for a paragliding licence"
-    # as the memory's new version. A new value is kept ("Rolo is my cat, I don't have a dog").
-    for i in forgets:
-        if i in updates and _mostly(updates[i]["updated_memory_text"], shown[i]):
-            del updates[i]
-    facts = [f for f in facts if not any(_mostly(f["text"], shown[i]) for i in forgets)]
+    facts = without_forgotten(forgets, shown, updates, facts)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
@@ -325,13 +318,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                if i not in updates]
     if removes:
         calls.append(("delete_memory", {"memory_ids": removes}))
-        # A request naming what it removes is the forget itself, not how to reply: "can you
-        # delete the bit about me learning to juggle?" came as how to reply beside a forget.
-        # So is any request beside one the user asked for ("Could you erase everything about
-        # my ex? I'd rather you didn't keep anything about him.").
-        gone = set().union(*(stems(shown.get(i, "")) for i in removes))
-        preferences = [p for p in preferences
-                       if p not in requests or not (forgets or stems(p) & gone)]
+        preferences = not_a_preference(preferences, requests, removes, forgets, shown)
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
@@ -339,26 +326,6 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 _WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
-
-
-def _asks_to_undo(part: str) -> bool:
-    """The part asks for something to be taken out of memory (`guards.asks_to_undo`), and not
-    in a condition ("if you forget ...")."""
-    return (asks_to_undo(part) and not is_hypothetical(part)
-            and not _LEADS_WITH_CONDITION.match(part))
-
-
-def _mostly(text: str, memory: str) -> bool:
-    """More than half of the text's words are the memory's."""
-    words = stems(text)
-    return len(words & stems(memory)) * 2 > len(words)
-
-
-def _replaces(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
-    """The shown memory a new fact is the new version of: the home a move leaves, or the same
-    words with another number."""
-    home = moved_from(text, shown, taken)
-    return home if home is not None else renumbered(text, shown, taken)
 
 
 def _own_question(part: str) -> bool:

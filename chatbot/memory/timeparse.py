@@ -125,6 +125,11 @@ _UNTIL_IN_CLAUSE = re.compile(r"\b(?:until|till)\b[^,.;:!?]*$", re.I)
 # clause, or "now" right after.
 _BEEN_IN_CLAUSE = re.compile(r"\bbeen\b[^,.;:!?]*$", re.I)
 _NOW_AFTER = re.compile(r"^\s*(?:now|so far|already)\b", re.I)
+# A length said with the time it falls in: "for a fortnight in April", "for two weeks next
+# month", "for a few days over the summer" say how long, not that it starts today.
+_WHEN_AFTER = re.compile(rf"^\s*(?:in|during|around|over|this|next|at)\s+(?:the\s+)?"
+                         rf"(?:{_MONTH}|summer|spring|autumn|fall|winter|holidays|week|month|"
+                         rf"year)\b", re.I)
 
 
 def ends_right_before(before: str) -> bool:
@@ -345,7 +350,8 @@ def find_span(text: str, today: date) -> Span | None:
                 continue  # "the Saturday market", "my Monday class": no date
             past = bare_day and _told_in_the_past(before)
             days = _resolve(name, m, today, past)
-            if days is None or (name == "for_n" and _up_to_now(text, m)):
+            if days is None or (name == "for_n" and (
+                    _up_to_now(text, m) or _WHEN_AFTER.match(text[m.end():]))):
                 continue
             until = (lead in UNTIL_WORDS or bool(_UNTIL.search(before))
                      or bool(_UNTIL_IN_CLAUSE.search(before)))
