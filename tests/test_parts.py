@@ -1157,7 +1157,8 @@ def test_what_the_user_is_off_to_do_this_minute_is_not_kept():
         assert of_the_moment(said), said
     # A trip, a plan with a time, somewhere to be: kept.
     for said in ("I'm off to Lisbon", "I'm off to visit my sister in Chile",
-                 "I'm off to uni next month", "I have to go to the dentist on Friday"):
+                 "I'm off to uni next month", "I have to go to the dentist on Friday",
+                 "I have to go now, my daughter Lily is calling"):
         assert not of_the_moment(said), said
 
 

@@ -334,7 +334,7 @@ _PARTED = re.compile(r"\b(?:sold(?:\s+off)?|gave\s+away|given\s+away|got\s+rid\s
                      r"\s+(.*)", re.I)
 _GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|got|has\s+been|"
                    r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"
-                   r"stolen|gone)\b", re.I)
+                   r"stolen)\b", re.I)  # not "gone": "my sister is gone for the weekend"
 _PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|at|in|on|by|for|"
                          r"with|from|because|and|but|so|since|after|when|as|last|this|"
                          r"yesterday|today)\b.*$|[^\w\s'].*$", re.I)

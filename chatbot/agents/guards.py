@@ -286,18 +286,23 @@ NOT_TO_KEEP = re.compile(
     r"|\b(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:saved|stored|kept|recorded|written|noted)\b",
     re.I)
 # What the user is about to do this minute: "I'm off to put the kettle on", "off to bed",
-# "gotta run". Not "I'm off to Lisbon" (a trip: a name follows), nor "I have to go to the
-# dentist on Friday" (somewhere to go); any part that names a time is a plan (`of_the_moment`).
+# "gotta run". Not "I'm off to Lisbon" (a trip), "I have to go, my daughter Lily is calling"
+# (someone named: a name after it), nor "I have to go to the dentist on Friday" (somewhere to
+# go, a time): see `of_the_moment`.
 _MOMENT = re.compile(
     r"\bI(?:'m|\s+am)\s+(?:just\s+|now\s+)?(?:off|heading\s+off|popping\s+out|nipping\s+out)"
-    r"\s+to\s+(?![^.!?]*\b(?!I\b)[A-Z])"  # no name after it: "off to see Ana in Oslo"
+    r"\s+to\b"
     r"|(?i:\b(?:gotta|got\s+to|have\s+to|need\s+to|must)\s+(?:go|run|dash)\b(?!\s+to\b)"
     r"|\bbrb\b)")
+_NAMED_AFTER = re.compile(r"\b(?!I\b)[A-Z]")
 
 
 def of_the_moment(part: str) -> bool:
-    """The part tells what the user is off to do right now, with no time: nothing to keep."""
-    return bool(_MOMENT.search(part)) and find_span(part, date.today()) is None
+    """The part tells what the user is off to do right now, naming no one and no time:
+    nothing to keep."""
+    moment = _MOMENT.search(part)
+    return (moment is not None and not _NAMED_AFTER.search(part, moment.end())
+            and find_span(part, date.today()) is None)
 
 
 _CHANGE = re.compile(
