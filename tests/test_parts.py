@@ -1135,12 +1135,14 @@ def test_something_parted_with_ends_the_facts_that_name_it():
     assert calls[0][1]["memory_id"] == 0 and "steeplejack" in text
     assert text.endswith("(as of February 2024; before: gamekeeper on a big estate outside Kuopio)")
     # Sold, or gone by itself; what is parted with is named by the fact, not an adjective.
-    car = {0: "Drives an old Trabant", 1: "Neighbour Tom has a dog"}
+    car = {0: "Drives an old Trabant", 1: "Boyfriend Tom has a dog"}
     for said, ends in [("I sold the Trabant to my neighbour last week.", [0]),
                        ("The Trabant was finally sold on Friday.", [0]),
                        ("My Trabant got stolen!", [0]),
                        ("I sold some old books at the market.", []),
                        ("I never sold the Trabant, I gave it to my son.", []),
+                       ("Tom and I split up last week.", [1]),
+                       ("I broke up with Tom on Friday", [1]),
                        ("The Trabant wasn't stolen after all.", [])]:
         assert ended_facts(said, [], car, {}) == ends, said
 
@@ -1160,6 +1162,21 @@ def test_what_the_user_is_off_to_do_this_minute_is_not_kept():
                  "I'm off to uni next month", "I have to go to the dentist on Friday",
                  "I have to go now, my daughter Lily is calling"):
         assert not of_the_moment(said), said
+
+
+def test_a_new_job_replaces_the_shown_one():
+    message = "From today I'm training as a steeplejack!"
+    shown = {0: "Works as a gamekeeper on an estate near Kuopio", 1: "Lives in Kuopio"}
+    calls = tool_calls([fact(message, "Is training as a steeplejack")], [0, 1],
+                       message=message, known=message, shown=shown,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0)]
+    assert calls[0][1]["updated_memory_text"] == "Is training as a steeplejack"
+    # A second job is added, not put in the first one's place.
+    side = "I also work as a barista on Saturdays"
+    calls = tool_calls([fact(side, "Also works as a barista on Saturdays")], [0, 1],
+                       message=side, known=side, shown=shown, reviews=[{"now": "unchanged"}] * 2)
+    assert [c for c, _ in calls] == ["add_memory"]
 
 
 def test_a_move_to_a_named_place_replaces_the_shown_home():

@@ -212,11 +212,31 @@ def moved_from(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int |
                  and place not in _words(old)), None)
 
 
+# What the user works as is one job, as where they live is one place: a new "Works as a
+# steeplejack" (or "Started working as", "Is training as", "Got a new job as") is the new
+# version of a shown "Works as a gamekeeper", unless it says it is a second one.
+_NEW_JOB = re.compile(r"^(?:(?:now|currently)\s+)?(?:works|is\s+working|started\s+working|"
+                      r"has\s+started\s+working|is\s+training|trains|started\s+training|"
+                      r"got\s+a\s+(?:new\s+)?job|has\s+a\s+new\s+job|is\s+employed)\s+as\b", re.I)
+_JOB = re.compile(r"^(?:works|is\s+working|is\s+employed)\s+as\b", re.I)
+_SECOND = re.compile(r"\b(?:also|too|as\s+well|second|side|part-time|besides|alongside)\b", re.I)
+
+
+def new_job_for(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown job a new one replaces (`_NEW_JOB`, `_JOB`)."""
+    if not _NEW_JOB.match(text.strip()) or _SECOND.search(text):
+        return None
+    return next((i for i, old in shown.items() if i not in taken and _JOB.match(old.strip())
+                 and new_words(text, old)), None)
+
+
 def replaced_by(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
-    """The shown memory a new fact is the new version of: the home a move leaves, or the same
-    words with another number."""
-    home = moved_from(text, shown, taken)
-    return home if home is not None else renumbered(text, shown, taken)
+    """The shown memory a new fact is the new version of: the home a move leaves, the job a
+    new one leaves, or the same words with another number."""
+    for found in (moved_from(text, shown, taken), new_job_for(text, shown, taken)):
+        if found is not None:
+            return found
+    return renumbered(text, shown, taken)
 
 
 def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
@@ -317,7 +337,12 @@ def spoken_of(removes: list[int], shown: dict[int, str], message: str,
 # office" ends the umbrella, not a job at an office).
 _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
-                     r"packed\s+in)\s+(.*)", re.I)
+                     r"packed\s+in|broke\s+up\s+with|split\s+up\s+with|split\s+from|"
+                     r"separated\s+from|divorced)\s+(.*)", re.I)
+# "Tom and I split up": the one the user parted from is named before.
+_SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\s+|finally\s+)?"
+                    r"(?:split\s+up|broke\s+up|divorced|separated|called\s+it\s+(?:off|quits))\b",
+                    re.I)
 # Someone or some animal of the user's died: "Quirin died on Sunday", "my old cat passed
 # away", "we had to put Bruno to sleep". The shown facts that name them end.
 _DIED = re.compile(r"\b([\w'-]+)\s+(?:has\s+|had\s+)?(?:just\s+|sadly\s+|finally\s+)?"
@@ -359,7 +384,7 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
     school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
     current, and so did "Has been teaching for eight years"."""
-    if (death := _DIED.search(part) or _PUT_DOWN.search(part)) is not None:
+    if (death := _DIED.search(part) or _PUT_DOWN.search(part) or _SPLIT.search(part)) is not None:
         who = stems(death.group(1))
         return [i for i, old in shown.items() if i not in taken and who & stems(old)]
     parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part))
