@@ -542,9 +542,10 @@ def test_the_opening_follows_the_message_and_what_was_found():
         "shoe size")
     assert asked_mine("What are my kids called?") is None
     assert asked_mine("Quelle est ma pointure ?") is None
-    assert opening("What's my shoe size again?", found=True, preferences=False,
-                   current=["You live in Teruel"], untold="shoe size") == (
-        "You haven't told me your shoe size.")
+    for found in (True, False):
+        assert opening("What's my shoe size again?", found=found, preferences=False,
+                       current=["You live in Teruel"] if found else [], untold="shoe size") == (
+            "I don't know your shoe size: you haven't told me.")
     # A question in another language about the user is begun with "you told me" in it.
     for asked, lead in (("Tu te souviens de mon métier ?", "Tu m'as dit que"),
                         ("¿Dónde vivo yo?", "Me dijiste que"),

@@ -620,7 +620,7 @@ def test_the_search_tool_says_whether_a_dated_memory_holds_at_the_time_asked(sto
 
 
 def test_a_found_memory_is_about_what_a_question_asks_of_the_user(seeded):
-    # What decides "You haven't told me your shoe size." (agents/opening.py, UNTOLD): a found
+    # What decides "I don't know your shoe size: ..." (agents/opening.py, UNTOLD): a found
     # memory says a word of the thing, or its text or categories are close to it (real
     # embeddings).
     store, _ = seeded

@@ -182,7 +182,7 @@ def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bo
 _ASKS_MINE = re.compile(r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\s+"
                         r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)(?:\s+again|\s+now|\s+then)?"
                         r"\s*\?", re.I)
-UNTOLD = "You haven't told me your {thing}."
+UNTOLD = "I don't know your {thing}: you haven't told me."
 
 
 def asked_mine(message: str) -> str | None:
@@ -214,19 +214,19 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     bullets: the user asked for bullet points; current: the found memories that still hold,
     said to the user (a question about the user as a whole is begun with them); untold: the
     thing of the user's own the question asks for (`asked_mine`) when no memory found is
-    about it (the caller compares them): "You haven't told me your shoe size." The model had
-    answered from whatever was found ("Since you mentioned Evadne as your sugar glider, your
-    shoe size is likely around 4.5 inches")."""
+    about it, or none is found (the caller compares them): "I don't know your shoe size: you
+    haven't told me." The model had answered from whatever was found ("Since you mentioned
+    Evadne as your sugar glider, your shoe size is likely around 4.5 inches")."""
     if bullets:
         return BULLET_OPENING
     message = str(message or "").strip()
+    if untold and not preferences and asks(message):  # found or not
+        return UNTOLD.format(thing=untold)
     if not found or preferences or not asks(message) or asks_to_undo(message):
         # A request to forget is not begun with the fact: the reply recited what the user had
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").
         return ""
     language = written_in(message)
-    if untold:
-        return UNTOLD.format(thing=untold)
     if ended is not None:
         return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
     if language == "English" and current and about_the_user(message):

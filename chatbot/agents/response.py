@@ -207,6 +207,8 @@ class ResponseAgent(dspy.Module):
         it, or its text or its categories are close to it (`ABOUT_MIN`). "shoe size" and "[pet]
         Has a sugar glider called Evadne" are not; "hobby" and "[hobbies] Plays the cello" are,
         and so are "job" and "[work] Is a steeplejack"."""
+        if not found:
+            return False
         if any(stems(thing) & stems(m.memory_text) for m in found):
             return True
         embedder = getattr(self.store, "embedder", None)
