@@ -546,6 +546,13 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening("What's my shoe size again?", found=found, preferences=False,
                        current=["You live in Teruel"] if found else [], untold="shoe size") == (
             "I don't know your shoe size: you haven't told me.")
+    # A question asking to be reminded of the user's own is begun with the first facts found.
+    mine = ["You are an optometrist by trade", "You live in Whitehorse"]
+    assert opening("remind me, what do I do for a living again? and where am I based?",
+                   found=True, preferences=False, current=mine) == (
+        "You told me you are an optometrist by trade, and you live in Whitehorse.")
+    assert opening("Can you say that again?", found=True, preferences=False,
+                   current=mine) == OPENING
     # A question in another language about the user is begun with "you told me" in it.
     for asked, lead in (("Tu te souviens de mon métier ?", "Tu m'as dit que"),
                         ("¿Dónde vivo yo?", "Me dijiste que"),

@@ -847,6 +847,15 @@ def test_a_forget_removes_only_what_the_message_speaks_of(embedder):
                        known=sold, shown=shown, similarity=similarity,
                        reviews=[{"now": "no_longer_true"}, {"now": "no_longer_true"}])
     assert calls == [("delete_memory", {"memory_ids": [0, 1]})]
+    # A name said and held by a removal is what the message is about: a removal by topic
+    # alone goes only when none is named (the home went with the ex).
+    ex = ("can you scrub whatever you've got about my ex Jolanda? we're done, I don't want "
+          "that sitting in your memory anymore")
+    shown_ex = {0: "Has an ex-girlfriend called Jolanda", 1: "Lives in Colmar"}
+    calls = tool_calls([{"part": ex, "kind": "forget", "removes": 0}], [0, 1], message=ex,
+                       known=ex, shown=shown_ex, similarity=lambda a, b: 0.5,
+                       reviews=[{"now": "no_longer_true"}, {"now": "no_longer_true"}])
+    assert calls == [("delete_memory", {"memory_ids": [0]})]
     # A message that names nothing it removes ("forget that") keeps the model's removals.
     calls = tool_calls([{"part": "Please forget that.", "kind": "forget", "removes": 1}], [0, 1],
                        message="Please forget that.", known="", shown=shown,
@@ -1115,6 +1124,10 @@ def test_someone_who_died_ends_the_facts_that_name_them():
         "memory_id": 0, "categories": [],
         "updated_memory_text": "Quirin died on 10 March 2024 (as of March 2024; before: has a "
                                "corgi called Quirin)"})]
+    # "We lost <name>" is the same; "I lost my keys" is not.
+    lost = "We lost Quirin on Tuesday, my old corgi."
+    assert ended_facts(lost, [], shown, {}) == [0]
+    assert ended_facts("I lost my keys in Kaunas", [], shown, {}) == []
     # Not someone who nearly did, nor a name no memory holds.
     for text in ("Quirin nearly died on Sunday.", "My neighbour's cat died on Sunday."):
         calls = tool_calls([{"part": text, "kind": "small_talk"}], [0, 1], message=text,
@@ -1177,6 +1190,25 @@ def test_a_new_job_replaces_the_shown_one():
     calls = tool_calls([fact(side, "Also works as a barista on Saturdays")], [0, 1],
                        message=side, known=side, shown=shown, reviews=[{"now": "unchanged"}] * 2)
     assert [c for c, _ in calls] == ["add_memory"]
+
+
+def test_a_new_fact_about_the_replaced_value_is_not_kept():
+    message = ("well the move is DONE. we drove out of Asheville on sunday and we're renting a "
+               "place in Yellowknife now")
+    shown = {0: "Lives in Asheville", 1: "Has a daughter called Cordelia"}
+    calls = tool_calls([fact(message, "Moved to Yellowknife",
+                             "We drove out of Asheville on 10 March 2024")], [0, 1],
+                       message=message, known=message, shown=shown,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
+                                        "updated_memory_text": "Moved to Yellowknife"})]
+    # "X, not Y": a fact led by the old value goes with it.
+    fix = "I play the sousaphone in the band, not the flugelhorn. They're both brass"
+    shown = {0: "Plays the flugelhorn in a band", 1: "Lives in Matera"}
+    calls = tool_calls([fact(fix, "Plays the sousaphone in the band", "Flugelhorn is brass")],
+                       [0, 1], message=fix, known=fix, shown=shown,
+                       reviews=[{"now": "changed"}, {"now": "unchanged"}])
+    assert [c for c, _ in calls] == ["update_memory"]
 
 
 def test_a_move_to_a_named_place_replaces_the_shown_home():

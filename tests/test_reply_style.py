@@ -173,3 +173,16 @@ def test_money_and_em_dashes_are_not_formats():
         "The ticket costs 20 pounds. The flour weighs 0.9 kg."
     assert style_of(["No em dashes, please"]) == PLAIN
     assert style_of(["Write in point form with dashes"]).bullets is True
+
+
+def test_a_limit_said_loosely_and_a_numbered_list_are_read():
+    # "keep your replies to a sentence or two" and "the steps as a numbered list" had been
+    # stored as preferences that no format was read from: the replies ran on, in paragraphs.
+    assert style_of(['Asked: "keep your replies to a sentence or two, I read them on my '
+                     'phone"']).sentences == 2
+    for said, most in (("Wants one or two sentences", 2), ("Wants a couple of sentences", 2),
+                       ("Wants two or three sentences at most", 3)):
+        assert style_of([said]).sentences == most, said
+    assert style_of(["Does not want a sentence or two, wants detail"]).sentences is None
+    assert style_of(['Asked: "give me the steps as a numbered list"']).bullets is True
+    assert style_of(["Wants numbered steps"]).bullets is True

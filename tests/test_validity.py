@@ -114,6 +114,18 @@ def test_a_length_said_with_the_time_it_falls_in_does_not_start_today():
     assert find_span("Is off work for three days", WEDNESDAY).start == WEDNESDAY
 
 
+def test_a_date_the_model_made_up_goes():
+    from chatbot.agents.new_facts import with_said_date
+    part = "booked it!! going to Kotor for two weeks this summer"
+    # The model wrote today's date on for "this summer": its dates go, the user's words stay.
+    assert with_said_date("Going to Kotor from 29 April to 12 May 2026", part, WEDNESDAY) == (
+        "Going to Kotor for two weeks this summer")
+    # A date the part gives in digits or in words is the user's.
+    for text, said in (("Was born on 3 May 1990", "I was born on 3 May 1990"),
+                       ("Wedding is on 22 May 2026", "The wedding is on the twenty-second of May")):
+        assert with_said_date(text, said, WEDNESDAY) == text
+
+
 def test_a_weekday_in_a_plan_is_the_coming_one():
     from chatbot.agents.new_facts import _dated
     interview = "Has a job interview at the museum on Thursday"

@@ -17,7 +17,7 @@ from chatbot.agents.guards import said_in, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import NEGATION
 from chatbot.memory.anchors import anchors
-from chatbot.memory.timeparse import NUMBER_WORDS
+from chatbot.memory.timeparse import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 # How close a new fact must be to a memory said to have changed to become its new version.
 PAIR_MIN = 0.35
@@ -230,6 +230,37 @@ def new_job_for(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int 
                  and new_words(text, old)), None)
 
 
+_CAPITAL = re.compile(r"\b[A-Z][\w'-]*")
+_NOT_NAMES = {"I", "We", "They", "He", "She", "It", "The", "A", "An", "My", "Our", "Their",
+              *(w.capitalize() for w in (*WEEKDAYS, *MONTHS))}
+
+
+def _names(text: str) -> set[str]:
+    """The capitalised words after the first (which any memory has), but days and months."""
+    return {m.group(0) for m in _CAPITAL.finditer(text) if m.start() > 0} - _NOT_NAMES
+
+
+def about_an_old_value(text: str, shown: dict[int, str],
+                       updates: dict[int, dict[str, Any]]) -> bool:
+    """A new fact about what this message replaced: "We drove out of Asheville on 10 March
+    2024" beside "Lives in Asheville" updated to "Moved to Yellowknife". Its names
+    (capitalised words, not a day, a month or a leading pronoun) are all names the old text
+    had and the new one has not, or its first word is such a word of the old text."""
+    said = _names(text)
+    first = _WORD.findall(text.lower())[:1]
+    for i, update in updates.items():
+        new = str(update.get("updated_memory_text", ""))
+        gone = _names(shown.get(i, "")) - _names(new)
+        if said and gone and said <= gone:
+            return True
+        # ... or is about the old value, which leads it: "Flugelhorn is brass" beside "Plays
+        # the flugelhorn in a band" corrected to the sousaphone (not the old text's verb).
+        words = _WORD.findall(shown.get(i, "").lower())
+        if first and first[0] in set(words[1:]) - _words(new) and len(first[0]) > 3:
+            return True
+    return False
+
+
 def replaced_by(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
     """The shown memory a new fact is the new version of: the home a move leaves, the job a
     new one leaves, or the same words with another number."""
@@ -327,8 +358,17 @@ def spoken_of(removes: list[int], shown: dict[int, str], message: str,
     said = stems(message)
     if not any(stems(shown.get(i, "")) & said for i in removes):
         return removes
+    # A name the message says and a removal holds is what it is about: nothing else goes by
+    # topic alone ("scrub whatever you've got about my ex Jolanda? ... I don't want that
+    # sitting in your memory" also removed "Lives in Colmar").
+    names = {w.lower() for w in _NAME.findall(message)} - {"i"}
+    named = any(names & _words(shown.get(i, "")) for i in removes)
     return [i for i in removes if stems(shown.get(i, "")) & said or (
-        similarity is not None and similarity(message, shown.get(i, "")) >= RELATED_MIN)]
+        not named and similarity is not None
+        and similarity(message, shown.get(i, "")) >= RELATED_MIN)]
+
+
+_NAME = re.compile(r"(?<=\w\s)[A-Z][\w'-]*")  # a capitalised word not leading the message
 
 
 # A verb that ends what follows it, said of the user's own doing: "I've quit teaching", "I
@@ -348,6 +388,9 @@ _SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\
 _DIED = re.compile(r"\b([\w'-]+)\s+(?:has\s+|had\s+)?(?:just\s+|sadly\s+|finally\s+)?"
                    r"(?:died|passed\s+away|was\s+put\s+(?:down|to\s+sleep))\b", re.I)
 _PUT_DOWN = re.compile(r"\bput\s+([\w'-]+)\s+(?:down|to\s+sleep)\b", re.I)
+# "We lost Gudrun on Tuesday": a name (capitalised; not "I lost my keys", "we lost the match").
+_LOST = re.compile(r"\b(?i:we|I)\s+(?:(?i:have|'ve|just|sadly|finally)\s+)*(?i:lost)\s+"
+                   r"(?:(?i:our|my)\s+)?(?:(?i:old|dear|beloved|lovely|sweet)\s+)?([A-Z][\w'-]+)")
 # Something of the user's that went to someone else or is gone: "I sold the Trabant", "handed
 # back the keys to the estate", "we got rid of the caravan", "my bike was stolen". Whoever
 # says it; what is parted with must be named by a shown fact. Its object runs to the end of
@@ -384,7 +427,8 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
     school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
     current, and so did "Has been teaching for eight years"."""
-    if (death := _DIED.search(part) or _PUT_DOWN.search(part) or _SPLIT.search(part)) is not None:
+    if (death := _DIED.search(part) or _PUT_DOWN.search(part) or _LOST.search(part)
+            or _SPLIT.search(part)) is not None:
         who = stems(death.group(1))
         return [i for i, old in shown.items() if i not in taken and who & stems(old)]
     parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part))

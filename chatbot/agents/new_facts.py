@@ -85,6 +85,8 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     another day; `_dated` then writes it as the date it means. Code resolves relative dates,
     not the model."""
     said = find_span(part, day) if day is not None else None
+    if said is None and day is not None:
+        return _without_made_up_date(text, part, day)
     if said is None or not _bounds_the_fact(said):
         return text
     own = find_span(text, day)
@@ -103,6 +105,42 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     if vague or (own.start, own.end) != (said.start, said.end):
         return text.replace(own.phrase, said.phrase, 1)
     return text
+
+
+# A time the user gave that code does not resolve to days: "this summer", "in April", "over
+# the holidays" (with a length before it: "for two weeks this summer").
+_VAGUE_TIME = re.compile(
+    r"(?:\bfor\s+(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
+    r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during)\s+(?:the\s+)?"
+    r"(?:summer|winter|spring|autumn|fall|holidays|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b", re.I)
+
+
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|"
+           "december")
+# A date as the model writes one ("on 22 March 2024", "from 15 March to 28 March 2024",
+# "2024-03-15"), with the word that leads it.
+_ONE_DATE = rf"(?:\d{{1,2}}\s+(?:{_MONTHS})(?:\s+\d{{4}})?|\d{{4}}-\d{{2}}-\d{{2}})"
+_WRITTEN_DATE = re.compile(rf"(?:\b(?:from|on|until|till|by|between)\s+)?{_ONE_DATE}"
+                           rf"(?:\s+(?:to|until|till|and|-|\u2013)\s+{_ONE_DATE})?", re.I)
+
+
+def _without_made_up_date(text: str, part: str, day: date) -> str:
+    """A memory whose part says no date code can resolve, and no number, keeps no date of the
+    model's: "going to Kotor for two weeks this summer" was stored "Going to Kotor from 15
+    March to 28 March 2024". The model's dates go, and the part's own words for the time, if
+    any, take their place ("Going to Kotor for two weeks this summer")."""
+    if re.search(r"\d", part) or _DAY_IN_WORDS.search(part) or not _WRITTEN_DATE.search(text):
+        return text
+    rest = " ".join(_WRITTEN_DATE.sub(" ", text).split()).rstrip(" ,.")
+    vague = _VAGUE_TIME.search(part)
+    if vague is None or vague.group(0).lower() in rest.lower():
+        return rest
+    return f"{rest} {vague.group(0)}"
+
+
+# A day said in words, which code does not read: "the twenty-second of May".
+_DAY_IN_WORDS = re.compile(rf"\b[a-z-]+(?:st|nd|rd|th)\s+of\s+(?:{_MONTHS})\b", re.I)
 
 
 _CLAUSES = re.compile(r"[.;!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+", re.I)

@@ -134,11 +134,35 @@ def named(message: str, facts: Sequence[str]) -> str:
     return TOLD + ", and ".join(said) + "."
 
 
+# A question that asks to be reminded of the user's own facts: "remind me, what do I do for a
+# living again? and where am I based?" was begun "Since you are an optometrist, you can work
+# at a hospital ..." (advice, and no city).
+# Not "What do you remember about my sister?": the first facts found need not be hers.
+_RECALL = re.compile(r"\bremind\s+me\b|\bagain\b", re.I)
+_MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
+MAX_RECALLED = 3
+
+
+def recalled(message: str, facts: Sequence[str]) -> str:
+    """The first facts found (at most `MAX_RECALLED`), said to the user as the start of a
+    reply to a question that asks to be reminded of the user's own ("...again?", "remind me"),
+    or "": "You told me you are an optometrist by trade, and you live in Whitehorse." """
+    if not (_RECALL.search(message) and _MINE.search(message)):
+        return ""
+    said = [f.strip().rstrip(".") for f in facts if f.strip()][:MAX_RECALLED]
+    said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
+    if not said:
+        return ""
+    return TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1] + "."
+
+
 # What a question asks for, by its question word (a closed class), and what a fact must hold
 # to answer it: a place is a capitalised word the question does not say ("Where does Tomas
 # live?" beside "Tomas moved to Oslo"); a time, a number, a weekday, a month or a word like
 # "tomorrow"; an age or an amount, a number.
-_ASKS_PLACE = re.compile(r"^\W*(?:where\b|(?:in\s+)?which\s+(?:city|town|country|place)\b)", re.I)
+_ASKS_PLACE = re.compile(r"^\W*(?:where\b|(?:in\s+|at\s+)?which\s+(?:city|town|country|place|"
+                         r"hotel|restaurant|school|company|street|airport|station|hospital|"
+                         r"neighbourhood|neighborhood|area|venue)\b)", re.I)
 _ASKS_TIME = re.compile(r"^\W*(?:when\b|what\s+(?:time|day|date)\b|which\s+(?:day|date)\b)",
                         re.I)
 _ASKS_NUMBER = re.compile(r"^\W*how\s+(?:old|many|much|long)\b", re.I)
@@ -151,9 +175,9 @@ _ASKS_WORK = re.compile(r"^\W*what\s+(?:(?:does|do)\s+[\w' ]+?\s+do|[\w' ]+?\s+d
 _WORK = re.compile(r"\b(?:works?|worked|working|job|jobs|career|profession|employed|retired|"
                    r"is\s+an?|as\s+an?)\b", re.I)
 # Words before the question itself: "Remind me, which city ...", "Quick one: when ...".
-_LEAD_IN = re.compile(r"^\W*(?:(?:so|ok|okay|and|also|hey|btw|quick\s+one|remind\s+me|"
-                      r"do\s+you\s+(?:know|remember)|can\s+you\s+(?:tell|remind)\s+me)\b[\s,:-]*)+",
-                      re.I)
+_LEAD_IN = re.compile(r"^\W*(?:(?:so|ok|okay|and|also|hey|btw|wait|hmm|um|oh|ah|right|"
+                      r"quick\s+one|remind\s+me|do\s+you\s+(?:know|remember)|"
+                      r"can\s+you\s+(?:tell|remind)\s+me)\b[\s,:-]*)+", re.I)
 _NUMBER = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 _TIME_WORDS = [*WEEKDAYS, *MONTHS, "today", "tonight", "tomorrow", "weekend", "week", "month",
                "year"]
@@ -231,7 +255,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
     if language == "English" and current and about_the_user(message):
         return recap(current)
-    if language == "English" and (told := named(message, current)):
+    if language == "English" and (told := named(message, current) or recalled(message, current)):
         return told
     if language != "English":
         return "" if past else told_abroad(message, language)

@@ -18,6 +18,7 @@ from difflib import get_close_matches
 from typing import Any
 
 from chatbot.agents.corrections import (
+    about_an_old_value,
     as_correction,
     corrected,
     denied_copy,
@@ -308,7 +309,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # the walnut allergy corrected to hazelnuts).
     old_values = [stems(shown[i]) for i in updates if i in shown]
     facts = [f for f in pool if not f.get("asked")
-             and not any(stems(f["text"]) <= old for old in old_values)]
+             and not any(stems(f["text"]) <= old for old in old_values)
+             and not about_an_old_value(f["text"], shown, updates)]
     facts = without_forgotten(forgets, shown, updates, facts)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     requests = {f["text"] for f in pool if f.get("request")}

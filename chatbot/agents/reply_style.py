@@ -52,7 +52,8 @@ PLAIN = ReplyStyle()
 # What a preference asks for, and what it means when negated ("never am or pm" is a 24-hour
 # clock; "no bullet points" turns them off).
 _BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\b(?:with|using) dashes\b"
-                      r"|\b(?:as|in) (?:a )?(?:short )?lists?\b", re.I)
+                      r"|\b(?:as|in) (?:a )?(?:short |numbered |bulleted )?lists?\b"
+                      r"|\bnumbered (?:lists?|steps|points)\b", re.I)
 _CLOCK_24 = re.compile(r"\b24[- ]?h(?:ou)?r?s?\b|\btwenty[- ]four[- ]hour|\bmilitary time", re.I)
 _CLOCK_12 = re.compile(r"\b12[- ]?h(?:ou)?r?s?\b|\btwelve[- ]hour|\bam\b\s*(?:/|or|and)\s*\bpm\b"
                        r"|\ba\.m\.|\bp\.m\.", re.I)
@@ -65,6 +66,13 @@ _IMPERIAL_ASKED = re.compile(r"\bimperial\b|\bmiles\b|\bfahrenheit\b|\bfeet\b"
 _NUMBER_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SENTENCES = re.compile(r"\b([1-5]|one|two|three|four|five|single)[- ](?:short )?sentences?\b",
                         re.I)
+# The same said loosely: "a sentence or two", "one or two sentences", "a couple of sentences",
+# "a few sentences" (the larger number is the limit).
+_ABOUT_SENTENCES = [(re.compile(r"\b(?:a|one|1)\s+(?:short\s+)?sentence\s+or\s+two\b"
+                                r"|\b(?:one|1)\s+or\s+(?:two|2)\s+(?:short\s+)?sentences\b"
+                                r"|\ba\s+couple\s+(?:of\s+)?(?:short\s+)?sentences\b", re.I), 2),
+                    (re.compile(r"\b(?:two|2)\s+or\s+(?:three|3)\s+(?:short\s+)?sentences\b"
+                                r"|\ba\s+few\s+(?:short\s+)?sentences\b", re.I), 3)]
 # A negation earlier in the same clause as the format it negates.
 _NEGATION = re.compile(r"\b(?:no|not|never|don'?t|do not|doesn'?t|does not|stop|without|instead of"
                        r"|rather than|avoid|neither|nor|dislike[sd]?|hate[sd]?)\b", re.I)
@@ -98,6 +106,9 @@ def _asked(text: str) -> dict[str, Any]:
         said = count[-1].lower()
         out["sentences"] = (int(said) if said.isdigit() else _NUMBER_WORDS[said]) if limited \
             else None
+    for loosely, most in _ABOUT_SENTENCES:
+        if (limited := _said(loosely, text)) is not None:
+            out["sentences"] = most if limited else None
     return out
 
 
