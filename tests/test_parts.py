@@ -1168,12 +1168,14 @@ def test_what_the_user_is_off_to_do_this_minute_is_not_kept():
                else {"part": p, "kind": "small_talk"} for p in parts]
     calls = tool_calls(entries, [], message=message, known=message, parts=parts)
     assert [c for c, _ in calls] == ["noop"]
-    for said in ("Gotta run!", "I'm off to bed", "brb"):
+    for said in ("Gotta run!", "I'm off to bed", "brb", "I'm stuck in traffic",
+                 "sat in the laundrette waiting for my duvet to finish and I'm sooo bored."):
         assert of_the_moment(said), said
     # A trip, a plan with a time, somewhere to be: kept.
     for said in ("I'm off to Lisbon", "I'm off to visit my sister in Chile",
                  "I'm off to uni next month", "I have to go to the dentist on Friday",
-                 "I have to go now, my daughter Lily is calling"):
+                 "I have to go now, my daughter Lily is calling",
+                 "I'm stuck in Lisbon until Friday", "I am waiting for my exam results"):
         assert not of_the_moment(said), said
 
 

@@ -285,15 +285,19 @@ NOT_TO_KEEP = re.compile(
     r"(?:save|store|remember|keep|record|note|write)"
     r"|\b(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:saved|stored|kept|recorded|written|noted)\b",
     re.I)
-# What the user is about to do this minute: "I'm off to put the kettle on", "off to bed",
-# "gotta run". Not "I'm off to Lisbon" (a trip), "I have to go, my daughter Lily is calling"
-# (someone named: a name after it), nor "I have to go to the dentist on Friday" (somewhere to
-# go, a time): see `of_the_moment`.
+# What the user is about to do or doing this minute: "I'm off to put the kettle on", "off to
+# bed", "gotta run", "sat in the laundrette". Not "I'm off to Lisbon" (a trip), "I have to go,
+# my daughter Lily is calling" (someone named: a name after it), nor "I have to go to the
+# dentist on Friday" (somewhere to go, a time): see `of_the_moment`.
 _MOMENT = re.compile(
     r"\bI(?:'m|\s+am)\s+(?:just\s+|now\s+)?(?:off|heading\s+off|popping\s+out|nipping\s+out)"
     r"\s+to\b"
     r"|(?i:\b(?:gotta|got\s+to|have\s+to|need\s+to|must)\s+(?:go|run|dash)\b(?!\s+to\b)"
-    r"|\bbrb\b)")
+    r"|\bbrb\b"
+    # Where the user is sat or waiting this minute, leading the part: "sat in the laundrette
+    # waiting for my duvet to finish", "I'm stuck in traffic".
+    r"|^\W*(?:(?:I'm|I\s+am|just|currently)\s+)?(?:sat|sitting|stuck|standing|"
+    r"queuing|queueing)\s+(?:in|at|on|around)\b)")
 _NAMED_AFTER = re.compile(r"\b(?!I\b)[A-Z]")
 
 
