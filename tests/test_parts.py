@@ -284,6 +284,20 @@ def test_a_plain_statement_about_a_rare_thing_is_kept_when_filed_as_nothing():
         assert calls == [("noop", {})]
 
 
+def test_the_reason_given_for_a_question_is_kept():
+    message = ("quick q - how do i stop dough sticking to the counter? asking bc i run a little "
+               "pierogi stall at the night market on weekends")
+    parts = split_parts(message)
+    calls = tool_calls([{"part": p, "kind": "question"} for p in parts], [], message=message,
+                       known=message, parts=parts)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Runs a little pierogi stall at the night market on weekends"]
+    # One common word between the article and the rare thing; not a common thing.
+    said = "I have a big dog."
+    assert tool_calls([{"part": said, "kind": "small_talk"}], [], message=said,
+                      known=said) == [("noop", {})]
+
+
 def test_a_plan_said_inside_a_request_is_kept():
     for said, memory in (
             ("Suggest a name for the kitten I'm adopting on Saturday.",

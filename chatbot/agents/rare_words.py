@@ -124,9 +124,16 @@ def _rare_thing(clause: str, known: set[str]) -> str | None:
     if language_of(clause) not in (None, "English"):
         return None
     words = _WORD.findall(NEGATION.split(redact(clause), maxsplit=1)[0])
-    for before, word in zip(words, words[1:], strict=False):
+    for n, before in enumerate(words):
         lead = before.lower()
+        if lead not in _THING_LEADS:
+            continue
         below = POSSESSED_ZIPF if lead in _POSSESSIVES else RARE_ZIPF
-        if lead in _THING_LEADS and _rare(word, below=below) and word.lower() not in known:
-            return word
+        # The word after it, or after one common word between ("a little pierogi stall").
+        after = words[n + 1:n + 2]
+        if n + 2 < len(words) and not _rare(words[n + 1], below=below):
+            after.append(words[n + 2])
+        for word in after:
+            if _rare(word, below=below) and word.lower() not in known:
+                return word
     return None

@@ -21,7 +21,10 @@ from chatbot.memory.timeparse import find_span
 
 # A lead-in before a colon ("Small mix-up on my part: ...", "Heads up: ...").
 LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
-JOINED = re.compile(rf"^{_JOINERS}", re.I)
+# A joining word, or the reason given for a question ("asking bc i run a little pierogi stall
+# ...": what the user says about themselves to explain what they asked).
+JOINED = re.compile(rf"^(?:(?:asking\s+|asked\s+)?(?:bc|b/c|because|cos|coz|cuz|cause)\b[\s,]*|"
+                    rf"{_JOINERS})", re.I)
 # "the kitten I'm adopting on Saturday", "a trip we're taking to Lisbon": a plan of the user's
 # said inside a request or question about it.
 _WITHIN_CLAUSE = re.compile(
