@@ -257,31 +257,4 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return recap(current)
     if language == "English" and (told := named(message, current) or recalled(message, current)):
         return told
-    if language != "English":
-        return "" if past else told_abroad(message, language)
-    return "" if past else OPENING
-
-
-# "You told me" in the languages the model replies in, for a question about the user's own
-# life (`_ABOUT_ME`): without it the model answered "Tu te souviens de mon métier ?" as
-# itself ("Je ne me souviens pas de mon métier. Je suis un assistant virtuel").
-TOLD_IN = {"French": "Tu m'as dit que", "Spanish": "Me dijiste que",
-           "German": "Du hast mir gesagt, dass", "Italian": "Mi hai detto che",
-           "Portuguese": "Você me disse que"}
-# The asker's "my" and "I" in those languages (a closed class).
-_ABOUT_ME = re.compile(r"(?i:\b(?:mon|ma|mes|je|j'|moi|mi|mis|yo|mein|meine|meinen|meinem|"
-                       r"meiner|meines|ich|mich|mir|mio|mia|miei|mie|io|meu|minha|meus|minhas|"
-                       r"eu)\b|\bj')")
-
-
-# ... but not one that asks for advice ("Was soll ich heute Abend kochen?" was begun "Du hast
-# mir gesagt, dass du heute Abend kochen solltest"): "should I", "can I" in those languages.
-_ADVICE = re.compile(r"(?i:\b(?:puis-je|je\s+peux|dois-je|je\s+dois|devrais-je|je\s+devrais|"
-                     r"pourrais-je|puedo|debo|debería|soll\s+ich|sollte\s+ich|kann\s+ich|"
-                     r"könnte\s+ich|posso|devo|dovrei|deveria|poderia)\b)")
-
-
-def told_abroad(message: str, language: str | None) -> str:
-    """The opening of a reply to a question about the user in another language, or ""."""
-    lead = TOLD_IN.get(language or "")
-    return lead if lead and _ABOUT_ME.search(message) and not _ADVICE.search(message) else ""
+    return "" if past or language != "English" else OPENING
