@@ -44,22 +44,13 @@ def language_of(text: str) -> str | None:
     return LANGUAGES.get(code) if confidence >= MIN_CONFIDENCE else None
 
 
-_OF_THE_MESSAGE = ", the language of the user's message."
-
-
-def of_the_message(preference: str) -> bool:
-    """The line is `reply_language`'s instruction for a message in another language, not a
-    preference the user stated."""
-    return preference.strip().endswith(_OF_THE_MESSAGE)
-
-
 def reply_language(message: str, preferences: list[str] = ()) -> str | None:
     """The standing instruction for a message not in English: "Reply in German, the language
     of the user's message."; for one in English (or too short to tell), the language the
     user's standing preferences ask replies in, if any (`asked_language`); else None."""
     language = language_of(message)
     if language is not None and language != "English":
-        return f"Reply in {language}{_OF_THE_MESSAGE}"
+        return f"Reply in {language}, the language of the user's message."
     if (asked := asked_language(preferences)) is not None:
         return f"Reply in {asked} only, as the user asked, even to a message in English."
     return None

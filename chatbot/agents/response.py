@@ -14,7 +14,6 @@ import numpy as np
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
-from chatbot.agents.language import of_the_message
 from chatbot.agents.opening import asked_mine, opening
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
@@ -42,7 +41,8 @@ NO_PREFERENCES = "(none)"
 # question asks of the user's own ("shoe size") to be about it. Measured on 16 pairs that are
 # (job / "[work] Is a steeplejack", partner's name / "[family] Is married to Tom": 0.30 and
 # up) and 10 that are not (shoe size / "[location] Lives in Teruel" 0.23, phone number /
-# "[work] Works as a nurse" 0.17); below it the reply says the user has not told it.
+# "[work] Works as a nurse" 0.17); below it the reply says the user has not told it. On
+# MiniLM's scale: another embedder would want its own (as ranking.floor_for has).
 ABOUT_MIN = 0.25
 
 
@@ -199,7 +199,7 @@ class ResponseAgent(dspy.Module):
         return opening(self._question, found=bool(found), current=current,
                        untold=thing if thing and not self._about(thing, found) else None,
                        past=len(current) < len(found),
-                       preferences=self._stated_preferences(),
+                       preferences=self._preferences.strip() not in ("", NO_PREFERENCES),
                        bullets=self.style.bullets, ended=ended)
 
     def _about(self, thing: str, found: list[RetrievedMemory]) -> bool:
@@ -218,13 +218,6 @@ class ResponseAgent(dspy.Module):
         vectors = np.asarray(embedder.embed_documents([thing, *texts]), dtype=np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True).clip(1e-9)
         return bool((vectors[1:] @ vectors[0] >= ABOUT_MIN).any())
-
-    def _stated_preferences(self) -> bool:
-        """The user stated standing preferences (code's "Reply in French, the language of the
-        user's message" is none: with it counted, no question in another language was begun)."""
-        lines = [line.strip().removeprefix("- ") for line in self._preferences.splitlines()]
-        return any(line and line != NO_PREFERENCES and not of_the_message(line)
-                   for line in lines)
 
     @property
     def style(self) -> ReplyStyle:
