@@ -554,6 +554,10 @@ def test_the_opening_follows_the_message_and_what_was_found():
         "You told me you are an optometrist by trade, and you live in Whitehorse.")
     assert opening("Can you say that again?", found=True, preferences=False,
                    current=mine) == OPENING
+    # Someone of the user's named in it: only the facts that name them.
+    people = ["Your brother Ottokar is an auctioneer", "Your best friend Sigrun is a milliner"]
+    assert opening("what does my brother do for work again?", found=True, preferences=False,
+                   current=people) == "You told me your brother Ottokar is an auctioneer."
     assert opening("Is it sunny?", found=True, preferences=False,
                    current=["Is a fisioterapeuta in Aveiro"]) == OPENING
     assert opening("Any ideas for dinner?", found=True, preferences=False,

@@ -65,7 +65,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from chatbot.agents.guards import asks_to_undo
+from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
 from chatbot.memory.timeparse import MONTHS, NUMBER_WORDS, WEEKDAYS, day_in_words
 
@@ -141,6 +141,7 @@ def named(message: str, facts: Sequence[str]) -> str:
 _RECALL = re.compile(r"\bremind\s+me\b|\bagain\b", re.I)
 _MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
 MAX_RECALLED = 3
+_OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
 
 
 def recalled(message: str, facts: Sequence[str]) -> str:
@@ -149,7 +150,13 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     or "": "You told me you are an optometrist by trade, and you live in Whitehorse." """
     if not (_RECALL.search(message) and _MINE.search(message)):
         return ""
-    said = [f.strip().rstrip(".") for f in facts if f.strip()][:MAX_RECALLED]
+    said = [f.strip().rstrip(".") for f in facts if f.strip()]
+    # Someone or something of the user's the question names ("what does my brother do for
+    # work again?"): only the facts that name it (the best friend's job had been said too).
+    owned = stems(" ".join(_OWNED.findall(message)))
+    if owned and (theirs := [f for f in said if stems(f) & owned]):
+        said = theirs
+    said = said[:MAX_RECALLED]
     said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
     if not said:
         return ""
