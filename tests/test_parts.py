@@ -9,7 +9,7 @@ from datetime import date
 import numpy as np
 import pytest
 
-from chatbot.agents.corrections import ended_facts
+from chatbot.agents.endings import ended_facts
 from chatbot.agents.part_calls import _copied_fact, tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater

@@ -361,86 +361,8 @@ def spoken_of(removes: list[int], shown: dict[int, str], message: str,
     # A name the message says and a removal holds is what it is about: nothing else goes by
     # topic alone ("scrub whatever you've got about my ex Jolanda? ... I don't want that
     # sitting in your memory" also removed "Lives in Colmar").
-    names = {w.lower() for w in _NAME.findall(message)} - {"i"}
+    names = {w.lower() for w in _names(message)}
     named = any(names & _words(shown.get(i, "")) for i in removes)
     return [i for i in removes if stems(shown.get(i, "")) & said or (
         not named and similarity is not None
         and similarity(message, shown.get(i, "")) >= RELATED_MIN)]
-
-
-_NAME = re.compile(r"(?<=\w\s)[A-Z][\w'-]*")  # a capitalised word not leading the message
-
-
-# A verb that ends what follows it, said of the user's own doing: "I've quit teaching", "I
-# stopped going to choir", "I gave up the allotment", "I've retired from nursing". What ends
-# is the phrase after it, up to a preposition or a joining word ("I left my umbrella at the
-# office" ends the umbrella, not a job at an office).
-_ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
-                     r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
-                     r"packed\s+in|broke\s+up\s+with|split\s+up\s+with|split\s+from|"
-                     r"separated\s+from|divorced)\s+(.*)", re.I)
-# "Tom and I split up": the one the user parted from is named before.
-_SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\s+|finally\s+)?"
-                    r"(?:split\s+up|broke\s+up|divorced|separated|called\s+it\s+(?:off|quits))\b",
-                    re.I)
-# Someone or some animal of the user's died: "Quirin died on Sunday", "my old cat passed
-# away", "we had to put Bruno to sleep". The shown facts that name them end.
-_DIED = re.compile(r"\b([\w'-]+)\s+(?:has\s+|had\s+)?(?:just\s+|sadly\s+|finally\s+)?"
-                   r"(?:died|passed\s+away|was\s+put\s+(?:down|to\s+sleep))\b", re.I)
-_PUT_DOWN = re.compile(r"\bput\s+([\w'-]+)\s+(?:down|to\s+sleep)\b", re.I)
-# "We lost Gudrun on Tuesday": a name (capitalised; not "I lost my keys", "we lost the match").
-_LOST = re.compile(r"\b(?i:we|I)\s+(?:(?i:have|'ve|just|sadly|finally)\s+)*(?i:lost)\s+"
-                   r"(?:(?i:our|my)\s+)?(?:(?i:old|dear|beloved|lovely|sweet)\s+)?([A-Z][\w'-]+)")
-# Something of the user's that went to someone else or is gone: "I sold the Trabant", "handed
-# back the keys to the estate", "we got rid of the caravan", "my bike was stolen". Whoever
-# says it; what is parted with must be named by a shown fact. Its object runs to the end of
-# the clause, with "to the estate" (what the keys are of) but not "to my neighbour" (who got
-# it) nor a time.
-_PARTED = re.compile(r"\b(?:sold(?:\s+off)?|gave\s+away|given\s+away|got\s+rid\s+of|"
-                     r"gotten\s+rid\s+of|traded\s+in|scrapped|handed\s+back|handed\s+in|"
-                     r"gave\s+back|given\s+back|moved\s+out\s+of|closed\s+down|shut\s+down)"
-                     r"\s+(.*)", re.I)
-_GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|got|has\s+been|"
-                   r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"
-                   r"stolen)\b", re.I)  # not "gone": "my sister is gone for the weekend"
-_PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|at|in|on|by|for|"
-                         r"with|from|because|and|but|so|since|after|when|as|last|this|"
-                         r"yesterday|today)\b.*$|[^\w\s'].*$", re.I)
-_GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
-_OF = re.compile(r"\s+(?:to|of)\s+(?:the\s+|my\s+|our\s+)?", re.I)
-
-
-def _heads(phrase: str) -> set[str]:
-    """The stems of the last word of a noun phrase and of what it is "of" or "to": "the keys
-    to the estate" gives key and estate; "some old books" books, not old."""
-    return set().union(*(stems(p.split()[-1]) for p in _OF.split(phrase) if p.split()))
-_OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|but|so|since|"
-                         r"after|when|as|last|this)\b.*$|[^\w\s'].*$", re.I)
-
-
-def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
-                taken: dict[int, Any]) -> list[int]:
-    """The shown facts a part says the user stopped, parted with (`_PARTED`, `_GONE`: "I sold
-    the Trabant"), or that name someone it says died (`_DIED`): a first-person verb of ending
-    (`_ENDING`)
-    whose object shares a word with the fact, or whose memory copies the fact. "Little
-    update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
-    school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
-    current, and so did "Has been teaching for eight years"."""
-    if (death := _DIED.search(part) or _PUT_DOWN.search(part) or _LOST.search(part)
-            or _SPLIT.search(part)) is not None:
-        who = stems(death.group(1))
-        return [i for i, old in shown.items() if i not in taken and who & stems(old)]
-    parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part))
-              if m is not None and not NEGATION.search(_CLAUSE.split(part[:m.end(1) - len(
-                  m.group(1))])[-1])]  # not "I never sold the Trabant"
-    if parted:
-        what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted))
-        return [i for i, old in shown.items() if i not in taken and stems(old) & what]
-    ending = _ENDING.search(part)
-    if ending is None:
-        return []
-    what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(1))))
-    copies = [stems(t) for t, _, _ in found]
-    return [i for i, old in shown.items() if i not in taken and (
-        stems(old) & what or any(c and c <= stems(old) for c in copies))]

@@ -10,6 +10,7 @@ from typing import Any
 from chatbot.agents.wording import is_past_form
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
+    MONTHS,
     UNTIL_WORDS,
     WEEKDAYS,
     Span,
@@ -109,15 +110,13 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
 
 # A time the user gave that code does not resolve to days: "this summer", "in April", "over
 # the holidays" (with a length before it: "for two weeks this summer").
+_MONTHS = "|".join(MONTHS)
 _VAGUE_TIME = re.compile(
     r"(?:\bfor\s+(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
     r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during)\s+(?:the\s+)?"
-    r"(?:summer|winter|spring|autumn|fall|holidays|january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)\b", re.I)
+    rf"(?:summer|winter|spring|autumn|fall|holidays|{_MONTHS})\b", re.I)
 
 
-_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|"
-           "december")
 # A date as the model writes one ("on 22 March 2024", "from 15 March to 28 March 2024",
 # "2024-03-15"), with the word that leads it.
 _ONE_DATE = rf"(?:\d{{1,2}}\s+(?:{_MONTHS})(?:\s+\d{{4}})?|\d{{4}}-\d{{2}}-\d{{2}})"

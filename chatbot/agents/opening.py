@@ -103,9 +103,15 @@ def recap(facts: Sequence[str]) -> str:
     """The facts, said to the user ("Your name is Ines", "You keep two ferrets"), as the
     start of a reply: "Here's what I know about you: your name is Ines; you keep two
     ferrets." A fact led by a name keeps its capital."""
-    said = [f.strip().rstrip(".") for f in facts if f.strip()]
-    said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
+    said = _said_to_you(facts)
     return RECAP + "; ".join(said) + "." if said else ""
+
+
+def _said_to_you(facts: Sequence[str]) -> list[str]:
+    """The facts without their full stops, "You ..."/"Your ..." in lower case to follow other
+    words; a fact led by a name keeps its capital."""
+    said = [f.strip().rstrip(".") for f in facts if f.strip()]
+    return [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
 
 
 def named(message: str, facts: Sequence[str]) -> str:
@@ -150,14 +156,13 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     or "": "You told me you are an optometrist by trade, and you live in Whitehorse." """
     if not (_RECALL.search(message) and _MINE.search(message)):
         return ""
-    said = [f.strip().rstrip(".") for f in facts if f.strip()]
+    said = _said_to_you(facts)
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
     owned = stems(" ".join(_OWNED.findall(message)))
     if owned and (theirs := [f for f in said if stems(f) & owned]):
         said = theirs
     said = said[:MAX_RECALLED]
-    said = [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
     if not said:
         return ""
     return TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1] + "."

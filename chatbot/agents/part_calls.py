@@ -22,7 +22,6 @@ from chatbot.agents.corrections import (
     as_correction,
     corrected,
     denied_copy,
-    ended_facts,
     new_words,
     renumbered_anyway,
     replaced_by,
@@ -30,6 +29,7 @@ from chatbot.agents.corrections import (
     reworded_anyway,
     spoken_of,
 )
+from chatbot.agents.endings import ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
