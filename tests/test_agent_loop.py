@@ -481,10 +481,19 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("I left Lima.", found=True, past=True, preferences=False,
                    ended=date(2024, 4, 30)) == ""
     assert opening("I cook a lot.", found=True, preferences=False) == ""
-    # Another language: no opening (its "you" was tried and measured no gain; so was "you told
-    # me" in it, session 31).
+    # Another language: no opening of the model's to go on from (its "you" was tried and
+    # measured no gain; so was "you told me" in it, session 31) ...
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""
-    assert opening("Où est-ce que j'habite ?", found=True, preferences=False) == ""
+    assert opening("Où est-ce que j'habite ?", found=True, preferences=False,
+                   current=["You live in Lyon"]) == ""
+    # ... but a fact kept in the user's own words, in the question's language, is quoted.
+    said = ['You said: "Je suis boulangère à Lyon."', 'You said: "Vivo en Sevilla."']
+    for preferences in (False, True):  # "Reply in French" is one of the preferences
+        assert opening("Où est-ce que j'habite ?", found=True, preferences=preferences,
+                       current=said) == 'Tu m\'as dit : "Je suis boulangère à Lyon."'
+    assert opening("¿Dónde vivo?", found=True, preferences=False,
+                   current=said) == 'Me dijiste: "Vivo en Sevilla."'
+    assert opening("Wo wohne ich?", found=True, preferences=False, current=said[:1]) == ""
     # A question about the user as a whole is begun with what still holds, said to them.
     current = ["Your name is Ines", "You keep two ferrets", "Sheldon is 40"]
     for asked in ("What do you know about me?", "What have you got on file about me so far?",

@@ -158,6 +158,7 @@ def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store)
     ("Sturmi is a horse", "Sturmi is a horse"),
     ("Es vegetariano", "Es vegetariano"),
     ("Vive en Sevilla desde 2020", "Vive en Sevilla desde 2020"),
+    ('Said: "Vivo en Sevilla desde 2020"', 'You said: "Vivo en Sevilla desde 2020"'),
     ("[8 May 2023] Ana: I adopted a beagle", "[8 May 2023] Ana: I adopted a beagle"),
 ])
 def test_a_fact_is_said_to_the_user(stored, said):

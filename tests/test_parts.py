@@ -9,11 +9,18 @@ from datetime import date
 import numpy as np
 import pytest
 
+from chatbot.agents.corrections import disputed
 from chatbot.agents.endings import ended_facts
 from chatbot.agents.part_calls import _copied_fact, tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
-from chatbot.agents.wording import with_copula, with_referents, with_relation, with_whole_words
+from chatbot.agents.wording import (
+    with_copula,
+    with_english_days,
+    with_referents,
+    with_relation,
+    with_whole_words,
+)
 
 from scripted import fact
 
@@ -229,12 +236,12 @@ def test_memories_that_drop_a_rare_word_keep_the_users_words():
     [(_, args)] = tool_calls([fact(denied, "Is a geologist")], [], message=denied,
                              known=denied)
     assert [f["text"] for f in args["facts"]] == ["Is a geologist"]
-    # Another language's words are not read against an English memory: the memory is kept,
-    # with the user's rare words beside it.
+    # Another language's words are not read against an English memory: the part is kept in
+    # the user's own words (agents/own_words.in_their_words).
     french = "Le week-end, je m'occupe de mes ruches dans les Vosges."
     [(_, args)] = tool_calls([fact(french, "Keeps beehives in the Vosges")], [],
                              message=french, known=french)
-    assert [f["text"] for f in args["facts"]] == ["Keeps beehives in the Vosges (ruches)"]
+    assert [f["text"] for f in args["facts"]] == [f'Said: "{french}"']
 
 
 def test_a_part_kept_whole_beside_a_copied_memory_it_does_not_speak_of_is_added():
@@ -607,8 +614,7 @@ def test_a_misspelt_user_name_is_taken_as_the_message_writes_it():
     part = "Ich bin Wiebke, ich arbeite als Goldschmiedin in Freiburg."
     [(_, args)] = tool_calls([fact(part, "Works as a goldsmith in Freiburg", name="Wibeke")],
                              [], message=part, known=part)
-    assert [f["text"] for f in args["facts"]] == [
-        "Is called Wiebke", "Works as a goldsmith in Freiburg (Goldschmiedin)"]
+    assert [f["text"] for f in args["facts"]] == ["Is called Wiebke", f'Said: "{part}"']
 
 
 def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
@@ -795,7 +801,7 @@ def test_a_place_dropped_beside_the_users_name_keeps_the_users_words():
     part = "Je m'appelle Camille, je suis boulangère à Lyon."
     [(_, args)] = tool_calls([fact(part, "Is a boulangère", name="Camille")], [],
                              message=part, known=part)
-    assert [f["text"] for f in args["facts"]] == ["Is called Camille", "Is a boulangère (Lyon)"]
+    assert [f["text"] for f in args["facts"]] == ["Is called Camille", f'Said: "{part}"']
     kept = "Hi, I'm Kofi and I live in Accra."
     [(_, args)] = tool_calls([fact(kept, "Lives in Accra", name="Kofi")], [], message=kept,
                              known=kept)
@@ -914,10 +920,8 @@ def test_a_name_a_translation_left_out_goes_in_brackets_not_the_whole_part():
             "vent'anni.")
     [(_, args)] = tool_calls([fact(part, "Is a mosaicist", "Restores old mosaics",
                                    name="Donatella")], [], message=part, known=part)
-    # Ravenna is common in Italian (Zipf 4.1) but the memories left it out; "vent" is no
-    # word but the first of "vent'anni".
-    assert [f["text"] for f in args["facts"]] == [
-        "Is called Donatella", "Is a mosaicist (Ravenna)", "Restores old mosaics"]
+    # The part whole, in the user's words: Ravenna, which the memories left out, with it.
+    assert [f["text"] for f in args["facts"]] == ["Is called Donatella", f'Said: "{part}"']
 
 
 def test_a_statement_led_by_we_is_the_users():
@@ -1080,8 +1084,9 @@ def test_x_not_y_in_another_language_replaces_the_name_in_the_shown_memory():
 def test_a_memory_naming_what_nobody_said_is_not_kept_in_another_language():
     message = "Mia figlia Ludovica a settembre si trasferisce a Udine per l'università."
     calls = tool_calls([fact(message, "Lives in Rome")], [], message=message, known=message)
-    assert calls == [("add_memory", {"facts": [{"text": message, "categories": ["misc"],
-                                                "kind": "fact"}], "reply_preferences": []})]
+    assert calls == [("add_memory", {"facts": [{"text": f'Said: "{message}"',
+                                                "categories": ["misc"], "kind": "fact"}],
+                                     "reply_preferences": []})]
 
 
 def test_a_clause_that_left_out_its_i_is_the_users():
@@ -1227,6 +1232,61 @@ def test_a_new_fact_about_the_replaced_value_is_not_kept():
     assert [c for c, _ in calls] == ["update_memory"]
 
 
+def test_leaving_a_place_ends_living_there_and_a_fact_about_who_was_lost_is_not_kept():
+    # The model wrote "Move to Yellowknife" for "the move is DONE" (no "moved to": the home
+    # stayed) and kept "We drove out of Asheville on 10 March 2024" beside it.
+    day = date(2024, 3, 15)
+    parts = ["well the move is DONE.", "we drove out of Asheville on sunday and we're renting "
+             "a place in Yellowknife now"]
+    message = " ".join(parts)
+    shown = {0: "Lives in Asheville", 1: "Has a daughter called Cordelia"}
+    calls = tool_calls([fact(parts[0], "Move to Yellowknife", kind="plan_or_event"),
+                        fact(parts[1], "We drove out of Asheville on sunday")], [0, 1],
+                       message=message, known=message, shown=shown, parts=parts, day=day,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0),
+                                                           ("add_memory", None)]
+    assert "Yellowknife" in calls[0][1]["updated_memory_text"]
+    assert [f["text"] for f in calls[1][1]["facts"]] == ["Move to Yellowknife"]
+    assert ended_facts("We left Tromsø last week.", [], {0: "Lives in Tromsø"}, {}) == [0]
+    assert ended_facts("We left Tromsø early, the party was dull.", [],
+                       {0: "Works in Bergen"}, {}) == []
+    # "She was fifteen" after the loss came as "Gudrun: fifteen years old".
+    parts = ["We lost Gudrun on Tuesday, my old basenji.", "She was fifteen and it was her time."]
+    message = " ".join(parts)
+    shown = {0: "Has a basenji called Gudrun", 1: "Works as a sign painter"}
+    calls = tool_calls([fact(parts[0], "We lost Gudrun on Tuesday, their old basenji"),
+                        fact(parts[1], "Gudrun: fifteen years old")], [0, 1], message=message,
+                       known=message, shown=shown, parts=parts, day=day,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0)]
+
+
+def test_what_the_user_says_the_assistant_has_wrong_is_replaced_by_what_is_so():
+    # "you've got him down as a snake" in one sentence, what Wojtek is in the next: the new
+    # fact had been added beside the corn snake.
+    parts = ["Wojtek would be mortally offended to hear you've got him down as a snake.",
+             "He's a terrapin, and he's been basking under his lamp all morning."]
+    message = " ".join(parts)
+    shown = {0: "Has a corn snake called Wojtek", 1: "Lives in Regensburg"}
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        fact(parts[1], "He's a terrapin, basking under his lamp")], [0, 1],
+                       message=message, known=message, shown=shown, parts=parts,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0)]
+    assert calls[0][1]["updated_memory_text"].startswith("Wojtek: ")
+    parts = ["you have me as a vegetarian.", "I'm actually pescatarian these days"]
+    message = " ".join(parts)
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        fact(parts[1], "Is pescatarian")], [0, 1], message=message,
+                       known=message, shown={0: "Is vegetarian", 1: "Lives in Lyon"},
+                       parts=parts, reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {"memory_id": 0, "updated_memory_text": "Is pescatarian",
+                                        "categories": ["misc"]})]
+    # Thinking of the assistant as something is no record of the user's.
+    assert disputed("I think of you as a friend", {0: "Has a friend called Bo"}, {}) is None
+
+
 def test_a_move_to_a_named_place_replaces_the_shown_home():
     message = "Big news — we finally moved to Haarlem last Tuesday!!"
     shown = {0: "Lives in Szeged", 1: "Works as a cobbler"}
@@ -1321,8 +1381,15 @@ def test_a_day_of_the_week_in_another_language_is_written_in_english():
     [(_, args)] = tool_calls([fact(part, "Learning to play the bandoneón",
                                    "Has a class on Martes afternoons")], [], message=part,
                              known=part)
-    texts = [f["text"] for f in args["facts"]]
-    assert any("Tuesday" in t for t in texts) and not any("Martes" in t for t in texts)
+    # Kept in the user's words, the day stays theirs; a memory in English (an update of a
+    # shown one keeps the model's words) gets the day in English.
+    assert [f["text"] for f in args["facts"]] == [f'Said: "{part}"']
+    assert with_english_days("Has a class on Martes afternoons") == (
+        "Has a class on Tuesday afternoons")
+    # A question filed as a fact keeps nothing ("Déjà ?").
+    asked = "Qu'est-ce que je fais le week-end, déjà ?"
+    calls = tool_calls([fact(asked, "Déjà")], [], message=asked, known=asked)
+    assert calls == [("noop", {})]
 
 
 def test_a_memory_that_drops_a_later_name_keeps_the_users_words():

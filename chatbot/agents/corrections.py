@@ -52,6 +52,24 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
     return best[1] if best else None
 
 
+# What the user says the assistant has on record, to dispute it: "you've got him down as a
+# snake", "you have me as a vegetarian", "you wrote Lyon as my home". The shown memory that
+# says that word is the one the message corrects, whichever part says what is so instead.
+_ON_RECORD = re.compile(r"\byou(?:(?:'ve|'d|\s+have|\s+had)\s+(?:got\s+)?|\s+(?:got|put|wrote|"
+                        r"listed|saved|noted|recorded|stored|filed)\s+)(?:[\w'-]+\s+){0,3}?"
+                        r"(?:down\s+)?as\s+(?:an?\s+|the\s+)?([\w'-]+)", re.I)
+
+
+def disputed(part: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
+    """The shown memory a part says the assistant has wrong (`_ON_RECORD`): "Wojtek would be
+    mortally offended to hear you've got him down as a snake." beside "Has a corn snake
+    called Wojtek". The new fact the message gives ("He's a terrapin") is its new version."""
+    if (m := _ON_RECORD.search(part)) is None:
+        return None
+    word = stems(m.group(1))
+    return next((i for i, old in shown.items() if i not in taken and word & stems(old)), None)
+
+
 def _only_its_subject(part: str, dropped: list[str], kept: set[str]) -> bool:
     """Every word the memories dropped comes before all that they kept, in a clause with no
     negation: who the part is about, left out, not an old value replaced ("Sheldon loves

@@ -41,10 +41,13 @@ _LOST = re.compile(r"\b(?i:we|I)\s+(?:(?i:have|'ve|just|sadly|finally)\s+)*(?i:l
 # back the keys to the estate", "we got rid of the caravan", "my bike was stolen". Whoever
 # says it; what is parted with must be named by a shown fact. Its object runs to the end of
 # the clause, with "to the estate" (what the keys are of) but not "to my neighbour" (who got
-# it) nor a time.
+# it) nor a time. Leaving a place ends living there: "we drove out of Asheville on sunday",
+# "we left Tromsø last week".
 _PARTED = re.compile(r"\b(?:sold(?:\s+off)?|gave\s+away|given\s+away|got\s+rid\s+of|"
                      r"gotten\s+rid\s+of|traded\s+in|scrapped|handed\s+back|handed\s+in|"
-                     r"gave\s+back|given\s+back|moved\s+out\s+of|closed\s+down|shut\s+down)"
+                     r"gave\s+back|given\s+back|moved\s+out\s+of|closed\s+down|shut\s+down|"
+                     r"(?:drove|driven|moved|flew|flown)\s+(?:out\s+of|away\s+from)|"
+                     r"we\s+(?:have\s+|'ve\s+|finally\s+|just\s+)*left)"
                      r"\s+(.*)", re.I)
 _GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|got|has\s+been|"
                    r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"

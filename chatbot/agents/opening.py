@@ -44,8 +44,13 @@ answered with that fact and nothing more (sealed7, docs/agents.md, session 30).
 A request to forget gets no opening: begun with the fact, the reply recited what the user had
 just asked to have deleted.
 
-A question in another language gets no opening: its "you" ("Tu", "Tú", "Du") was tried and
-measured no gain (docs/agents.md, session 23).
+A question in another language gets no opening of the model's to go on from: its "you"
+("Tu", "Tú", "Du") was tried and measured no gain (docs/agents.md, session 23), and so was
+"you told me" in it (session 31): the model went on with the wrong fact. A fact the user told
+in another language is kept in their own words (agents/own_words.in_their_words); a question
+in that language found beside it is begun with it, quoted whole after "you told me" in the
+question's language (`TOLD_ABROAD`): 'Tu m'as dit : "Je suis plombier à Marseille."'. The
+fact is right by construction; the model had answered "Je ne me souviens pas de mon métier".
 
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
@@ -229,6 +234,36 @@ def asked_mine(message: str) -> str | None:
     return None if thing.split()[-1] in ("called", "named") else thing  # "my kids called?"
 
 
+# "You told me:" in the languages agents/language.py tells apart, for a question in one of them
+# beside a fact kept in the user's own words (agents/own_words.in_their_words): the reply
+# begins with what they said, quoted as they said it. Where "you told me" takes the speaker's
+# gender (Polish, Czech, Russian, Ukrainian), "your words:".
+TOLD_ABROAD = {
+    "German": "Du hast mir gesagt:", "French": "Tu m'as dit :", "Spanish": "Me dijiste:",
+    "Italian": "Mi hai detto:", "Portuguese": "Você me disse:", "Dutch": "Je hebt me verteld:",
+    "Swedish": "Du berättade för mig:", "Danish": "Du fortalte mig:",
+    "Norwegian": "Du fortalte meg:", "Finnish": "Kerroit minulle:", "Polish": "Twoje słowa:",
+    "Czech": "Tvoje slova:", "Romanian": "Mi-ai spus:", "Hungarian": "Azt mondtad:",
+    "Turkish": "Bana şunu söyledin:", "Greek": "Μου είπες:", "Russian": "Твои слова:",
+    "Ukrainian": "Твої слова:", "Indonesian": "Kamu bilang:", "Vietnamese": "Bạn đã nói:",
+    "Arabic": "قلت لي:", "Hindi": "आपने मुझसे कहा:", "Chinese": "你告诉过我：",
+    "Japanese": "あなたはこう言いました：", "Korean": "이렇게 말씀하셨어요:",
+}
+_SAID_TO_YOU = 'You said: "'
+
+
+def told_abroad(language: str | None, current: Sequence[str]) -> str:
+    """The first found fact kept in the user's words, quoted after "you told me" in the
+    question's language: 'Tu m'as dit : "Je suis plombier à Marseille."'. Not one said in a
+    language other than the question's (a quote too short to tell counts). Else ""."""
+    lead = TOLD_ABROAD.get(language or "")
+    for text in current if lead else ():
+        if (text.startswith(_SAID_TO_YOU)  # not one told in another language
+                and language_of(text[len(_SAID_TO_YOU):]) in (None, language)):
+            return f"{lead} {text.removeprefix('You said: ')}"
+    return ""
+
+
 def asks(message: str) -> bool:
     return any(mark in message for mark in QUESTION_MARKS)
 
@@ -258,15 +293,19 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     message = str(message or "").strip()
     if untold and not preferences and asks(message):  # found or not
         return UNTOLD.format(thing=untold)
-    if not found or preferences or not asks(message) or asks_to_undo(message):
+    if not found or not asks(message) or asks_to_undo(message):
         # A request to forget is not begun with the fact: the reply recited what the user had
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").
         return ""
     language = written_in(message)
+    if language != "English":  # its "reply in <language>" is one of the preferences
+        return told_abroad(language, current)
+    if preferences:
+        return ""
     if ended is not None:
-        return ENDED.format(day=day_in_words(ended)) if language == "English" else ""
-    if language == "English" and current and about_the_user(message):
+        return ENDED.format(day=day_in_words(ended))
+    if current and about_the_user(message):
         return recap(current)
-    if language == "English" and (told := named(message, current) or recalled(message, current)):
+    if told := named(message, current) or recalled(message, current):
         return told
-    return "" if past or language != "English" else OPENING
+    return "" if past else OPENING

@@ -22,6 +22,8 @@ from chatbot.agents.corrections import (
     as_correction,
     corrected,
     denied_copy,
+    disputed,
+    moved_from,
     new_words,
     renumbered_anyway,
     replaced_by,
@@ -36,8 +38,10 @@ from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
     clauses_instead,
+    in_their_words,
     invents,
     left_out,
+    names_in,
     own_words_instead,
     without_inventions,
 )
@@ -62,7 +66,6 @@ from chatbot.agents.wording import (
     is_hypothetical,
     third_person,
     with_copula,
-    with_english_days,
     with_referents,
     with_relation,
     with_whole_words,
@@ -184,12 +187,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     forgets: set[int] = set()  # asked to be forgotten
     updates: dict[int, dict[str, Any]] = {}
     before = list(earlier)  # the user's words before the part: who "they" is
+    gone_names: set[str] = set()  # names of the shown facts this message ends ("Gudrun")
+    wrong: int | None = None  # the shown memory the message says is wrong (`disputed`)
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict):
             continue
         kind = str(entry.get("kind") or "").strip().lower()
         part = str(entry.get("part") or "")
         before.append(part)
+        if wrong is None:
+            wrong = disputed(part, shown_facts, updates)
         if kind == "forget" and entry.get("removes") in ids:
             removes.append(entry["removes"])
             forgets.add(entry["removes"])
@@ -212,12 +219,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue  # "X, not Y", and no memory of the part says X: Y is replaced by X
         ended: set[str] = set()  # the words of facts this part ends, and its own
         if kind != "how_to_reply" and (gone := ended_facts(
-                part, _memories(entry), shown_facts, {**updates, **dict.fromkeys(removes)})):
+                part, _memories(entry), shown_facts, {**updates, **dict.fromkeys(removes)})
+                ) and not any(moved_from(t, shown_facts, updates) in gone  # "Moved to X"
+                              for t, _, _ in _memories(entry)):
             updates[gone[0]] = {"memory_id": gone[0], "categories": [],
                                 "updated_memory_text": _as_ended(part, [shown[i] for i in gone],
                                                                  day)}
             removes += gone[1:]
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
+            gone_names |= _lower_words(" ".join(" ".join(names_in(shown[i])) for i in gone)) & (
+                _lower_words(part))
         if kind not in KEEP:
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
             # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
@@ -279,14 +290,26 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found += [(c, [], None) for c in left_out(part, found, name)]
             found = _with_their_words(part, found, name)
             if language_of(part) not in (None, "English"):
-                found = [(with_english_days(t), c, r) for t, c, r in found]
+                found = in_their_words(part, found)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := corrected(part, found, shown, updates)) is not None:
             found = as_correction(found, old, shown[old], similarity)
+        elif (wrong is not None and wrong not in updates and kind == "fact" and found
+              and all(r is None for _, _, r in found)):
+            # Led by the name the old memory and the message say, if the new one lost it
+            # ("He's a terrapin" for "Has a corn snake called Wojtek": "Wojtek: He's ...").
+            names = [n for n in names_in(shown[wrong]) if n in _WORD.findall(message)]
+            found = [(t if r is None or not names or set(names) & set(_WORD.findall(t))
+                      else f"{names[0]}: {t}", c, r)
+                     for t, c, r in as_correction(found, wrong, shown[wrong], similarity)]
+            wrong = None
+        # Nor a new fact about who or what the message ended: "Gudrun: fifteen years old"
+        # for "She was fifteen" after "We lost Gudrun on Tuesday, my old basenji".
         found = [(t, c, r if r is not None else replaced_by(t, shown, updates))
-                 for t, c, r in found if not (ended and stems(t) <= ended)]
+                 for t, c, r in found if not (ended and stems(t) <= ended) and not (
+                     r is None and kind == "fact" and _lower_words(t) & gone_names)]
         for text, cats, target in found:
             if target in ids and target not in updates:
                 if new_words(text, shown.get(target, "")):

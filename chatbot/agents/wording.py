@@ -148,6 +148,8 @@ def _second_person_verb(verb: str) -> str | None:
 
 # How the user's name is stored (agents/part_calls.py, agents/memory_tools.py).
 NAME_FACT = "Is called "
+# A fact said in another language, kept in the user's own words (agents/own_words.in_their_words)
+SAID = "Said: "
 
 
 def second_person(text: str) -> str:
@@ -157,6 +159,8 @@ def second_person(text: str) -> str:
     that reads them beside a message saying "my" spoke as the user ("Sturmi ist mein Pferd").
     Text that does not start that way (a name, another language) is left as it is."""
     out = text.strip()
+    if out.startswith(SAID):  # the user's own words, quoted: "You said: \"Vivo en Cusco\""
+        return "You said: " + out.removeprefix(SAID)
     if out.startswith(NAME_FACT):
         # The name fact code writes: "Your name is Kofi" answers "Do you know my name?", where
         # beside "You are called Kofi" the embedded model replied "you haven't mentioned your
