@@ -1177,6 +1177,17 @@ def test_something_parted_with_ends_the_facts_that_name_it():
                        ("I broke up with Tom on Friday", [1]),
                        ("The Trabant wasn't stolen after all.", [])]:
         assert ended_facts(said, [], car, {}) == ends, said
+    # Leaving a job, a place, a partner, a pet or a plot, said many ways.
+    shown = {0: "Lives in Denver", 1: "Works as a barista at Blue Cup", 2: "Has a cat called Miso",
+             3: "Girlfriend is called Tess", 4: "Has an allotment"}
+    for said, ends in [("We rehomed Miso last month", [2]),
+                       ("Tess and I aren't together anymore", [3]), ("Tess dumped me", [3]),
+                       ("I handed in my notice at Blue Cup", [1]),
+                       ("I got laid off from Blue Cup last week", [1]),
+                       ("I gave the allotment back to the council", [4]),
+                       ("we packed up and left Denver", [0]), ("Tom left Denver", []),
+                       ("I never left Denver", []), ("I left my umbrella on the bus", [])]:
+        assert ended_facts(said, [], shown, {}) == ends, said
 
 
 def test_what_the_user_is_off_to_do_this_minute_is_not_kept():

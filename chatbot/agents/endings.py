@@ -18,17 +18,24 @@ _CLAUSE = re.compile(r"[,;]\s*")
 
 
 # A verb that ends what follows it, said of the user's own doing: "I've quit teaching", "I
-# stopped going to choir", "I gave up the allotment", "I've retired from nursing". What ends
+# stopped going to choir", "I gave up the allotment", "I've retired from nursing", "I resigned
+# from Blue Cup", "I got laid off from the mill", "I handed in my notice at ...". What ends
 # is the phrase after it, up to a preposition or a joining word ("I left my umbrella at the
 # office" ends the umbrella, not a job at an office).
 _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
                      r"packed\s+in|broke\s+up\s+with|split\s+up\s+with|split\s+from|"
-                     r"separated\s+from|divorced)\s+(.*)", re.I)
+                     r"separated\s+from|divorced|resigned\s+from|"
+                     r"handed\s+in\s+my\s+notice\s+(?:at|to)|"
+                     r"(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant)\s+"
+                     r"(?:from|at|by))\s+(.*)", re.I)
 # "Tom and I split up": the one the user parted from is named before.
 _SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\s+|finally\s+)?"
-                    r"(?:split\s+up|broke\s+up|divorced|separated|called\s+it\s+(?:off|quits))\b",
-                    re.I)
+                    r"(?:split\s+up|broke\s+up|divorced|separated|called\s+it\s+(?:off|quits)|"
+                    r"(?:are|'re|were)\s*(?:not|n't)\s+together|aren't\s+together)\b", re.I)
+# "Tess dumped me", "Tess left me": the one who left is named before ("Tess and I aren't
+# together any more": `_SPLIT`).
+_LEFT_ME = re.compile(r"\b([A-Z][\w'-]+)\s+(?:has\s+|just\s+)*(?:dumped|left|ditched)\s+me\b")
 # Someone or some animal of the user's died: "Quirin died on Sunday", "my old cat passed
 # away", "we had to put Bruno to sleep". The shown facts that name them end.
 _DIED = re.compile(r"\b([\w'-]+)\s+(?:has\s+|had\s+)?(?:just\s+|sadly\s+|finally\s+)?"
@@ -41,14 +48,19 @@ _LOST = re.compile(r"\b(?i:we|I)\s+(?:(?i:have|'ve|just|sadly|finally)\s+)*(?i:l
 # back the keys to the estate", "we got rid of the caravan", "my bike was stolen". Whoever
 # says it; what is parted with must be named by a shown fact. Its object runs to the end of
 # the clause, with "to the estate" (what the keys are of) but not "to my neighbour" (who got
-# it) nor a time. Leaving a place ends living there: "we drove out of Asheville on sunday",
-# "we left Tromsø last week".
+# it) nor a time. Leaving a place ends living there: "we drove out of Asheville on sunday";
+# a pet rehomed is no longer the user's.
 _PARTED = re.compile(r"\b(?:sold(?:\s+off)?|gave\s+away|given\s+away|got\s+rid\s+of|"
                      r"gotten\s+rid\s+of|traded\s+in|scrapped|handed\s+back|handed\s+in|"
                      r"gave\s+back|given\s+back|moved\s+out\s+of|closed\s+down|shut\s+down|"
                      r"(?:drove|driven|moved|flew|flown)\s+(?:out\s+of|away\s+from)|"
-                     r"we\s+(?:have\s+|'ve\s+|finally\s+|just\s+)*left)"
+                     r"re-?homed)"
                      r"\s+(.*)", re.I)
+# "we packed up and left Denver", "I finally left Leeds": a place (capitalised) the user left;
+# "gave the allotment back": the thing between.
+_LEFT_PLACE = re.compile(r"\b(?:I|[Ww]e)\b(?:\s+[\w']+){0,3}?\s+left\s+([A-Z][\w'-]+)")
+_GAVE_BACK = re.compile(r"\b(?:gave|given|handed|took|taken)\s+((?:the|my|our)\s+[\w'-]+)\s+back\b",
+                        re.I)
 _GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|got|has\s+been|"
                    r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"
                    r"stolen)\b", re.I)  # not "gone": "my sister is gone for the weekend"
@@ -77,15 +89,16 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
     current, and so did "Has been teaching for eight years"."""
     if (death := _DIED.search(part) or _PUT_DOWN.search(part) or _LOST.search(part)
-            or _SPLIT.search(part)) is not None:
+            or _SPLIT.search(part) or _LEFT_ME.search(part)) is not None:
         who = stems(death.group(1))
         return [i for i, old in shown.items() if i not in taken and who & stems(old)]
     # Not after a negation in its clause: "I never sold the Trabant".
-    parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part))
+    parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part),
+                                   _LEFT_PLACE.search(part), _GAVE_BACK.search(part))
               if m is not None and not NEGATION.search(_CLAUSE.split(part[:m.start(1)])[-1])]
-    if parted:
-        what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted))
-        return [i for i, old in shown.items() if i not in taken and stems(old) & what]
+    what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted if p.strip()))
+    if ended := [i for i, old in shown.items() if i not in taken and stems(old) & what]:
+        return ended
     ending = _ENDING.search(part)
     if ending is None:
         return []
