@@ -114,6 +114,26 @@ def test_a_length_said_with_the_time_it_falls_in_does_not_start_today():
     assert find_span("Is off work for three days", WEDNESDAY).start == WEDNESDAY
 
 
+@pytest.mark.parametrize("text, start, end", [
+    ("Is away from the 3rd to the 9th of May", "2026-05-03", "2026-05-09"),
+    ("In Crete from 28 May to 3 June", "2026-05-28", "2026-06-03"),
+    ("Festival runs May 30 to June 2", "2026-05-30", "2026-06-02"),
+    ("Conference 3-9 May", "2026-05-03", "2026-05-09"),
+    # "for three weeks from May 2" had been read as three weeks from today
+    ("In Rome for three weeks from May 2", "2026-05-02", "2026-05-22"),
+    ("Parents visit from the 4th of July for ten days", "2026-07-04", "2026-07-13"),
+])
+def test_a_stay_between_two_dates_spans_both(text, start, end):
+    from chatbot.agents.new_facts import _dated, with_said_date
+    span = find_span(text, WEDNESDAY)
+    assert (span.start.isoformat(), span.end.isoformat()) == (start, end)
+    assert _dated(text, WEDNESDAY, event=True)[1:] == (start, end)
+    # a memory that kept only the first day gets the user's whole phrase, once
+    part = "My parents visit from the 4th of July for ten days"
+    assert with_said_date("Parents visit from the 4th of July", part, WEDNESDAY) == (
+        "Parents visit from the 4th of July for ten days")
+
+
 def test_a_date_the_model_made_up_goes():
     from chatbot.agents.new_facts import with_said_date
     part = "booked it!! going to Kotor for two weeks this summer"

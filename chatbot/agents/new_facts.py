@@ -104,7 +104,11 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
         return text  # another time the part says: "Back on the 30th"
     vague = not own.relative and not re.search(r"\d", own.phrase)
     if vague or (own.start, own.end) != (said.start, said.end):
-        return text.replace(own.phrase, said.phrase, 1)
+        at = text.find(own.phrase)
+        before, lead = text[:at], said.phrase.split()[0]
+        if re.search(rf"\b{re.escape(lead)}\s+$", before, re.I):  # not "from from the 4th ..."
+            before = before[:before.lower().rindex(lead.lower())]
+        return before + said.phrase + text[at + len(own.phrase):]
     return text
 
 

@@ -64,6 +64,9 @@ _NUM = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
 _UNIT = r"(day|week|fortnight|month|year)s?\b"  # not "in a weekday"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
 _WHICH = r"(this\s+coming|this|next|coming|last)"
+_TO = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
+# A day of a month either way round: "the 2nd of May", "2 May", "May 2" (4 groups).
+_A_DATE = rf"(?:the\s+)?(?:{_ORD}(?:\s+of)?\s+({_MONTH})|({_MONTH})\.?\s+{_ORD})\b"
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for name, rx in [
     ("iso", r"\b(\d{4})-(\d{2})-(\d{2})\b"),
@@ -101,13 +104,26 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
                  rf"({_NUM})\s+{_UNIT}"),
     ("for_from", rf"\bfor\s+(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}\s+(?:from|starting"
                  rf"(?:\s+on)?)\s+(?:(this\s+coming|this|next|coming)\s+)?({_DAY}|tomorrow|today)\b"),
+    # "from the 3rd to the 9th of May", "3-9 May", "May 30 to June 2": both days.
+    ("day_range", rf"\b(?:from\s+)?(?:the\s+)?{_ORD}(?:(?:\s+of)?\s+({_MONTH}))?{_TO}"
+                  rf"(?:the\s+)?{_ORD}(?:\s+of)?\s+({_MONTH})\b\.?(?:,?\s+(\d{{4}}))?"),
+    ("month_range", rf"\b(?:from\s+)?({_MONTH})\.?\s+{_ORD}{_TO}(?:({_MONTH})\.?\s+)?{_ORD}\b"
+                    rf"(?:,?\s+(\d{{4}}))?"),
+    # "for three weeks from May 2", "from the 4th of July for ten days": a stay from that date.
+    ("for_from_date", rf"\bfor\s+(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}\s+(?:from|starting"
+                      rf"(?:\s+on)?|beginning)\s+{_A_DATE}"),
+    ("from_date_for", rf"\b(?:from|starting(?:\s+on)?)\s+{_A_DATE}\s*,?\s+(?:for|over)\s+"
+                      rf"(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}"),
     ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
 ]]
 # A rule whose every match is relative to the day it was said; for "weekday", the words that
 # make one relative.
 _RELATIVE_RULES = {"from_for", "for_from", "day_after", "relative_day", "in_n", "from_now",
                    "for_n", "n_ago", "end_of", "after_next", "day_of_next_month", "weekend",
-                   "period", "day_of_month", "weekday_of_week"}
+                   "period", "day_of_month", "weekday_of_week",
+                   # a stay between two dates: its year is the coming one, and it dates the
+                   # fact (not a habit, as a bare date may be)
+                   "day_range", "month_range", "for_from_date", "from_date_for"}
 _RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 # Words that make the time after them a bound ("until the end of April"), said before the
 # phrase or as its first word.
@@ -223,6 +239,23 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
     if name == "weekday_date":
         d = _next_date(today, MONTHS[g[1].lower()], int(g[0]), g[2])
         return (d, d) if d else None
+    if name in ("day_range", "month_range"):
+        if name == "day_range":
+            first_day, first_month, last_day, last_month, year = g
+        else:
+            first_month, first_day, last_month, last_day, year = g
+        last_month = last_month or first_month
+        start = _next_date(today, MONTHS[(first_month or last_month).lower()], int(first_day),
+                           year)
+        end = _next_date(today, MONTHS[last_month.lower()], int(last_day), year)
+        return (start, end) if start and end and start <= end else None
+    if name in ("for_from_date", "from_date_for"):
+        count, unit, *at = g if name == "for_from_date" else (*g[4:], *g[:4])
+        day, month = (at[0], at[1]) if at[0] else (at[3], at[2])
+        first = _next_date(today, MONTHS[month.lower()], int(day), None)
+        if first is None:
+            return None
+        return first, first + timedelta(_number(count) * UNITS[unit.lower()] - 1)
     if name == "from_now":
         days = _number(g[0]) * UNITS[g[1].lower()]
         base = g[2].lower()
