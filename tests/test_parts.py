@@ -305,6 +305,26 @@ def test_the_reason_given_for_a_question_is_kept():
                       known=said) == [("noop", {})]
 
 
+@pytest.mark.parametrize("message, kept", [
+    ("Since I'm lactose intolerant, what can I use instead of butter in a cake?",
+     ["Is lactose intolerant"]),
+    ("As a night-shift nurse, how do I sleep during the day?", ["Is a night-shift nurse"]),
+    ("Because we have two toddlers, what car should we get?", ["Has two toddlers"]),
+    ("What's a good gift for my nephew Ezra who's turning 8 and loves dinosaurs?",
+     ["Their nephew Ezra is turning 8 and loves dinosaurs"]),
+    ("What's a good gift for my dad who loves fishing?", ["Their dad loves fishing"]),
+    # a state of the moment, or what the user said, is no reason to keep
+    ("Since I'm bored, what can I do?", []),
+    ("since I'm stuck at home today, any film tips?", []),
+    ("As I said, what's the capital of Peru?", []),
+])
+def test_what_a_question_says_of_the_user_to_explain_itself_is_kept(message, kept):
+    parts = split_parts(message)
+    calls = tool_calls([{"part": p, "kind": "question"} for p in parts], [], message=message,
+                       known=message, parts=parts)
+    assert [f["text"] for _, a in calls for f in a.get("facts", [])] == kept
+
+
 def test_a_plan_said_inside_a_request_is_kept():
     for said, memory in (
             ("Suggest a name for the kitten I'm adopting on Saturday.",

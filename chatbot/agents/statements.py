@@ -9,7 +9,7 @@ import re
 from datetime import date
 
 from chatbot.agents.parts import _CLAUSE, _JOINERS, _WORD, _proper_names, with_elided_i
-from chatbot.agents.rare_words import _lower_words, _rare_thing
+from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.wording import (
     NAME_FACT,
     as_i,
@@ -32,12 +32,53 @@ _WITHIN_CLAUSE = re.compile(
     r"(I(?:'m|’m|\s+am)|we(?:'re|’re|\s+are))\s+([a-z]+ing)\b([^.?!,;]*)", re.I)
 
 
+# The reason a question gives, about the user, before its comma: "Since I'm lactose intolerant,
+# what ...?", "As a night-shift nurse, how do I ...?", "Because we have two toddlers, ...".
+_REASON = re.compile(r"^\W*(?:since|as|because|given\s+that|seeing\s+as)\s+([^,?]+?)\s*,\s*\w",
+                     re.I)
+REASON_ZIPF = 4.0  # "bored" 4.1, "pregnant" 4.3 are common; "vegan" 3.6, "toddlers" 3.3 are not
+# Not a reason about the user: what they said or think ("As I said, ...", "Since I think ...").
+_SAYING = re.compile(r"^I\s+(?:said|mentioned|told|think|thought|guess|know|asked|wrote|see)\b",
+                     re.I)
+# Someone of the user's with what they are or do in a relative clause: "a gift for my nephew
+# Ezra who's turning 8 and loves dinosaurs?", "for my dad who loves fishing?".
+_WHO = re.compile(r"\bmy\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?:\s+([A-Z][\w'-]+))?\s*,?\s+"
+                  r"who(?:'s|’s|\s+is|\s+(?=[a-z]+s\b|has\b|just\b))\s*([^.?!;]+)")
+
+
+def _reasons(part: str) -> list[str]:
+    """What a question says of the user to explain itself (`_REASON`, `_WHO`), as the user's
+    own clauses: "I'm lactose intolerant", "My nephew Ezra is turning 8 and loves dinosaurs"."""
+    out = []
+    if (m := _REASON.match(part)) is not None:
+        clause = with_elided_i(as_i(m.group(1).strip()))
+        identity = re.match(r"(?:an?|the)\s", clause, re.I) is not None
+        if identity:  # "As a night-shift nurse"
+            clause = f"I'm {clause}"
+        # A state of the moment is in common words ("Since I'm bored", "as I'm stuck at
+        # home"); a lasting one has a rarer word ("lactose intolerant", "vegan", "toddlers").
+        lasting = identity or _proper_names(clause) or any(
+            _rare(w, below=REASON_ZIPF) for w in _WORD.findall(clause)[1:])
+        if (leads_in_first_person(clause) and not _SAYING.match(clause) and lasting
+                and len(clause.split()) > 2):
+            out.append(clause)
+    for m in _WHO.finditer(part):
+        relation, name, rest = m.groups()
+        copula = re.search(r"(?:'s|’s|\s+is)\s*$", part[:m.start(3)]) is not None
+        who = f"{relation} {name}" if name else relation
+        out.append(f"My {who} {'is ' if copula else ''}{rest.strip()}")
+    return out
+
+
 def within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for a plan the user states inside a request or question
     ("Suggest a name for the kitten I'm adopting on Saturday": "Is adopting the kitten on
-    Saturday", an event), when it gives a date, a name or a rare thing no shown memory says."""
+    Saturday", an event), when it gives a date, a name or a rare thing no shown memory says;
+    and for what a question says of the user to explain itself (`_reasons`): "Since I'm
+    lactose intolerant, what can I use instead of butter?" keeps "Is lactose intolerant"."""
     known = _lower_words(" ".join(shown.values()))
-    out = []
+    out = [(third_person(c), "event" if day is not None and find_span(c, day) else "fact")
+           for c in _reasons(part) if _lower_words(c) - known]
     for m in _WITHIN_CLAUSE.finditer(part):
         det, thing, _, verb, rest = m.groups()  # "we're" too: the user is one of them
         clause = f"I'm {verb} {det.lower()} {thing}{rest}".strip()
