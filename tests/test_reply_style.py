@@ -184,5 +184,13 @@ def test_a_limit_said_loosely_and_a_numbered_list_are_read():
                        ("Wants two or three sentences at most", 3)):
         assert style_of([said]).sentences == most, said
     assert style_of(["Does not want a sentence or two, wants detail"]).sentences is None
+    # Short replies asked for without a number of sentences, or as a limit on words or lines.
+    for asked, limit in (("short answers only", 3), ("please be concise", 3),
+                         ("keep it brief", 3), ("tl;dr style please", 3),
+                         ("one-liners please", 1), ("two lines max", 2),
+                         ("no more than two sentences", 2), ("answer in under 60 words", 3),
+                         ("no need to be brief", None), ("Wants short chapters in books", None),
+                         ("Prefers short answers in a list", None)):
+        assert style_of([asked]).sentences == limit, asked
     assert style_of(['Asked: "give me the steps as a numbered list"']).bullets is True
     assert style_of(["Wants numbered steps"]).bullets is True

@@ -73,6 +73,21 @@ _ABOUT_SENTENCES = [(re.compile(r"\b(?:a|one|1)\s+(?:short\s+)?sentence\s+or\s+t
                                 r"|\ba\s+couple\s+(?:of\s+)?(?:short\s+)?sentences\b", re.I), 2),
                     (re.compile(r"\b(?:two|2)\s+or\s+(?:three|3)\s+(?:short\s+)?sentences\b"
                                 r"|\ba\s+few\s+(?:short\s+)?sentences\b", re.I), 3)]
+# Short replies asked for without a number: "keep it brief", "short answers only", "be
+# concise", "tl;dr style" (a few sentences); "one-liners", "a single line" (one); "two lines
+# max" (that many). A rough length in words is read as sentences of ~20 words.
+SHORT_SENTENCES = 3
+WORDS_PER_SENTENCE = 20
+_SHORT = re.compile(r"\bshort(?:er)?\s+(?:and\s+\w+\s+)?(?:answers?|replies|reply|responses?|"
+                    r"messages?|texts?)\b|\bkeep\s+(?:it|them|things|replies|answers|your\s+\w+)"
+                    r"\s+(?:\w+\s+)?(?:short|brief)\b|\b(?:brief|concise|succinct|terse)\b"
+                    r"|\bto\s+the\s+point\b|\btl;?\s?dr\b", re.I)
+_ONE_LINE = re.compile(r"\bone[- ]liners?\b|\b(?:a\s+single|one)\s+line\b", re.I)
+_LINES = re.compile(r"\b([1-5]|one|two|three|four|five)\s+lines?\b", re.I)
+_WORDS = re.compile(r"\b(?:under|below|within|max(?:imum)?|at\s+most|fewer\s+than|less\s+than|"
+                    r"no\s+more\s+than|up\s+to)\s+(\d{2,3})\s+words\b", re.I)
+# "no more than two sentences" is a limit, not a negation.
+_NO_MORE_THAN = re.compile(r"\b(?:no|not|never)\s+(?:more|longer)\s+than\s*$", re.I)
 # A negation earlier in the same clause as the format it negates.
 _NEGATION = re.compile(r"\b(?:no|not|never|don'?t|do not|doesn'?t|does not|stop|without|instead of"
                        r"|rather than|avoid|neither|nor|dislike[sd]?|hate[sd]?)\b", re.I)
@@ -85,7 +100,7 @@ def _said(pattern: re.Pattern[str], text: str) -> bool | None:
     for match in pattern.finditer(text):
         before = text[:match.start()]
         cut = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
-        verdict = not _NEGATION.search(before[cut:])
+        verdict = not _NEGATION.search(_NO_MORE_THAN.sub("", before[cut:]))
     return verdict
 
 
@@ -102,6 +117,15 @@ def _asked(text: str) -> dict[str, Any]:
         out["units"] = "metric" if metric else "imperial"
     elif (imperial := _said(_IMPERIAL_ASKED, text)) is not None:
         out["units"] = "imperial" if imperial else "metric"
+    # (not beside a list: "short answers in a list" asks for short items, not fewer)
+    for loosely, most in ((_SHORT, SHORT_SENTENCES), (_ONE_LINE, 1)) if not bullets else ():
+        if (limited := _said(loosely, text)) is not None:
+            out["sentences"] = most if limited else None
+    if (lines := _LINES.findall(text)) and _said(_LINES, text):
+        said = lines[-1].lower()
+        out["sentences"] = int(said) if said.isdigit() else _NUMBER_WORDS[said]
+    if words := _WORDS.findall(text):
+        out["sentences"] = max(1, int(words[-1]) // WORDS_PER_SENTENCE)
     if (count := _SENTENCES.findall(text)) and (limited := _said(_SENTENCES, text)) is not None:
         said = count[-1].lower()
         out["sentences"] = (int(said) if said.isdigit() else _NUMBER_WORDS[said]) if limited \
