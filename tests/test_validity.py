@@ -114,6 +114,22 @@ def test_a_length_said_with_the_time_it_falls_in_does_not_start_today():
     assert find_span("Is off work for three days", WEDNESDAY).start == WEDNESDAY
 
 
+@pytest.mark.parametrize("text, written", [
+    ("Party a week on Saturday", "Party on 9 May 2026"),
+    ("Dentist Tuesday week", "Dentist on 12 May 2026"),
+    ("Starts a new job on the first of next month", "Starts a new job on 1 May 2026"),
+    ("Recital on the twenty-second", "Recital on 22 May 2026"),
+    ("Surgery in three days' time", "Surgery on 2 May 2026"),
+    ("Sister arrives on Friday the 1st", "Sister arrives on 1 May 2026"),
+    # the weekday named is not that date's: no date
+    ("Sister arrives on Thursday the 1st", "Sister arrives on Thursday the 1st"),
+    ("Meeting on the second floor", "Meeting on the second floor"),
+])
+def test_more_ways_of_saying_a_coming_day_are_resolved(text, written):
+    from chatbot.agents.new_facts import _dated
+    assert _dated(text, WEDNESDAY, event=True)[0] == written
+
+
 @pytest.mark.parametrize("text, start, end", [
     ("Is away from the 3rd to the 9th of May", "2026-05-03", "2026-05-09"),
     ("In Crete from 28 May to 3 June", "2026-05-28", "2026-06-03"),

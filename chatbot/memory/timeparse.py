@@ -39,6 +39,13 @@ NUMBER_WORDS = {w: n for n, w in enumerate(
     "fifteen sixteen seventeen eighteen nineteen twenty".split())}
 NUMBERS = NUMBER_WORDS | {"a": 1, "an": 1, "a couple of": 2, "a few": 3}
 UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
+# Days of a month in words: "the first of next month", "on the twenty-second".
+_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+             "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+             "twentieth").split()
+ORDINAL_WORDS = {w: n for n, w in enumerate(_ORDINALS, 1)}
+ORDINAL_WORDS |= {f"twenty-{w}": 20 + n for w, n in list(ORDINAL_WORDS.items())[:9]}
+ORDINAL_WORDS |= {"thirtieth": 30, "thirty-first": 31}
 
 # Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
 PAST_FORMS = frozenset("""
@@ -63,6 +70,10 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _NUM = r"\d{1,3}|" + "|".join(sorted(NUMBERS, key=len, reverse=True))
 _UNIT = r"(day|week|fortnight|month|year)s?\b"  # not "in a weekday"
 _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
+# A day of the month in digits or in words, where it stands before a month or "of next month"
+# (not after one: "may second" is no date).
+_ORD_ANY = (r"(\d{1,2}|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
+            + r")(?:st|nd|rd|th)?")
 _WHICH = r"(this\s+coming|this|next|coming|last)"
 _TO = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
 # A day of a month either way round: "the 2nd of May", "2 May", "May 2" (4 groups).
@@ -70,7 +81,8 @@ _A_DATE = rf"(?:the\s+)?(?:{_ORD}(?:\s+of)?\s+({_MONTH})|({_MONTH})\.?\s+{_ORD})
 
 _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for name, rx in [
     ("iso", r"\b(\d{4})-(\d{2})-(\d{2})\b"),
-    ("day_month", rf"\b(?:on\s+)?(?:the\s+)?{_ORD}(?:\s+of)?\s+({_MONTH})\b\.?(?:,?\s+(\d{{4}}))?"),
+    ("day_month", rf"\b(?:on\s+)?(?:the\s+)?{_ORD_ANY}(?:\s+of)?\s+({_MONTH})\b\.?"
+                  rf"(?:,?\s+(\d{{4}}))?"),
     ("month_day", rf"\b(?:on\s+)?({_MONTH})\.?\s+{_ORD}\b(?:,?\s+(\d{{4}}))?"),
     # "Friday 5 June": the date says which Friday.
     ("weekday_date", rf"\b(?:on\s+)?(?:{_DAY}),?\s+(?:the\s+)?{_ORD}(?:\s+of)?\s+({_MONTH})\b"
@@ -78,19 +90,25 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
     ("day_after", r"\bthe\s+day\s+after\s+tomorrow\b"),
     ("relative_day",
      r"\b(today|tonight|this\s+(?:morning|afternoon|evening)|tomorrow|yesterday)\b"),
-    ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}"),
+    ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}(?:['\u2019]s?\s+time\b)?"),
+    # "a week on Saturday", "Tuesday week": that weekday a week after the coming one.
+    ("week_on", rf"\b(?:a\s+week\s+on\s+({_DAY})|(?:on\s+)?({_DAY})\s+week)\b"),
+    # "Friday the 22nd": the coming 22nd (the weekday named must be its weekday).
+    ("weekday_nth", rf"\b(?:on\s+)?({_DAY})\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\b"),
     ("from_now", rf"\b({_NUM})\s+{_UNIT}\s+from\s+(now|today|tomorrow|{_DAY})\b"),
     ("for_n", rf"\b(?:for|over|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?({_NUM})\s+{_UNIT}"),
     ("n_ago", rf"\b({_NUM})\s+{_UNIT}\s+ago\b"),
     ("end_of", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|{_WHICH}\s+)?(week|month|year)\b"),
     ("end_of_month", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+({_MONTH})\b"),
     ("after_next", rf"\b(?:on\s+)?(?:the\s+)?(week|weekend|month|year|{_DAY})\s+after\s+next\b"),
-    ("day_of_next_month", rf"\b(?:on\s+)?the\s+{_ORD}\s+of\s+(this|next)\s+month\b"),
+    ("day_of_next_month", rf"\b(?:on\s+)?the\s+{_ORD_ANY}\s+of\s+(this|next)\s+month\b"),
     ("weekend", rf"\b{_WHICH}\s+weekend\b"),
     ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
     # "on the 15th" (or "on 15th", "until the 20th"), but not "on the 2nd floor": only where
     # the phrase ends.
-    ("day_of_month", r"\b(?:on|until|till|by|from|through)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b"
+    ("day_of_month", r"\b(?:on|until|till|by|from|through)\s+(?:the\s+)?"
+                     r"(?:(\d{1,2})(?:st|nd|rd|th)|("
+                     + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r"))\b"
                      r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
     # "from Tuesday to Saturday next week": those days of the week named. Without a week, the
     # coming ones, and not relative: as often a habit ("works Monday to Friday").
@@ -120,7 +138,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for na
 # make one relative.
 _RELATIVE_RULES = {"from_for", "for_from", "day_after", "relative_day", "in_n", "from_now",
                    "for_n", "n_ago", "end_of", "after_next", "day_of_next_month", "weekend",
-                   "period", "day_of_month", "weekday_of_week",
+                   "period", "day_of_month", "weekday_of_week", "week_on", "weekday_nth",
                    # a stay between two dates: its year is the coming one, and it dates the
                    # fact (not a habit, as a bare date may be)
                    "day_range", "month_range", "for_from_date", "from_date_for"}
@@ -169,6 +187,11 @@ class Span:
     phrase: str
     until: bool = False  # "until Friday": the fact holds now and up to `end`
     relative: bool = False  # it names a date only against the day it was said
+
+
+def _day(word: str) -> int:
+    """A day of the month in digits or in words ("22", "twenty-second")."""
+    return int(word) if word.isdigit() else ORDINAL_WORDS[word.lower()]
 
 
 def _number(word: str) -> int:
@@ -225,7 +248,7 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
             return None
         return d, d
     if name == "day_month":
-        d = _next_date(today, MONTHS[g[1].lower()], int(g[0]), g[2])
+        d = _next_date(today, MONTHS[g[1].lower()], _day(g[0]), g[2])
         return (d, d) if d else None
     if name == "month_day":
         d = _next_date(today, MONTHS[g[0].lower()], int(g[1]), g[2])
@@ -256,6 +279,22 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
         if first is None:
             return None
         return first, first + timedelta(_number(count) * UNITS[unit.lower()] - 1)
+    if name == "week_on":  # the coming weekday, and a week on
+        target = WEEKDAYS.index((g[0] or g[1]).lower())
+        d = today + timedelta((target - today.weekday()) % 7 or 7) + timedelta(7)
+        return d, d
+    if name == "weekday_nth":
+        found = None
+        for ahead in range(3):  # the coming such day whose weekday is the one named
+            first = _period(today, "month", ahead)[0]
+            try:
+                d = first.replace(day=int(g[1]))
+            except ValueError:
+                continue
+            if d >= today and d.weekday() == WEEKDAYS.index(g[0].lower()):
+                found = (d, d)
+                break
+        return found
     if name == "from_now":
         days = _number(g[0]) * UNITS[g[1].lower()]
         base = g[2].lower()
@@ -289,7 +328,7 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
         end = month_end(date(year, month, 1))
         return end, end
     if name == "day_of_month":
-        day = int(g[0])
+        day = _day(g[0] or g[1])
         for ahead in range(2):  # this month's, else next month's
             first = _period(today, "month", ahead)[0]
             if day <= calendar.monthrange(first.year, first.month)[1]:
@@ -300,7 +339,7 @@ def _resolve(name: str, m: re.Match[str], today: date, past: bool = False,
     if name == "day_of_next_month":
         first = _period(today, "month", _shift(g[1]))[0]
         try:
-            d = first.replace(day=int(g[0]))
+            d = first.replace(day=_day(g[0]))
         except ValueError:
             return None
         return d, d
