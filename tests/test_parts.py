@@ -16,7 +16,6 @@ from chatbot.agents.parts import KEEP, parts_schema, split_parts
 from chatbot.agents.updater import MemoryUpdater
 from chatbot.agents.wording import (
     with_copula,
-    with_english_days,
     with_referents,
     with_relation,
     with_whole_words,
@@ -1412,11 +1411,14 @@ def test_a_day_of_the_week_in_another_language_is_written_in_english():
     [(_, args)] = tool_calls([fact(part, "Learning to play the bandoneón",
                                    "Has a class on Martes afternoons")], [], message=part,
                              known=part)
-    # Kept in the user's words, the day stays theirs; a memory in English (an update of a
-    # shown one keeps the model's words) gets the day in English.
+    # Kept in the user's words, the day stays theirs; so does a change of a shown memory.
     assert [f["text"] for f in args["facts"]] == [f'Said: "{part}"']
-    assert with_english_days("Has a class on Martes afternoons") == (
-        "Has a class on Tuesday afternoons")
+    moved = "Ahora la clase es los jueves."
+    calls = tool_calls([fact(moved, "Has a class on Jueves", replaces=0)], [0], message=moved,
+                       known=moved,
+                       shown={0: f'Said: "{part}"'}, reviews=[{"now": "changed"}])
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
+                                        "updated_memory_text": f'Said: "{moved}"'})]
     # A question filed as a fact keeps nothing ("Déjà ?").
     asked = "Qu'est-ce que je fais le week-end, déjà ?"
     calls = tool_calls([fact(asked, "Déjà")], [], message=asked, known=asked)

@@ -14,7 +14,7 @@ from chatbot.agents.language import language_of
 from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words
 from chatbot.agents.statements import JOINED
-from chatbot.agents.wording import SAID, leads_in_first_person, third_person, with_english_days
+from chatbot.agents.wording import SAID, leads_in_first_person, third_person
 
 
 def invents(text: str, known: str) -> bool:
@@ -188,12 +188,11 @@ def in_their_words(part: str, found: list[tuple[str, list[str], Any]],
     model's English for such a part was wrong as often as not ("Escalates in hailing",
     "Bakes at night in the kitchen" for "baue abends an meiner Modelleisenbahn"), and a
     reply in the user's language then had nothing right to say; their own sentence is found
-    by a search in their words and quoted back as they said it. Memories that change a shown
-    one keep the model's words (an update is matched to the memory it replaces)."""
-    if not found or any(r is not None for _, _, r in found):
-        return [(with_english_days(t), c, r) for t, c, r in found]
-    if part.rstrip().endswith(("?", "\uff1f")):  # "Déjà ?" filed as a fact: nothing to keep
+    by a search in their words and quoted back as they said it. A part that changes a shown
+    memory becomes its new version, in the user's words too. A question keeps nothing."""
+    if not found or part.rstrip().endswith(("?", "\uff1f")):  # "Déjà ?" filed as a fact
         return []
     said = re.sub(r"\s+", " ", part).strip().replace('"', "'")
     cats = next((c for _, c, _ in found if c), [])
-    return [(f'{SAID}"{said[:1].upper()}{said[1:]}"', cats, None)]
+    target = next((r for _, _, r in found if r is not None), None)
+    return [(f'{SAID}"{said[:1].upper()}{said[1:]}"', cats, target)]

@@ -308,24 +308,3 @@ def with_referents(text: str, before: list[str]) -> str:
             out = _THERE.sub(f" in {place[-1].strip()}", out, count=1)
         return out
     return text
-
-
-# The days of the week in the other languages users write in most (a closed class, like the
-# months): a memory in English copied "Martes" from "todos los martes" as if it were a name.
-_DAYS_ABROAD = {
-    day: english for names in (
-        "lunes martes miércoles jueves viernes sábado domingo",  # Spanish
-        "lundi mardi mercredi jeudi vendredi samedi dimanche",  # French
-        "montag dienstag mittwoch donnerstag freitag samstag sonntag",  # German
-        "lunedì martedì mercoledì giovedì venerdì sabato domenica",  # Italian
-        "segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado domingo",
-        "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",  # Dutch
-    ) for day, english in zip(names.split(), "Monday Tuesday Wednesday Thursday Friday "
-                              "Saturday Sunday".split(), strict=True)}
-_DAY_ABROAD = re.compile(r"(?<![\w-])(" + "|".join(sorted(_DAYS_ABROAD, key=len, reverse=True))
-                         + r")(?:s)?(?![\w-])", re.I)
-
-
-def with_english_days(text: str) -> str:
-    """A memory's days of the week in English ("Has a class on Martes" -> "... on Tuesday")."""
-    return _DAY_ABROAD.sub(lambda m: _DAYS_ABROAD[m.group(1).lower()], text)
