@@ -256,3 +256,14 @@ def test_the_retries_are_told_what_was_copied():
     # Told what it suggested, with the history; then without the copied turn too.
     assert asked[1][0] == 1 and 'already suggested "Kettle & Crumb"' in asked[1][1]
     assert asked[2][0] == 0 and "Suggest something else" in asked[2][1]
+
+
+def test_a_found_memorys_note_copied_into_the_reply_is_left_out():
+    from chatbot.agents.reply_call import finished
+    from chatbot.agents.reply_style import PLAIN
+    reply = ('Me dijiste: "Trabajo como guía de montaña en Huaraz." (noted 2024-03-15). '
+             "¡Qué bien!")
+    assert finished(reply, "¿Qué hago?", [], PLAIN) == (
+        'Me dijiste: "Trabajo como guía de montaña en Huaraz." ¡Qué bien!')
+    kept = "Your lease runs out in May (from what you said)."
+    assert finished(kept, "When does my lease end?", [], PLAIN) == kept

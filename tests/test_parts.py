@@ -1434,3 +1434,15 @@ def test_a_memory_that_drops_a_later_name_keeps_the_users_words():
     car = "My car is a Honda Civic, not a Toyota."
     [(_, kept)] = tool_calls([fact(car, "Drives a Honda Civic")], [], message=car, known=car)
     assert [f["text"] for f in kept["facts"]] == ["Drives a Honda Civic"]
+
+
+def test_a_question_of_the_users_own_is_no_reply_preference():
+    # "remind me which hotel ..." came as how to reply and was kept as 'Asked: "..."'.
+    asked = "remind me which hotel I'm staying at in Kotor and what time my flight leaves?"
+    calls = tool_calls([fact(asked, "Remind them which hotel", kind="how_to_reply")], [],
+                       message=asked, known=asked)
+    assert calls == [("noop", {})]
+    wanted = "Could you always tell me which wine goes with a dish?"
+    calls = tool_calls([fact(wanted, "Wants a wine with each dish", kind="how_to_reply")], [],
+                       message=wanted, known=wanted)
+    assert [c for c, _ in calls] == ["add_memory"]

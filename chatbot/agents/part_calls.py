@@ -350,12 +350,14 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
 
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
-_WH = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\b", re.I)
+# A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
+_WH = re.compile(r"^\W*(?:[\w']+\s+){0,3}?(?:what|how|which|where|when|who|why)\b", re.I)
 
 
 def _own_question(part: str) -> bool:
     """A wh-question that does not speak to the assistant ("what could I say to reassure
-    him?", "remind me, which city do I live in now?"): a question of the user's, not how to
+    him?", "remind me, which city do I live in now?", "remind me which hotel I'm staying at
+    in Kotor?"): a question of the user's, not how to
     reply to them (it was kept as a reply preference). Not "Can I get replies in French?".
     English only."""
     return (part.rstrip().endswith("?") and any(_WH.match(c) for c in _CLAUSE.split(part))

@@ -15,6 +15,7 @@ between the model and the screen while one reply is decoded:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextlib import nullcontext
 from threading import Event
@@ -35,6 +36,16 @@ from chatbot.agents.reply_style import ReplyStyle, restyle
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
 from chatbot.lm.streaming import Cancelled, find_cause, token_sink
 from chatbot.transcripts import clean_text
+
+# The notes a found memory is shown with ("(noted 2024-03-15)", "(from 2024-05-02 until
+# 2024-05-22)", "(past: until ...)"), copied into a reply after the quote it begins with.
+_MEMORY_NOTE = re.compile(r"\s*\((?:noted|past:|from|until)\s+\d{4}-\d{2}-\d{2}[^()]*\)")
+
+
+def _without_notes(text: str) -> str:
+    """The text without the notes found memories are shown with (and the full stop a quote
+    ended with left once: '... Huaraz." (noted ...).' is '... Huaraz."')."""
+    return re.sub(r"([.!?][\"\u201d\u00bb])\.", r"\1", _MEMORY_NOTE.sub("", text))
 
 # Added to the question when the reply looped from its first words.
 PLAIN_NOTE = "\n\n(Answer in plain sentences.)"
@@ -115,10 +126,11 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle) ->
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only), without a closing sentence an earlier reply of the
-    session said already ("How can I assist you today?"), and in the formats a standing
+    session said already ("How can I assist you today?"), without a found memory's note
+    copied after its text ("(noted 2024-03-15)"), and in the formats a standing
     preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
-    text = without_echo(clean_text(response or "").strip(), said)
+    text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
     text = without_copied_sentences(text, said)
     text = without_repeated_ending(text, earlier)
     return restyle(text, style)
