@@ -17,7 +17,7 @@ from chatbot.agents.guards import said_in, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import NEGATION
 from chatbot.memory.anchors import anchors
-from chatbot.memory.timeparse import MONTHS, NUMBER_WORDS, WEEKDAYS
+from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 # How close a new fact must be to a memory said to have changed to become its new version.
 PAIR_MIN = 0.35

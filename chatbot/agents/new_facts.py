@@ -10,17 +10,16 @@ from typing import Any
 from chatbot.agents.wording import is_past_form
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
-    MONTHS,
     UNTIL_WORDS,
-    WEEKDAYS,
     Span,
     day_in_words,
     ends_right_before,
     find_span,
-    month_end,
     until_earlier_in_clause,
     validity,
 )
+from chatbot.memory.timerules import month_end
+from chatbot.memory.timewords import MONTHS, WEEKDAYS
 
 # The memory type as the model chooses it, by names that say what each one is for;
 # procedural memories (how the user wants replies) have their own argument.

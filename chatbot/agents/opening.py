@@ -72,7 +72,8 @@ from datetime import date
 
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
-from chatbot.memory.timeparse import MONTHS, NUMBER_WORDS, WEEKDAYS, day_in_words
+from chatbot.memory.timeparse import day_in_words
+from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 OPENING = "Since you"
 # Only English questions are begun: "you" in the question's language (Tu, Tú, Du, ...) was

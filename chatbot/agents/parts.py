@@ -21,7 +21,7 @@ from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.language import language_of
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import as_i, is_hypothetical, leads_in_first_person
-from chatbot.memory.timeparse import NUMBER_WORDS
+from chatbot.memory.timewords import NUMBER_WORDS
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8

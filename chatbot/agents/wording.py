@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from chatbot.agents.language import language_of
-from chatbot.memory.timeparse import is_past_form
+from chatbot.memory.timewords import is_past_form
 
 _SUBJECT = {
     "i am": "is", "i'm": "is", "im": "is", "i have": "has", "i've": "has", "i was": "was",

@@ -27,7 +27,8 @@ from datetime import date, datetime, timedelta
 
 from chatbot.memory.chunking import PIECE_CHARS, clip
 from chatbot.memory.models import Memory
-from chatbot.memory.timeparse import NUMBERS, UNITS, Span, day_in_words, find_span
+from chatbot.memory.timeparse import Span, day_in_words, find_span
+from chatbot.memory.timewords import NUMBERS, UNITS
 from chatbot.memory.validity import day_of, validity_note
 
 # The message a memory was stored from: a whole piece of it, with the speaker's name.

@@ -1,0 +1,42 @@
+"""The words dates and times are said in (English): days, months, numbers and ordinals in
+words, units of time, and past forms of verbs, read by chatbot.memory.timeparse and by the
+agents' wording."""
+
+from __future__ import annotations
+
+import calendar
+
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
+MONTHS |= {name.lower(): n for n, name in enumerate(calendar.month_abbr) if name}
+MONTHS["sept"] = 9
+# Numbers written as words (agents.parts reads them too); NUMBERS adds the counts of a phrase.
+NUMBER_WORDS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+NUMBERS = NUMBER_WORDS | {"a": 1, "an": 1, "a couple of": 2, "a few": 3}
+UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
+# Days of a month in words: "the first of next month", "on the twenty-second".
+_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+             "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+             "twentieth").split()
+ORDINAL_WORDS = {w: n for n, w in enumerate(_ORDINALS, 1)}
+ORDINAL_WORDS |= {f"twenty-{w}": 20 + n for w, n in list(ORDINAL_WORDS.items())[:9]}
+ORDINAL_WORDS |= {"thirtieth": 30, "thirty-first": 31}
+
+# Common irregular past forms, which take no ending ("I got a gecko": "Got a gecko").
+PAST_FORMS = frozenset("""
+got went made did saw took came left met bought found broke began ran won lost sold wrote gave
+grew knew said told thought felt kept built spent sent fell flew drove ate drank swam taught
+caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
+stood understood woke wore set let cut hurt hit shut
+""".split())
+# Verbs in the present that end in "ed" like a past form ("I need", "I feed").
+_PRESENT_ED = frozenset("need feed bleed breed speed succeed proceed exceed seed weed heed shed "
+                        "embed".split())
+
+
+def is_past_form(verb: str) -> bool:
+    """"got", "adopted", "moved": a verb in the past (not "need", "feed")."""
+    v = verb.lower()
+    return v in PAST_FORMS or (v.endswith("ed") and len(v) >= 3 and v not in _PRESENT_ED)
