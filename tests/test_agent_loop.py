@@ -486,6 +486,15 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""
     assert opening("Où est-ce que j'habite ?", found=True, preferences=False,
                    current=["You live in Lyon"]) == ""
+    # Someone of the user's named by who they are to them: that person's fact, not another's.
+    people = ["Your brother Kwame is a dentist in Accra", "Your cousin Kwesi is a nurse in Kumasi"]
+    assert opening("What does my cousin do?", found=True, preferences=False,
+                   current=people) == "You told me your cousin Kwesi is a nurse in Kumasi."
+    assert opening("How old is my brother?", found=True, preferences=False,
+                   current=people) == ("You told me your brother Kwame is a dentist in Accra, "
+                                       "but you haven't told me")
+    assert opening("What should I cook for my family?", found=True, preferences=False,
+                   current=people) == OPENING
     # ... but a fact kept in the user's own words, in the question's language, is quoted.
     said = ['You said: "Je suis boulangère à Lyon."', 'You said: "Vivo en Sevilla."']
     for preferences in (False, True):  # "Reply in French" is one of the preferences

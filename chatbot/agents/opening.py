@@ -174,6 +174,23 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     return TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1] + "."
 
 
+def theirs(message: str, facts: Sequence[str]) -> str:
+    """The facts about someone or something of the user's the question names by who they are
+    to the user ("my cousin", not a name), said to the user as the start of a reply: "You
+    told me your cousin Kwesi is a nurse in Kumasi." for "What does my cousin do?" beside
+    the brother's job too; "" when no fact says "your <that>". Begun "Since you", the model
+    picked whichever person's fact it read first."""
+    owned = [m.group(1).lower() for m in _OWNED.finditer(message)]
+    said = [f for f in _said_to_you(facts)
+            if any(re.search(rf"\byour\s+(?:[\w-]+\s+)?{re.escape(o)}\b", f, re.I)
+                   for o in owned)][:MAX_NAMED]
+    if not said:
+        return ""
+    if _lacks_the_answer(message, said, set()):
+        return TOLD + ", and ".join(said) + NOT_TOLD
+    return TOLD + ", and ".join(said) + "."
+
+
 # What a question asks for, by its question word (a closed class), and what a fact must hold
 # to answer it: a place is a capitalised word the question does not say ("Where does Tomas
 # live?" beside "Tomas moved to Oslo"); a time, a number, a weekday, a month or a word like
@@ -307,6 +324,6 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return ENDED.format(day=day_in_words(ended))
     if current and about_the_user(message):
         return recap(current)
-    if told := named(message, current) or recalled(message, current):
+    if told := named(message, current) or recalled(message, current) or theirs(message, current):
         return told
     return "" if past else OPENING
