@@ -237,11 +237,13 @@ def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bo
 
 
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what
-# is my blood type?". The thing: one to three words.
-_ASKS_MINE = re.compile(r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+my\s+"
+# is my blood type?", "Do you remember my mother's name?". The thing: one to three words.
+_ASKS_MINE = re.compile(r"\b(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|(?:do|did)\s+you\s+"
+                        r"(?:know|remember|recall))\s+my\s+"
                         r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)(?:\s+again|\s+now|\s+then)?"
                         r"\s*\?", re.I)
 UNTOLD = "I don't know your {thing}: you haven't told me."
+_VERBS = frozenset("is are was were has have had got does did will can".split())
 
 
 def asked_mine(message: str) -> str | None:
@@ -249,7 +251,9 @@ def asked_mine(message: str) -> str | None:
     if written_in(message) != "English" or (m := _ASKS_MINE.search(message)) is None:
         return None
     thing = m.group(1).lower()
-    return None if thing.split()[-1] in ("called", "named") else thing  # "my kids called?"
+    if thing.split()[-1] in ("called", "named") or set(thing.split()) & _VERBS:
+        return None  # "my kids called?", "Did you know my dog is sick?": no thing asked for
+    return thing
 
 
 # "You told me:" in the languages agents/language.py tells apart, for a question in one of them
