@@ -495,13 +495,17 @@ def test_the_opening_follows_the_message_and_what_was_found():
                                        "but you haven't told me")
     assert opening("What should I cook for my family?", found=True, preferences=False,
                    current=people) == OPENING
-    # ... but a fact kept in the user's own words, in the question's language, is quoted.
-    said = ['You said: "Je suis boulangère à Lyon."', 'You said: "Vivo en Sevilla."']
+    # ... but a fact kept in the user's own words, in the question's language, is quoted: the
+    # one that shares a word with the question, else the first two found.
+    said = ['You said: "Je suis boulangère à Lyon."',
+            'You said: "J\'ai deux chats, Pistache et Nougat."', 'You said: "Vivo en Sevilla."']
     for preferences in (False, True):  # "Reply in French" is one of the preferences
-        assert opening("Où est-ce que j'habite ?", found=True, preferences=preferences,
-                       current=said) == 'Tu m\'as dit : "Je suis boulangère à Lyon."'
+        assert opening("Comment s'appellent mes chats ?", found=True, preferences=preferences,
+                       current=said) == 'Tu m\'as dit : "J\'ai deux chats, Pistache et Nougat."'
+    assert opening("Où est-ce que j'habite ?", found=True, preferences=False, current=said) == (
+        'Tu m\'as dit : "Je suis boulangère à Lyon." "J\'ai deux chats, Pistache et Nougat."')
     assert opening("¿Dónde vivo?", found=True, preferences=False,
-                   current=said) == 'Me dijiste: "Vivo en Sevilla."'
+                   current=said[2:]) == 'Me dijiste: "Vivo en Sevilla."'
     assert opening("Wo wohne ich?", found=True, preferences=False, current=said[:1]) == ""
     # A question about the user as a whole is begun with what still holds, said to them.
     current = ["Your name is Ines", "You keep two ferrets", "Sheldon is 40"]

@@ -265,5 +265,7 @@ def test_a_found_memorys_note_copied_into_the_reply_is_left_out():
              "¡Qué bien!")
     assert finished(reply, "¿Qué hago?", [], PLAIN) == (
         'Me dijiste: "Trabajo como guía de montaña en Huaraz." ¡Qué bien!')
+    assert finished('Tu m\'as dit : "Je suis ébéniste." (noté 2024-03-15) Voilà.', "Et ?", [],
+                    PLAIN) == 'Tu m\'as dit : "Je suis ébéniste." Voilà.'
     kept = "Your lease runs out in May (from what you said)."
     assert finished(kept, "When does my lease end?", [], PLAIN) == kept

@@ -1419,6 +1419,11 @@ def test_a_day_of_the_week_in_another_language_is_written_in_english():
                        shown={0: f'Said: "{part}"'}, reviews=[{"now": "changed"}])
     assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
                                         "updated_memory_text": f'Said: "{moved}"'})]
+    # A clause cut at a semicolon is quoted without it.
+    husband = "Mon mari Gaspard est ébéniste à Vannes ;"
+    [(_, args)] = tool_calls([fact(husband, "Ebeniste at Vannes")], [], message=husband,
+                             known=husband)
+    assert [f["text"] for f in args["facts"]] == ['Said: "Mon mari Gaspard est ébéniste à Vannes"']
     # A question filed as a fact keeps nothing ("Déjà ?").
     asked = "Qu'est-ce que je fais le week-end, déjà ?"
     calls = tool_calls([fact(asked, "Déjà")], [], message=asked, known=asked)

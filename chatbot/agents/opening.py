@@ -135,7 +135,7 @@ def named(message: str, facts: Sequence[str]) -> str:
     said = [f.strip().rstrip(".") for f in facts if asked & names(f.strip())][:MAX_NAMED]
     # The fact's first word keeps its capital only as a name the question says too ("Tomas
     # moved to Oslo", not "Best friend Tomas ...").
-    said = [f if f.split()[0] in asked else f[:1].lower() + f[1:] for f in said]
+    said = [f if f.split()[0].rstrip(":,;") in asked else f[:1].lower() + f[1:] for f in said]
     if not said:
         return ""
     if _lacks_the_answer(message, said, asked):
@@ -274,16 +274,24 @@ TOLD_ABROAD = {
 _SAID_TO_YOU = 'You said: "'
 
 
-def told_abroad(language: str | None, current: Sequence[str]) -> str:
-    """The first found fact kept in the user's words, quoted after "you told me" in the
-    question's language: 'Tu m'as dit : "Je suis plombier à Marseille."'. Not one said in a
-    language other than the question's (a quote too short to tell counts). Else ""."""
+def told_abroad(message: str, language: str | None, current: Sequence[str]) -> str:
+    """The found facts kept in the user's words, quoted after "you told me" in the question's
+    language: 'Tu m'as dit : "Je suis plombier à Marseille."'. Not one said in a language
+    other than the question's (a quote too short to tell counts). Else ""."""
     lead = TOLD_ABROAD.get(language or "")
-    for text in current if lead else ():
-        if (text.startswith(_SAID_TO_YOU)  # not one told in another language
-                and language_of(text[len(_SAID_TO_YOU):]) in (None, language)):
-            return f"{lead} {text.removeprefix('You said: ')}"
-    return ""
+    quotes = [text.removeprefix("You said: ") for text in current if lead
+              and text.startswith(_SAID_TO_YOU)  # not one told in another language
+              and language_of(text[len(_SAID_TO_YOU):]) in (None, language)]
+    # The quote that shares a word with the question, else the first two found: "womit
+    # verdiene ich mein Geld?" shares none with the job, and the hobby was found first.
+    asked = _long_words(message)
+    shared = [q for q in quotes if _long_words(q) & asked]
+    quotes = shared[:1] or quotes[:2]
+    return f"{lead} {' '.join(quotes)}" if quotes else ""
+
+
+def _long_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
 
 
 def asks(message: str) -> bool:
@@ -321,7 +329,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return ""
     language = written_in(message)
     if language != "English":  # its "reply in <language>" is one of the preferences
-        return told_abroad(language, current)
+        return told_abroad(message, language, current)
     if preferences:
         return ""
     if ended is not None:

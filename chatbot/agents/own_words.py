@@ -192,7 +192,7 @@ def in_their_words(part: str, found: list[tuple[str, list[str], Any]],
     memory becomes its new version, in the user's words too. A question keeps nothing."""
     if not found or part.rstrip().endswith(("?", "\uff1f")):  # "Déjà ?" filed as a fact
         return []
-    said = re.sub(r"\s+", " ", part).strip().replace('"', "'")
+    said = re.sub(r"\s+", " ", part).strip(" ,;:").replace('"', "'")  # not "... à Vannes ;"
     cats = next((c for _, c, _ in found if c), [])
     target = next((r for _, _, r in found if r is not None), None)
     return [(f'{SAID}"{said[:1].upper()}{said[1:]}"', cats, target)]

@@ -39,7 +39,7 @@ from chatbot.transcripts import clean_text
 
 # The notes a found memory is shown with ("(noted 2024-03-15)", "(from 2024-05-02 until
 # 2024-05-22)", "(past: until ...)"), copied into a reply after the quote it begins with.
-_MEMORY_NOTE = re.compile(r"\s*\((?:noted|past:|from|until)\s+\d{4}-\d{2}-\d{2}[^()]*\)")
+_MEMORY_NOTE = re.compile(r"\s*\([^()\d]{0,24}\d{4}-\d{2}-\d{2}[^()]*\)")  # "(noté ...)" too
 
 
 def _without_notes(text: str) -> str:
