@@ -5,7 +5,8 @@
 "May 3rd, 2027", "in two days", "for two weeks", "until Friday", "2026-05-03", "last week",
 "the end of the month", "two weeks from now", "a week from Friday", "the week after next",
 "Monday after next", "on the 15th", "the 14th of next month", "from Tuesday to Saturday next
-week".
+week", "from the 3rd to the 9th of May", "for three weeks from May 2", "a week on Saturday",
+"Friday the 22nd", "on the twenty-second" (the rules are in chatbot.memory.timerules).
 `validity(text, today)` turns that into a memory's (valid_from, valid_until) ISO dates: a fact
 about a coming or current span holds until its last day; a fact about the past ("went to Rome
 last week") is history, true for good, so it gets no end.
