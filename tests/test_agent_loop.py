@@ -563,7 +563,8 @@ def test_the_opening_follows_the_message_and_what_was_found():
     from chatbot.agents.opening import asked_mine
     assert asked_mine("I'm ordering walking boots online. What's my shoe size again?") == (
         "shoe size")
-    assert asked_mine("What are my kids called?") is None
+    assert asked_mine("quick one, what's my wife called? bet you don't remember") == (
+        "wife's name")
     assert asked_mine("Do you remember my mother's name?") == "mother's name"
     assert asked_mine("Did you know my dog is sick?") is None
     assert asked_mine("Quelle est ma pointure ?") is None

@@ -1205,7 +1205,8 @@ def test_something_parted_with_ends_the_facts_that_name_it():
                        ("I got laid off from Blue Cup last week", [1]),
                        ("I gave the allotment back to the council", [4]),
                        ("we packed up and left Denver", [0]), ("Tom left Denver", []),
-                       ("I never left Denver", []), ("I left my umbrella on the bus", [])]:
+                       ("I never left Denver", []), ("I left my umbrella on the bus", []),
+                       ("sold my allotment over the weekend, needed the cash", [4])]:
         assert ended_facts(said, [], shown, {}) == ends, said
 
 

@@ -138,6 +138,7 @@ def test_more_ways_of_saying_a_coming_day_are_resolved(text, written):
     # "for three weeks from May 2" had been read as three weeks from today
     ("In Rome for three weeks from May 2", "2026-05-02", "2026-05-22"),
     ("Parents visit from the 4th of July for ten days", "2026-07-04", "2026-07-13"),
+    ("Fieldwork in Bulawayo for three weeks from the start of May", "2026-05-01", "2026-05-21"),
 ])
 def test_a_stay_between_two_dates_spans_both(text, start, end):
     from chatbot.agents.new_facts import _dated, with_said_date
@@ -148,6 +149,10 @@ def test_a_stay_between_two_dates_spans_both(text, start, end):
     part = "My parents visit from the 4th of July for ten days"
     assert with_said_date("Parents visit from the 4th of July", part, WEDNESDAY) == (
         "Parents visit from the 4th of July for ten days")
+    # a memory that kept only the length gets the time it starts
+    part = "i'll be doing fieldwork in Bulawayo for three weeks from the start of May"
+    assert with_said_date("Fieldwork in Bulawayo for three weeks", part, WEDNESDAY) == (
+        "Fieldwork in Bulawayo for three weeks from the start of May")
 
 
 def test_a_date_the_model_made_up_goes():

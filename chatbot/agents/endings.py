@@ -65,7 +65,8 @@ _GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|g
                    r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"
                    r"stolen)\b", re.I)  # not "gone": "my sister is gone for the weekend"
 _PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|at|in|on|by|for|"
-                         r"with|from|because|and|but|so|since|after|when|as|last|this|"
+                         r"with|from|because|and|but|so|since|after|when|as|last|this|over|"
+                         r"during|before|earlier|"
                          r"yesterday|today)\b.*$|[^\w\s'].*$", re.I)
 _GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
 _OF = re.compile(r"\s+(?:to|of)\s+(?:the\s+|my\s+|our\s+)?", re.I)

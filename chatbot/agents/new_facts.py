@@ -99,7 +99,8 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
         if said.until and phrase.split()[0].lower() not in UNTIL_WORDS:
             phrase = f"until {phrase}"  # "until" was said before the phrase, not in it
         return f"{text.rstrip(' .')} {phrase}"
-    if own.relative and own.phrase.lower() in part.lower():
+    if (own.relative and own.phrase.lower() in part.lower()
+            and own.phrase.lower() not in said.phrase.lower()):
         return text  # another time the part says: "Back on the 30th"
     vague = not own.relative and not re.search(r"\d", own.phrase)
     if vague or (own.start, own.end) != (said.start, said.end):

@@ -251,8 +251,11 @@ def asked_mine(message: str) -> str | None:
     if written_in(message) != "English" or (m := _ASKS_MINE.search(message)) is None:
         return None
     thing = m.group(1).lower()
-    if thing.split()[-1] in ("called", "named") or set(thing.split()) & _VERBS:
-        return None  # "my kids called?", "Did you know my dog is sick?": no thing asked for
+    if set(thing.split()) & _VERBS:
+        return None  # "Did you know my dog is sick?": no thing asked for
+    words = thing.split()
+    if words[-1] in ("called", "named"):  # "what's my wife called?": her name
+        return f"{' '.join(words[:-1])}'s name" if len(words) > 1 else None
     return thing
 
 
@@ -294,8 +297,15 @@ def _long_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
 
 
+# A last sentence led by a question word asks, "?" or not: "is it even worth buying a
+# dehumidifier where i live or am i overthinking it" (chat often leaves the mark out).
+_ASKING = re.compile(r"^\W*(?:what|where|when|who|which|why|how|do|does|did|is|are|am|can|"
+                     r"could|should|would|will)\b(?!.*[.!]\s*$)", re.I)
+
+
 def asks(message: str) -> bool:
-    return any(mark in message for mark in QUESTION_MARKS)
+    last = re.split(r"(?<=[.!?])\s+", message.strip())[-1]
+    return any(mark in message for mark in QUESTION_MARKS) or bool(_ASKING.match(last))
 
 
 def written_in(message: str) -> str | None:

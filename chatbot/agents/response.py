@@ -14,6 +14,7 @@ import numpy as np
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
+from chatbot.agents.language import asked_language
 from chatbot.agents.opening import asked_mine, opening
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
@@ -199,8 +200,18 @@ class ResponseAgent(dspy.Module):
         return opening(self._question, found=bool(found), current=current,
                        untold=thing if thing and not self._about(thing, found) else None,
                        past=len(current) < len(found),
-                       preferences=self._preferences.strip() not in ("", NO_PREFERENCES),
+                       preferences=self._asks_a_language(),
                        bullets=self.style.bullets, ended=ended)
+
+    def _asks_a_language(self) -> bool:
+        """A standing preference (or the message's own language) asks for replies in a
+        language: an English opening would start them in the wrong one. Other preferences
+        (a tone, units, a length) leave the opening on: "Likes a friendly, casual tone" had
+        kept "what have u figured out about me so far?" from the recap of what is known."""
+        if self._preferences.strip() in ("", NO_PREFERENCES):
+            return False
+        return asked_language([line.strip().removeprefix("- ")
+                               for line in self._preferences.splitlines()]) is not None
 
     def _about(self, thing: str, found: list[RetrievedMemory]) -> bool:
         """Whether a found memory is about the thing a question asks for: it says a word of

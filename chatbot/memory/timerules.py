@@ -79,6 +79,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     # "for three weeks from May 2", "from the 4th of July for ten days": a stay from that date.
     ("for_from_date", rf"\bfor\s+(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}\s+(?:from|starting"
                       rf"(?:\s+on)?|beginning)\s+{_A_DATE}"),
+    # "for three weeks from the start of May": from that part of the month.
+    ("for_from_part", rf"\bfor\s+(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}\s+(?:from|starting(?:\s+"
+                      rf"(?:on|at|in))?|beginning)\s+(?:the\s+)?(start|beginning|middle|end)\s+"
+                      rf"of\s+({_MONTH})\b"),
     ("from_date_for", rf"\b(?:from|starting(?:\s+on)?)\s+{_A_DATE}\s*,?\s+(?:for|over)\s+"
                       rf"(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}"),
     ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
@@ -90,7 +94,7 @@ RELATIVE_RULES = {"from_for", "for_from", "day_after", "relative_day", "in_n", "
                    "period", "day_of_month", "weekday_of_week", "week_on", "weekday_nth",
                    # a stay between two dates: its year is the coming one, and it dates the
                    # fact (not a habit, as a bare date may be)
-                   "day_range", "month_range", "for_from_date", "from_date_for"}
+                   "day_range", "month_range", "for_from_date", "from_date_for", "for_from_part"}
 RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
 
 
@@ -172,6 +176,16 @@ def resolve(name: str, m: re.Match[str], today: date, past: bool = False,
                            year)
         end = _next_date(today, MONTHS[last_month.lower()], int(last_day), year)
         return (start, end) if start and end and start <= end else None
+    if name == "for_from_part":
+        count, unit, part, month = g
+        first = _next_date(today, MONTHS[month.lower()], 1, None)
+        if first is None:
+            return None
+        if part.lower() == "middle":
+            first = first.replace(day=15)
+        elif part.lower() == "end":
+            first = month_end(first)
+        return first, first + timedelta(_number(count) * UNITS[unit.lower()] - 1)
     if name in ("for_from_date", "from_date_for"):
         count, unit, *at = g if name == "for_from_date" else (*g[4:], *g[:4])
         day, month = (at[0], at[1]) if at[0] else (at[3], at[2])
