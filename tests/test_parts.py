@@ -1452,3 +1452,14 @@ def test_a_question_of_the_users_own_is_no_reply_preference():
     calls = tool_calls([fact(wanted, "Wants a wine with each dish", kind="how_to_reply")], [],
                        message=wanted, known=wanted)
     assert [c for c, _ in calls] == ["add_memory"]
+
+
+def test_a_message_typed_in_lower_case_is_split_at_each_i():
+    # "i go spearfishing every summer" was lost inside one part with the city.
+    message = ("ok some background so ur not clueless: i grew up in Kutaisi, i go spearfishing "
+               "every summer, my partner Bartosz is an organ builder")
+    assert split_parts(message) == [
+        "ok some background so ur not clueless: i grew up in Kutaisi",
+        "i go spearfishing every summer", "my partner Bartosz is an organ builder"]
+    assert split_parts("i don't live in Salzburg, i live in Innsbruck") == [
+        "i don't live in Salzburg, i live in Innsbruck"]  # one correction

@@ -58,13 +58,16 @@ _CLAUSE = re.compile(r"[,;]\s*")
 _MY_CLAUSE = (r"[Mm]y\s+(?!(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b)(?:[a-z'-]+\s+){1,2}?"
               r"(?:[A-Z][\w-]*'s\s+[a-z]+\s+|[A-Z][\w'-]*\s+)?"
               r"(?:is|was|has|had|[a-z]{2,}(?:s|ed))\s+\w")
+# "I", or the "i" of a message typed in lower case ("i grew up in Kutaisi, i go spearfishing
+# every summer"), not "i.e.".
+_I = r"(?:I|i(?![.\w]))\b"
 _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
-                       rf"(?=I\b|{_MY_CLAUSE})")
+                       rf"(?={_I}|{_MY_CLAUSE})")
 # Words a clause may open with before its subject: conjunctions, and the closed class of chat
 # interjections ("omg my cousin's wedding is next Saturday").
 _JOINERS = (r"(?:and|but|so|plus|also|oh|well|anyway|actually|omg|wow|ugh|yay|lol|haha|phew|"
             r"argh|oops|whoa|yikes|btw|ok|okay)\b[\s,!]*")
-_I_SUBJECT = re.compile(rf"\bI\b|^\W*(?i:{_JOINERS})*{_MY_CLAUSE}")
+_I_SUBJECT = re.compile(rf"\b{_I}|^\W*(?i:{_JOINERS})*{_MY_CLAUSE}")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 # "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
 NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
@@ -103,7 +106,7 @@ def _corrects(before: str, after: str) -> bool:
     if _NOT_BEING.search(before):  # "I'm not an accountant any more, I became a pilot"
         return True
     words = after.split()[:2]
-    verb = words[0] if words and words[0] != "I" else " ".join(words[1:2])
+    verb = words[0] if words and words[0] not in ("I", "i") else " ".join(words[1:2])
     forms = {verb.lower()} | ({"i'm", "am"} if verb.lower() == "i'm" else set())
     return any(w.lower().strip(",.") in forms for w in before.split())
 
