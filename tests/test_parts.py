@@ -1463,3 +1463,22 @@ def test_a_message_typed_in_lower_case_is_split_at_each_i():
         "i go spearfishing every summer", "my partner Bartosz is an organ builder"]
     assert split_parts("i don't live in Salzburg, i live in Innsbruck") == [
         "i don't live in Salzburg, i live in Innsbruck"]  # one correction
+
+
+def test_a_request_for_good_asked_as_a_question_is_how_to_reply():
+    from chatbot.agents.language import asked_language
+    message = ("i'm trying to get my german back up to scratch, so could you answer me in german "
+               "from now on? even when i write in english")
+    parts = split_parts(message)
+    calls = tool_calls([fact(parts[0], "Wants to get German back up to scratch"),
+                        {"part": parts[1], "kind": "question"},
+                        fact(parts[2], "even when they write in english", kind="how_to_reply")],
+                       [], message=message, known=message, parts=parts)
+    prefs = calls[0][1]["reply_preferences"]
+    assert prefs[0] == "so could you answer me in german from now on?"
+    # the language the user writes in is not the one asked for
+    assert asked_language(prefs) == "German"
+    assert asked_language(["Write in French please"]) == "French"
+    for asked in ("Do you always reply this slowly?", "could you tell me a joke?"):
+        assert tool_calls([{"part": asked, "kind": "question"}], [], message=asked,
+                          known=asked) == [("noop", {})]

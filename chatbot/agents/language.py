@@ -59,7 +59,9 @@ def reply_language(message: str, preferences: list[str] = ()) -> str | None:
 _NAMES = "|".join(sorted(LANGUAGES.values()))
 # "in German", "into French": the language asked for, not one merely named ("I'm learning
 # German"). A negation or "stop" before it in its clause takes it back.
-_IN_LANGUAGE = re.compile(rf"\b(?:in|into)\s+({_NAMES})\b", re.I)
+# Not the language the user writes in ("even when I write in English", "if I text in Dutch").
+_IN_LANGUAGE = re.compile(rf"(?<!i write )(?<!i type )(?<!i text )(?<!i speak )(?<!i message )"
+                          rf"(?<!i'm writing )(?<!they write )\b(?:in|into)\s+({_NAMES})\b", re.I)
 _TAKEN_BACK = re.compile(r"\b(?:not|no|never|stop\w*|quit|don't|instead of)\b[^,.;:!?]*$", re.I)
 
 

@@ -229,6 +229,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
             gone_names |= _lower_words(" ".join(" ".join(names_in(shown[i])) for i in gone)) & (
                 _lower_words(part))
+        if kind in NOTHING and _STANDING_REQUEST.search(part):
+            # "so could you answer me in german from now on?" came as a question: a request
+            # for good is how to reply, whatever its question mark.
+            preferences.append((_as_asked(part, part), [], True))
+            continue
         if kind not in KEEP:
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
             # is seven, not six", "Oh, and I just got a gecko called Juniper" as small talk):
@@ -364,6 +369,12 @@ def _own_question(part: str) -> bool:
             and not _YOU.search(part) and language_of(part) in (None, "English"))
 
 
+# A request for good: asked of the assistant ("could you", "please") and for from now on.
+_STANDING_REQUEST = re.compile(
+    r"\b(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz)\b.*\b(?:from\s+now\s+on|going\s+"
+    r"forward|from\s+here\s+on|in\s+(?:the\s+)?future|moving\s+forward)\b"
+    r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
+    re.I)
 _ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
 
 
