@@ -70,6 +70,18 @@ def disputed(part: str, shown: dict[int, str], taken: dict[int, Any]) -> int | N
     return next((i for i, old in shown.items() if i not in taken and word & stems(old)), None)
 
 
+def as_disputed(found: list[tuple[str, list[str], Any]], wrong: int, shown: dict[int, str],
+                message: str, similarity: Callable[[str, str], float] | None,
+                ) -> list[tuple[str, list[str], Any]]:
+    """The part's memories with the one closest to the memory the message disputes made its
+    new version, led by the name the old memory and the message say if it lost it ("He's a
+    terrapin" for "Has a corn snake called Wojtek": "Wojtek: He's a terrapin")."""
+    names = sorted(n for n in _names(shown[wrong]) if n in _WORD.findall(message))
+    return [(t if r is None or not names or set(names) & set(_WORD.findall(t))
+             else f"{names[0]}: {t}", c, r)
+            for t, c, r in as_correction(found, wrong, shown[wrong], similarity)]
+
+
 def _only_its_subject(part: str, dropped: list[str], kept: set[str]) -> bool:
     """Every word the memories dropped comes before all that they kept, in a clause with no
     negation: who the part is about, left out, not an old value replaced ("Sheldon loves

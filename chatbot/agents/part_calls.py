@@ -20,6 +20,7 @@ from typing import Any
 from chatbot.agents.corrections import (
     about_an_old_value,
     as_correction,
+    as_disputed,
     corrected,
     denied_copy,
     disputed,
@@ -303,13 +304,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             found = as_correction(found, old, shown[old], similarity)
         elif (wrong is not None and wrong not in updates and kind == "fact" and found
               and all(r is None for _, _, r in found)):
-            # Led by the name the old memory and the message say, if the new one lost it
-            # ("He's a terrapin" for "Has a corn snake called Wojtek": "Wojtek: He's ...").
-            names = [n for n in names_in(shown[wrong]) if n in _WORD.findall(message)]
-            found = [(t if r is None or not names or set(names) & set(_WORD.findall(t))
-                      else f"{names[0]}: {t}", c, r)
-                     for t, c, r in as_correction(found, wrong, shown[wrong], similarity)]
-            wrong = None
+            found, wrong = as_disputed(found, wrong, shown, message, similarity), None
         # Nor a new fact about who or what the message ended: "Gudrun: fifteen years old"
         # for "She was fifteen" after "We lost Gudrun on Tuesday, my old basenji".
         found = [(t, c, r if r is not None else replaced_by(t, shown, updates))
@@ -362,9 +357,8 @@ _WH = re.compile(r"^\W*(?:[\w']+\s+){0,3}?(?:what|how|which|where|when|who|why)\
 def _own_question(part: str) -> bool:
     """A wh-question that does not speak to the assistant ("what could I say to reassure
     him?", "remind me, which city do I live in now?", "remind me which hotel I'm staying at
-    in Kotor?"): a question of the user's, not how to
-    reply to them (it was kept as a reply preference). Not "Can I get replies in French?".
-    English only."""
+    in Kotor?"): a question of the user's, not how to reply to them (it was kept as a reply
+    preference). Not "Can I get replies in French?". English only."""
     return (part.rstrip().endswith("?") and any(_WH.match(c) for c in _CLAUSE.split(part))
             and not _YOU.search(part) and language_of(part) in (None, "English"))
 
