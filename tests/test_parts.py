@@ -1291,6 +1291,13 @@ def test_leaving_a_place_ends_living_there_and_a_fact_about_who_was_lost_is_not_
                        known=message, shown=shown, parts=parts, day=day,
                        reviews=[{"now": "unchanged"}] * 2)
     assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0)]
+    # A thing sold, said as a plan by the model ("Sells Rolleiflex"), goes with the old fact.
+    sold = "sold my rolleiflex over the weekend, needed the cash for the move."
+    calls = tool_calls([fact(sold, "Sells Rolleiflex", kind="plan_or_event")], [0, 1],
+                       message=sold, known=sold, day=day,
+                       shown={0: "Owns a vintage Rolleiflex camera", 1: "Lives in Aalborg"},
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert [(c, a.get("memory_id")) for c, a in calls] == [("update_memory", 0)]
 
 
 def test_what_the_user_says_the_assistant_has_wrong_is_replaced_by_what_is_so():
@@ -1476,6 +1483,13 @@ def test_a_request_for_good_asked_as_a_question_is_how_to_reply():
                        [], message=message, known=message, parts=parts)
     prefs = calls[0][1]["reply_preferences"]
     assert prefs[0] == "so could you answer me in german from now on?"
+    # Filed as how to reply, with a memory that lost the language: the request as asked.
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        fact(parts[1], "Wants to get German back up to scratch",
+                             kind="how_to_reply")], [], message=message, known=message,
+                       parts=parts[:2])
+    assert calls[0][1]["reply_preferences"] == [
+        'Asked: "so could you answer me in german from now on?"']
     # the language the user writes in is not the one asked for
     assert asked_language(prefs) == "German"
     assert asked_language(["Write in French please"]) == "French"

@@ -35,7 +35,7 @@ from chatbot.agents.corrections import (
 from chatbot.agents.endings import ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
-from chatbot.agents.language import language_of
+from chatbot.agents.language import asked_language, language_of
 from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
 from chatbot.agents.own_words import (
     clauses_instead,
@@ -71,6 +71,7 @@ from chatbot.agents.wording import (
     with_relation,
     with_whole_words,
 )
+from chatbot.memory.timeparse import find_span
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -306,10 +307,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
               and all(r is None for _, _, r in found)):
             found, wrong = as_disputed(found, wrong, shown, message, similarity), None
         # Nor a new fact about who or what the message ended: "Gudrun: fifteen years old"
-        # for "She was fifteen" after "We lost Gudrun on Tuesday, my old basenji".
+        # for "She was fifteen" after "We lost Gudrun on Tuesday, my old basenji", "Sells
+        # Rolleiflex" beside the Rolleiflex sold (but "Gudrun's funeral is on Friday" stays).
         found = [(t, c, r if r is not None else replaced_by(t, shown, updates))
                  for t, c, r in found if not (ended and stems(t) <= ended) and not (
-                     r is None and kind == "fact" and _lower_words(t) & gone_names)]
+                     r is None and _lower_words(t) & gone_names
+                     and (day is None or find_span(t, day) is None))]
         for text, cats, target in found:
             if target in ids and target not in updates:
                 if new_words(text, shown.get(target, "")):
@@ -414,7 +417,10 @@ def _as_asked(text: str, part: str) -> str:
     German from now on?" filed as "Wants to practice German" lost the replies): read on
     every turn, it must say what was asked."""
     asked = stems(part)
-    if part.strip() and asked and len(asked & stems(text)) < len(asked) / 2:
+    if part.strip() and asked and (len(asked & stems(text)) < len(asked) / 2
+                                   or asked_language([part]) != asked_language([text])):
+        # ... or loses the language it asks replies in ("could you answer me in german from
+        # now on?" as "Wants to get German back up to scratch")
         return f'Asked: "{part.strip()}"'
     return text
 
