@@ -25,11 +25,12 @@ begun only "That ended on ..." it went on "so yes, you can still go" (docs/agent
 session 23). A past memory found first for a question about something else ("What fruit
 could I pack?" beside a hotel stay) shares no word with it and gets no such opening.
 
-Only for a question (a "?" in the message: punctuation, not a word list), with memories found
-and no standing preferences: a user who asked for a language or a format gets replies begun
-their way, not ours. On for small models (`Limits.open_with_memory`; `scripts/eval_agents.py
---no-opening` for an A/B): 46 of 54 reachable cases against 43 without (docs/agents.md,
-session 17).
+Only for a question (a "?" in the message, or a last sentence led by a question word), with
+memories found, and no standing preference for a language: a user who asked for replies in
+German gets them begun in German, not with our English (session 32: a preference for a tone
+or a format no longer turns the openings off; bullets begin "- " as before). On for small
+models (`Limits.open_with_memory`; `scripts/eval_agents.py --no-opening` for an A/B): 46 of
+54 reachable cases against 43 without (docs/agents.md, session 17).
 
 A question naming someone or something a found fact names ("What's Wojciech up to these
 days?" beside "Your neighbour Wojciech just opened a ramen bar ...") is begun with that fact:
@@ -76,8 +77,9 @@ from chatbot.memory.timeparse import day_in_words
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 OPENING = "Since you"
-# Only English questions are begun: "you" in the question's language (Tu, Tú, Du, ...) was
-# tried in session 23 and measured no gain (docs/agents.md, session 23).
+# English questions are begun with these; a question in another language only with a quote
+# of the user's own words (`told_abroad`): "you" in its language (Tu, Tú, Du, ...) was tried in
+# session 23 and measured no gain (docs/agents.md, session 23).
 # A question about a memory that ended before today: code has compared the dates and says so.
 # Begun "That ended on 31 March 2024" alone, the model went on "so yes, you can still go"; it
 # has to finish "it no longer ..." (docs/agents.md, session 23).
@@ -294,7 +296,7 @@ def told_abroad(message: str, language: str | None, current: Sequence[str]) -> s
 
 
 def _long_words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
+    return set(re.findall(r"[^\W\d_]{4,}", text.lower()))
 
 
 # A last sentence led by a question word asks, "?" or not: "is it even worth buying a
@@ -320,8 +322,9 @@ def written_in(message: str) -> str | None:
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             bullets: bool = False, ended: date | None = None,
             current: Sequence[str] = (), untold: str | None = None) -> str:
-    """The reply's first words, or "" to leave the start to the model. past: a found memory's
-    end date has passed; ended: the end date of the memory found first, when it has passed;
+    """The reply's first words, or "" to leave the start to the model. preferences: a
+    standing preference asks for replies in a language (the caller reads them); past: a found
+    memory's end date has passed; ended: the end date of the memory found first, when it has passed;
     bullets: the user asked for bullet points; current: the found memories that still hold,
     said to the user (a question about the user as a whole is begun with them); untold: the
     thing of the user's own the question asks for (`asked_mine`) when no memory found is
