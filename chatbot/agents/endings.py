@@ -82,10 +82,11 @@ _OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|
 
 def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
                 taken: dict[int, Any]) -> list[int]:
-    """The shown facts a part says the user stopped, parted with (`_PARTED`, `_GONE`: "I sold
-    the Trabant"), or that name someone it says died (`_DIED`): a first-person verb of ending
-    (`_ENDING`)
-    whose object shares a word with the fact, or whose memory copies the fact. "Little
+    """The shown facts a part says the user stopped, parted with or left (`_PARTED`, `_GONE`,
+    `_LEFT_PLACE`, `_GAVE_BACK`: "I sold the Trabant", "we packed up and left Denver"), or
+    that name someone it says died or left them (`_DIED`, `_LOST`, `_SPLIT`, `_LEFT_ME`); else
+    a first-person verb of ending (`_ENDING`) whose object shares a word with the fact, or
+    whose memory copies the fact. "Little
     update: I've quit teaching!" came as a plan with the shown "Teaches maths at a secondary
     school in Derby" copied for its memory, and "unchanged" for its verdict: the job stayed
     current, and so did "Has been teaching for eight years"."""
