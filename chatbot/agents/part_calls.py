@@ -295,8 +295,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                          _linked(found, ids, shown, part))]
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
-            found = _with_their_words(part, found, name)
             if language_of(part) not in (None, "English"):
+                # the user's own words (their rare words in brackets are not needed beside them)
                 found = in_their_words(part, found)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
