@@ -581,6 +581,11 @@ def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
     assert tool_calls([nothing(part)], [0, 1], message=part, known=part, shown=shown) == [
         ("update_memory", {"memory_id": 0, "categories": [],
                            "updated_memory_text": "Daughter Lena is seven and loves drawing"})]
+    # "new not old" in so many words, though the memory shares no other word with the part
+    part = "ugh typo, I'm 25 not 52 \U0001F605"
+    assert tool_calls([nothing(part)], [0, 1], message=part, known=part,
+                      shown={0: "Age is 52", 1: "Bought a skateboard"}) == [
+        ("update_memory", {"memory_id": 0, "categories": [], "updated_memory_text": "Age is 25"})]
     # A question naming two numbers says nothing; nor does a number about something else.
     for part in ("Is Lena seven or six?", "Lena has 5 friends at school."):
         assert tool_calls([nothing(part, "question")], [0, 1], message=part, known=part,
@@ -592,7 +597,14 @@ def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
     assert tool == "add_memory" and args["facts"] == [
         {"text": "Their thesis is due a week from Friday and they're pretty nervous about it",
          "categories": [], "kind": "event"}]
-    for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat."):
+    # ... after an interjection no list holds
+    part = "eek my viva is this coming wednesday and I am NOT ready"
+    [(tool, args)] = tool_calls([nothing(part)], [], message=part, known=part,
+                                day=date(2026, 12, 2))
+    assert args["facts"] == [{"text": "Their viva is this coming wednesday and they are NOT "
+                                      "ready", "categories": [], "kind": "event"}]
+    for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat.",
+                 "did my parcel come on Monday", "if my viva is on wednesday I'll cry"):
         assert tool_calls([nothing(part)], [], message=part, known=part,
                           day=date(2026, 12, 2)) == [("noop", {})]
     # A clause said to ask the question after it, filed with the question, stays unkept.
@@ -914,7 +926,7 @@ def test_a_fact_the_user_says_they_quit_is_ended_with_what_it_was():
                        reviews=[{"now": "unchanged"}] * 3)
     assert calls[0] == ("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Has quit teaching (as of March 2024; before: teaches maths at a "
+        "updated_memory_text": "Has quit teaching (as of March 2024; no longer: teaches maths at a "
                                "secondary school in Derby; has been teaching for eight years)"})
     assert calls[1] == ("delete_memory", {"memory_ids": [1]})
     assert [f["text"] for f in calls[2][1]["facts"]] == [
@@ -930,8 +942,32 @@ def test_a_fact_the_user_says_they_quit_is_ended_with_what_it_was():
                        shown={0: "Sings in a choir on Tuesdays"})
     assert calls == [("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Stopped going to choir, it got too late for them (before: sings "
+        "updated_memory_text": "Stopped going to choir, it got too late for them (no longer: sings "
                                "in a choir on Tuesdays)"})]
+
+
+def test_a_lead_in_before_a_comma_or_dash_is_not_kept_and_a_spelling_is_put_right():
+    # Filed as small talk, every memory "unchanged": the ending is read from the words, and
+    # the memory leads with the user's own clause, not "Heads up".
+    part = "heads up, I've packed in roller derby - gave it up last week, my ankles were done"
+    shown = {0: "Plays roller derby on a local team", 1: "Works as a tree surgeon"}
+    calls = tool_calls([{"part": part, "kind": "small_talk"}], [0, 1], message=part, known=part,
+                       shown=shown, parts=[part], day=date(2024, 3, 15),
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Has packed in roller derby - gave it up last week, their ankles "
+                               "were done (as of March 2024; no longer: plays roller derby on a "
+                               "local team)"})]
+    # A name spelt another way, after a lead-in and a dash: the shown memory is replaced.
+    part = ("small thing but it bugs me - my daughter's name is spelt Serafina, with an f, not "
+            "Seraphina.")
+    shown = {0: "Has a daughter called Seraphina", 1: "Works as a hydrologist"}
+    calls = tool_calls([{"part": part, "kind": "small_talk"}], [0, 1], message=part, known=part,
+                       shown=shown, parts=[part], reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Their daughter's name is spelt Serafina"})]
 
 
 def test_a_name_a_translation_left_out_goes_in_brackets_not_the_whole_part():
@@ -1160,7 +1196,7 @@ def test_someone_who_died_ends_the_facts_that_name_them():
                        day=date(2024, 3, 15), reviews=[{"now": "unchanged"}] * 2)
     assert calls == [("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Quirin died on 10 March 2024 (as of March 2024; before: has a "
+        "updated_memory_text": "Quirin died on 10 March 2024 (as of March 2024; no longer: has a "
                                "corgi called Quirin)"})]
     # "We lost <name>" is the same; "I lost my keys" is not.
     lost = "We lost Quirin on Tuesday, my old corgi."
@@ -1184,7 +1220,8 @@ def test_something_parted_with_ends_the_facts_that_name_it():
     assert [c for c, _ in calls] == ["update_memory"]
     text = calls[0][1]["updated_memory_text"]
     assert calls[0][1]["memory_id"] == 0 and "steeplejack" in text
-    assert text.endswith("(as of February 2024; before: gamekeeper on a big estate outside Kuopio)")
+    assert text.endswith(
+        "(as of February 2024; no longer: gamekeeper on a big estate outside Kuopio)")
     # Sold, or gone by itself; what is parted with is named by the fact, not an adjective.
     car = {0: "Drives an old Trabant", 1: "Boyfriend Tom has a dog"}
     for said, ends in [("I sold the Trabant to my neighbour last week.", [0]),
@@ -1493,6 +1530,11 @@ def test_a_request_for_good_asked_as_a_question_is_how_to_reply():
     # the language the user writes in is not the one asked for
     assert asked_language(prefs) == "German"
     assert asked_language(["Write in French please"]) == "French"
+    # nor the language of a condition on what the user does, stored as a preference of its own
+    assert asked_language(['Asked: "could you reply in French from now on"',
+                           "Even when they write to you in English?"]) == "French"
+    assert asked_language(["Reply in French, even if I message you in English"]) == "French"
+    assert asked_language(["when I ask, answer in German"]) == "German"
     for asked in ("Do you always reply this slowly?", "could you tell me a joke?"):
         assert tool_calls([{"part": asked, "kind": "question"}], [], message=asked,
                           known=asked) == [("noop", {})]

@@ -155,20 +155,27 @@ def _renumber(text: str, old: str, new: str, part: str) -> str:
                              text)
 
 
+# "I'm 25 not 52": a number put right in so many words.
+_NUMBER_NOT = re.compile(rf"{_NUMBER_TOKEN.pattern}\s*,?\s+not\s+{_NUMBER_TOKEN.pattern}", re.I)
+
+
 def renumbered_anyway(part: str, shown: dict[int, str],
                        updates: dict[int, dict[str, Any]]) -> bool:
     """A part filed as nothing to keep that gives a shown memory a new number: it names the
     memory's number and one other, and shares a word with it ("Lena is seven, not six" for
-    "Daughter Lena is six"). The memory with the number replaced becomes its new version
-    (added to `updates`); True when that happened."""
+    "Daughter Lena is six") or says "new, not old" ("ugh typo, I'm 25 not 52" for "Age is
+    52"). The memory with the number replaced becomes its new version (added to `updates`);
+    True when that happened."""
     if part.rstrip().endswith("?"):  # "Is Lena seven or six?" asks, it does not say
         return False
     said = _numbered(part)
+    put_right = {_as_number(m.group(2)) for m in _NUMBER_NOT.finditer(part)}
     for memory_id, old in shown.items():
         before = _numbers(_numbered(old))
         new = _numbers(said) - before
         if (memory_id in updates or len(before) != 1 or not before <= said or len(new) != 1
-                or not (said - _numbers(said)) & (_numbered(old) - before)):
+                or not ((said - _numbers(said)) & (_numbered(old) - before)
+                        or before <= put_right)):
             continue
         text = _renumber(old, before.pop(), new.pop(), part)
         updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,

@@ -63,6 +63,11 @@ _NAMES = "|".join(sorted(LANGUAGES.values()))
 _IN_LANGUAGE = re.compile(rf"(?<!i write )(?<!i type )(?<!i text )(?<!i speak )(?<!i message )"
                           rf"(?<!i'm writing )(?<!they write )\b(?:in|into)\s+({_NAMES})\b", re.I)
 _TAKEN_BACK = re.compile(r"\b(?:not|no|never|stop\w*|quit|don't|instead of)\b[^,.;:!?]*$", re.I)
+# Nor a language named inside a condition on the user's own doing: "reply in French, even when
+# I write to you in English", "if they message you in Dutch". The clause's subordinator and
+# subject, then no clause break before the language.
+_ON_CONDITION = re.compile(r"\b(?:when|whenever|if|though|although|while)\s+(?:I|i|we|they)\b"
+                           r"[^,.;:!?]*$", re.I)
 
 
 def asked_language(preferences: list[str]) -> str | None:
@@ -70,12 +75,13 @@ def asked_language(preferences: list[str]) -> str | None:
     German from now on": German); None when it asks for English, or takes one back ("stop
     answering in German")."""
     for text in reversed(preferences):
-        asked = [m for m in _IN_LANGUAGE.finditer(text)
-                 if not _TAKEN_BACK.search(text[:m.start()])]
+        named = [m for m in _IN_LANGUAGE.finditer(text)
+                 if not _ON_CONDITION.search(text[:m.start()])]
+        asked = [m for m in named if not _TAKEN_BACK.search(text[:m.start()])]
         if asked:
             name = asked[-1].group(1).title()
             return None if name == "English" else name
-        if _IN_LANGUAGE.search(text):  # every one taken back
+        if named:  # every one taken back
             return None
     return None
 

@@ -61,7 +61,7 @@ from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
 )
-from chatbot.agents.statements import LEAD_IN, statements, within
+from chatbot.agents.statements import statements, within, without_lead_in
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
@@ -396,18 +396,18 @@ def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],
 
 def _as_ended(part: str, old: list[str], day: date | None) -> str:
     """A fact the user ended, in their words, with what it was: "Has quit teaching (as of
-    March 2024; before: teaches maths at a secondary school in Derby)"."""
+    March 2024; no longer: teaches maths at a secondary school in Derby)"."""
     now = third_person(_said(part)).rstrip(" .!")
     now = with_the_day(now, day)  # "died on Sunday": on which day
     was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
     when = f"as of {day:%B %Y}; " if day is not None else ""
-    return f"{now} ({when}before: {was})"
+    return f"{now} ({when}no longer: {was})"
 
 
 def _said(part: str) -> str:
-    """A part as a memory: without a lead-in before a colon ("Small mix-up on my part: ...",
-    "Heads up: ...")."""
-    said = LEAD_IN.sub("", part.strip())
+    """A part as a memory: without a lead-in ("Small mix-up on my part: ...", "Heads up,
+    ...": `statements.without_lead_in`)."""
+    said = without_lead_in(part)
     return said[:1].upper() + said[1:]
 
 

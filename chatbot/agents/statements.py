@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from chatbot.agents.parts import _CLAUSE, _JOINERS, _WORD, _proper_names, with_elided_i
+from chatbot.agents.parts import _JOINERS, _WORD, _proper_names, with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.wording import (
     NAME_FACT,
@@ -25,6 +25,16 @@ LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
 # ...": what the user says about themselves to explain what they asked).
 JOINED = re.compile(rf"^(?:(?:asking\s+|asked\s+)?(?:bc|b/c|because|cos|coz|cuz|cause)\b[\s,]*|"
                     rf"{_JOINERS})", re.I)
+# Clauses: after a comma or semicolon, and around a spaced dash, which in chat ends a lead-in
+# as a colon does ("small thing but it bugs me - my daughter's name is spelt Serafina").
+_CLAUSE = re.compile(r"[,;]\s*|\s+[-\u2013\u2014]\s+")
+# One word said before the clause's "I" or "my" that is not part of it: a chat interjection
+# no list holds ("eek my viva is this coming wednesday"). Not a condition ("if my ...": a
+# hypothetical), nor a verb that makes a question of it ("did my parcel come").
+_INTERJECTION = re.compile(
+    r"^(?!(?:if|when|whenever|unless|because|since|although|though|while|after|before|once|"
+    r"until|as|whether|is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|"
+    r"shall|may|might|must|not|never)\b)[a-z]{2,6}[\s,!.]+(?=(?:my|I|I'm|i|i'm)\b)", re.I)
 # "the kitten I'm adopting on Saturday", "a trip we're taking to Lisbon": a plan of the user's
 # said inside a request or question about it.
 _WITHIN_CLAUSE = re.compile(
@@ -44,6 +54,18 @@ _SAYING = re.compile(r"^I\s+(?:said|mentioned|told|think|thought|guess|know|aske
 # Ezra who's turning 8 and loves dinosaurs?", "for my dad who loves fishing?".
 _WHO = re.compile(r"\bmy\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?:\s+([A-Z][\w'-]+))?\s*,?\s+"
                   r"who(?:'s|’s|\s+is|\s+(?=[a-z]+s\b|has\b|just\b))\s*([^.?!;]+)")
+
+
+def without_lead_in(part: str) -> str:
+    """The part without a lead-in: words before a colon ("Heads up: ..."), or a short first
+    clause that is not the user's own, before a comma or a spaced dash ("heads up, I've packed
+    in roller derby", "small thing but it bugs me - my daughter's name is ...")."""
+    said = LEAD_IN.sub("", part.strip())
+    first, *rest = _CLAUSE.split(said, maxsplit=1)
+    if (rest and len(first.split()) <= 6 and not leads_in_first_person(first)
+            and leads_in_first_person(rest[0])):
+        return rest[0]
+    return said
 
 
 def _reasons(part: str) -> list[str]:
@@ -106,6 +128,8 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
     for clause in _CLAUSE.split(LEAD_IN.sub("", part.strip())):
         clause = with_elided_i(as_i(JOINED.sub("", clause.strip(" .!")).strip()))
+        if not leads_in_first_person(clause):
+            clause = _INTERJECTION.sub("", clause)
         if not leads_in_first_person(clause) or is_hypothetical(clause):
             continue
         dated = day is not None and find_span(clause, day) is not None
