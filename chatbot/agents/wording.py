@@ -137,7 +137,8 @@ def _second_person_verb(verb: str) -> str | None:
         return _TO_YOU[v]
     if v in _MODALS or is_past_form(v):
         return v
-    if len(v) < 4 or not v.endswith("s") or v.endswith(("ss", "us", "is")):
+    if (len(v) < 4 or not v.endswith("s") or v.endswith(("ss", "us", "is"))
+            or "'" in v):  # "Cuthbert's a park ranger": a name's, not a verb
         return None
     if re.search(r"[^aeiou]ies$", v):
         return v[:-3] + "y"
