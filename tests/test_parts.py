@@ -926,8 +926,8 @@ def test_a_fact_the_user_says_they_quit_is_ended_with_what_it_was():
                        reviews=[{"now": "unchanged"}] * 3)
     assert calls[0] == ("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Has quit teaching (as of March 2024; no longer: teaches maths at a "
-                               "secondary school in Derby; has been teaching for eight years)"})
+        "updated_memory_text": "No longer teaches maths at a secondary school in Derby; has been "
+                               "teaching for eight years: has quit teaching (as of March 2024)"})
     assert calls[1] == ("delete_memory", {"memory_ids": [1]})
     assert [f["text"] for f in calls[2][1]["facts"]] == [
         "Started PhD in soil science last month"]
@@ -942,8 +942,8 @@ def test_a_fact_the_user_says_they_quit_is_ended_with_what_it_was():
                        shown={0: "Sings in a choir on Tuesdays"})
     assert calls == [("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Stopped going to choir, it got too late for them (no longer: sings "
-                               "in a choir on Tuesdays)"})]
+        "updated_memory_text": "No longer sings in a choir on Tuesdays: stopped going to choir, "
+                               "it got too late for them"})]
 
 
 def test_a_lead_in_before_a_comma_or_dash_is_not_kept_and_a_spelling_is_put_right():
@@ -956,9 +956,9 @@ def test_a_lead_in_before_a_comma_or_dash_is_not_kept_and_a_spelling_is_put_righ
                        reviews=[{"now": "unchanged"}] * 2)
     assert calls == [("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Has packed in roller derby - gave it up last week, their ankles "
-                               "were done (as of March 2024; no longer: plays roller derby on a "
-                               "local team)"})]
+        "updated_memory_text": "No longer plays roller derby on a local team: has packed in "
+                               "roller derby - gave it up last week, their ankles were done (as "
+                               "of March 2024)"})]
     # A name spelt another way, after a lead-in and a dash: the shown memory is replaced.
     part = ("small thing but it bugs me - my daughter's name is spelt Serafina, with an f, not "
             "Seraphina.")
@@ -1196,8 +1196,8 @@ def test_someone_who_died_ends_the_facts_that_name_them():
                        day=date(2024, 3, 15), reviews=[{"now": "unchanged"}] * 2)
     assert calls == [("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Quirin died on 10 March 2024 (as of March 2024; no longer: has a "
-                               "corgi called Quirin)"})]
+        "updated_memory_text": "No longer has a corgi called Quirin: Quirin died on 10 March "
+                               "2024 (as of March 2024)"})]
     # "We lost <name>" is the same; "I lost my keys" is not.
     lost = "We lost Quirin on Tuesday, my old corgi."
     assert ended_facts(lost, [], shown, {}) == [0]

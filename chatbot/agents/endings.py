@@ -9,10 +9,14 @@ ending or parting, or someone the user lost or parted from.
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from chatbot.agents.guards import stems
+from chatbot.agents.new_facts import with_the_day
 from chatbot.agents.parts import NEGATION
+from chatbot.agents.statements import said_as_memory
+from chatbot.agents.wording import leads_with_a_verb, third_person
 
 _CLAUSE = re.compile(r"[,;]\s*")
 
@@ -108,3 +112,20 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     copies = [stems(t) for t, _, _ in found]
     return [i for i, old in shown.items() if i not in taken and (
         stems(old) & what or any(c and c <= stems(old) for c in copies))]
+
+
+def as_ended(part: str, old: list[str], day: date | None) -> str:
+    """A fact the user ended, led by what no longer holds, then their words: "No longer
+    teaches maths at a secondary school in Derby: has quit teaching (as of March 2024)". Led
+    by the user's words ("has packed in roller derby (...; no longer: plays roller derby)"),
+    the reply read "roller derby" and told the user they were into it; led by "No longer", it
+    said they had stopped. A fact that does not start with its verb ("Daughter Lena is six")
+    cannot follow "No longer": the user's words lead, "no longer:" in brackets."""
+    now = third_person(said_as_memory(part)).rstrip(" .!")
+    now = with_the_day(now, day)  # "died on Sunday": on which day
+    was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
+    if all(leads_with_a_verb(t) for t in old):
+        said = now[:1].lower() + now[1:] if leads_with_a_verb(now) else now
+        return f"No longer {was}: {said}" + (f" (as of {day:%B %Y})" if day is not None else "")
+    when = f"as of {day:%B %Y}; " if day is not None else ""
+    return f"{now} ({when}no longer: {was})"

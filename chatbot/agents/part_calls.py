@@ -32,11 +32,11 @@ from chatbot.agents.corrections import (
     reworded_anyway,
     spoken_of,
 )
-from chatbot.agents.endings import ended_facts
+from chatbot.agents.endings import as_ended, ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import asked_language, language_of
-from chatbot.agents.new_facts import with_said_date, with_the_day, without_bare_times
+from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_instead,
     in_their_words,
@@ -61,11 +61,10 @@ from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
 )
-from chatbot.agents.statements import statements, within, without_lead_in
+from chatbot.agents.statements import said_as_memory, statements, within
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
-    third_person,
     with_copula,
     with_referents,
     with_relation,
@@ -225,7 +224,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 ) and not any(moved_from(t, shown_facts, updates) in gone  # "Moved to X"
                               for t, _, _ in _memories(entry)):
             updates[gone[0]] = {"memory_id": gone[0], "categories": [],
-                                "updated_memory_text": _as_ended(part, [shown[i] for i in gone],
+                                "updated_memory_text": as_ended(part, [shown[i] for i in gone],
                                                                  day)}
             removes += gone[1:]
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
@@ -272,7 +271,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 # part speaks of that fact, in the user's words its new version or nothing.
                 if not stems(part) - stems(shown[fact]):
                     continue
-                kind, found = "fact", [(_said(part), found[0][1], fact)]
+                kind, found = "fact", [(said_as_memory(part), found[0][1], fact)]
             kept = without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
@@ -392,23 +391,6 @@ def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],
             return i
     return None
 
-
-
-def _as_ended(part: str, old: list[str], day: date | None) -> str:
-    """A fact the user ended, in their words, with what it was: "Has quit teaching (as of
-    March 2024; no longer: teaches maths at a secondary school in Derby)"."""
-    now = third_person(_said(part)).rstrip(" .!")
-    now = with_the_day(now, day)  # "died on Sunday": on which day
-    was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
-    when = f"as of {day:%B %Y}; " if day is not None else ""
-    return f"{now} ({when}no longer: {was})"
-
-
-def _said(part: str) -> str:
-    """A part as a memory: without a lead-in ("Small mix-up on my part: ...", "Heads up,
-    ...": `statements.without_lead_in`)."""
-    said = without_lead_in(part)
-    return said[:1].upper() + said[1:]
 
 
 def _as_asked(text: str, part: str) -> str:

@@ -68,6 +68,12 @@ def without_lead_in(part: str) -> str:
     return said
 
 
+def said_as_memory(part: str) -> str:
+    """A part as a memory: without a lead-in (`without_lead_in`), capitalised."""
+    said = without_lead_in(part)
+    return said[:1].upper() + said[1:]
+
+
 def _reasons(part: str) -> list[str]:
     """What a question says of the user to explain itself (`_REASON`, `_WHO`), as the user's
     own clauses: "I'm lactose intolerant", "My nephew Ezra is turning 8 and loves dinosaurs"."""

@@ -153,6 +153,14 @@ NAME_FACT = "Is called "
 SAID = "Said: "
 
 
+def leads_with_a_verb(text: str) -> bool:
+    """The fact starts with its verb, subjectless: "Plays roller derby", "Has a cat called
+    Quirin", "Is vegan"; not "Daughter Lena is six" nor "Their sister is Ana"."""
+    m = _FACT_VERB.match(text.strip())
+    return (m is not None and text.strip()[:1].isupper() and m.group(2).lower() != "their"
+            and _second_person_verb(m.group(2)) is not None)
+
+
 def second_person(text: str) -> str:
     """A stored fact as said to the user it is about: "Lives in Montreal" -> "You live in
     Montreal", "Is vegetarian" -> "You are vegetarian", "Their sister is Ana" -> "Your sister
