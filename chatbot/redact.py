@@ -95,7 +95,7 @@ _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-
 _PASSWORD_NAMES = r"password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number"
 # What a secret is for ("... for my gmail account", "... at home"), and the words that then give
 # its value ("is", "was:", "'s", ":", "is now").
-_OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,3}?[\w.@'\-]+)?"
+_OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,5}?[\w.@'\-]+)?"
 _SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b)\s*[:=]?|[:=])\s*"
             r"(?:now\s+|still\s+|actually\s+)?")
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".
@@ -122,11 +122,13 @@ _ACCOUNT = re.compile(
     r"(?i)\b(?:account|acct|routing|sort\s+code)\s*(?:number|no\.?|nr\.?|#)?\s*"
     r"(?:is\b|was\b|[:=#])?\s*(\d[\d \-]{4,30}\d)"
 )
-# "The alarm code at home is 5821", "door code: 4417", "the combination to the safe is 12-34":
-# a number said to open something. Not a code that says where ("zip code", "area code").
+# "The alarm code at home is 5821", "door code: 4417", "the combination to the safe is 12-34",
+# "the keycode for the front door of my building is 7260": a number said to open something.
+# Not a code that says where ("zip code", "area code").
 _ACCESS_CODE = re.compile(
     r"(?i)\b(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!area\s)(?<!country\s)(?<!dialling\s)"
-    r"(?<!dialing\s)(?<!sort\s)(?:code|combination|combo)\b" + _OF_WHAT + _SAID_AS
+    r"(?<!dialing\s)(?<!sort\s)(?:(?:key|door|gate|entry|lock)?code|combination|combo)\b"
+    + _OF_WHAT + _SAID_AS
     + r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
 # "the padlock on my shed opens with 4-0-8-6-1", "it unlocks with 2219": a number said to open
 # something, by the verb.

@@ -970,6 +970,37 @@ def test_a_lead_in_before_a_comma_or_dash_is_not_kept_and_a_spelling_is_put_righ
         "updated_memory_text": "Their daughter's name is spelt Serafina"})]
 
 
+def test_news_of_the_users_own_filed_as_how_to_reply_is_no_preference():
+    shown = {0: "Rings the bell at the church on Wednesday evenings", 1: "Has 2 kids"}
+    reviews = [{"now": "unchanged"}] * 2
+    part = "Oh, forgot to say \u2014 I've jacked in the bell-ringing."
+    calls = tool_calls([fact(part, shown[0], kind="how_to_reply")], [0, 1], message=part,
+                       known=part, shown=shown, parts=[part], day=date(2024, 3, 15),
+                       reviews=reviews)
+    assert calls == [("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "No longer rings the bell at the church on Wednesday evenings: "
+                               "has jacked in the bell-ringing (as of March 2024)"})]
+    part = "Correction: I've got 3 kids, not 2 \u2014 forgot the baby, that's sleep deprivation"
+    calls = tool_calls([fact(part, "Wants to correct the number of kids", kind="how_to_reply")],
+                       [0, 1], message=part, known=part, shown=shown, parts=[part],
+                       reviews=reviews)
+    assert calls == [("update_memory", {"memory_id": 1, "categories": [],
+                                        "updated_memory_text": "Has 3 kids"})]
+    # What the user wants or a format is still how to reply.
+    for part in ("I'd rather have short answers", "keep it short", "I prefer metric units"):
+        calls = tool_calls([fact(part, "Wants " + part, kind="how_to_reply")], [], message=part,
+                           known=part, parts=[part])
+        assert calls[0][1]["reply_preferences"] and not calls[0][1]["facts"]
+
+
+def test_whose_thing_it_is_stays_in_the_memory():
+    part = "Minding my brother's ball python till Wednesday while he's away with work."
+    calls = tool_calls([fact(part, "Minds ball python until Wednesday", kind="plan_or_event")],
+                       [], message=part, known=part, parts=[part])
+    assert calls[0][1]["facts"][0]["text"] == "Minds their brother's ball python until Wednesday"
+
+
 def test_a_name_a_translation_left_out_goes_in_brackets_not_the_whole_part():
     part = ("Sono Donatella e faccio la mosaicista a Ravenna, restauro mosaici antichi da quasi "
             "vent'anni.")

@@ -155,8 +155,9 @@ def _renumber(text: str, old: str, new: str, part: str) -> str:
                              text)
 
 
-# "I'm 25 not 52": a number put right in so many words.
-_NUMBER_NOT = re.compile(rf"{_NUMBER_TOKEN.pattern}\s*,?\s+not\s+{_NUMBER_TOKEN.pattern}", re.I)
+# "I'm 25 not 52", "I've got 3 kids, not 2": a number put right in so many words.
+_NUMBER_NOT = re.compile(rf"{_NUMBER_TOKEN.pattern}(?:\s+[a-z]+){{0,2}}\s*,?\s+not\s+"
+                         rf"{_NUMBER_TOKEN.pattern}", re.I)
 
 
 def renumbered_anyway(part: str, shown: dict[int, str],

@@ -28,7 +28,7 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # office" ends the umbrella, not a job at an office).
 _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
-                     r"packed\s+in|broke\s+up\s+with|split\s+up\s+with|split\s+from|"
+                     r"packed\s+in|jacked\s+in|chucked\s+in|broke\s+up\s+with|split\s+up\s+with|split\s+from|"
                      r"separated\s+from|divorced|resigned\s+from|"
                      r"handed\s+in\s+my\s+notice\s+(?:at|to)|"
                      r"(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant)\s+"

@@ -61,11 +61,12 @@ from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
 )
-from chatbot.agents.statements import said_as_memory, statements, within
+from chatbot.agents.statements import is_news, said_as_memory, statements, within
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
     with_copula,
+    with_owner,
     with_referents,
     with_relation,
     with_whole_words,
@@ -196,6 +197,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         kind = str(entry.get("kind") or "").strip().lower()
         part = str(entry.get("part") or "")
         before.append(part)
+        # News of the user's own filed as how to reply ("Oh, forgot to say - I've jacked in
+        # the bell-ringing."; "Correction: I've got 3 kids, not 2"): read for what it ends or
+        # corrects, and kept as a fact, not as a standing preference.
+        news = kind == "how_to_reply" and is_news(part)
         if wrong is None:
             wrong = disputed(part, shown_facts, updates)
         if kind == "forget" and entry.get("removes") in ids:
@@ -215,11 +220,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if (is_hypothetical(part) or of_the_moment(part)  # "I'm off to put the kettle on"
                 or (kind == "how_to_reply" and _own_question(part))):
             continue
+        if news and renumbered_anyway(part, shown_facts, updates):
+            continue
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):
             continue  # "X, not Y", and no memory of the part says X: Y is replaced by X
         ended: set[str] = set()  # the words of facts this part ends, and its own
-        if kind != "how_to_reply" and (gone := ended_facts(
+        if (kind != "how_to_reply" or news) and (gone := ended_facts(
                 part, _memories(entry), shown_facts, {**updates, **dict.fromkeys(removes)})
                 ) and not any(moved_from(t, shown_facts, updates) in gone  # "Moved to X"
                               for t, _, _ in _memories(entry)):
@@ -262,9 +269,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
             if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
-            found = [(with_relation(with_whole_words(with_copula(
+            found = [(with_owner(with_relation(with_whole_words(with_copula(
                 _about(t, entry.get("about"), known or message), part), part), known or message),
-                c, r) for t, c, r in found]
+                part), c, r) for t, c, r in found]
             if kind == "how_to_reply" and (
                     fact := _copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the
@@ -317,7 +324,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 if new_words(text, shown.get(target, "")):
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
-            elif kind == "how_to_reply":
+            elif kind == "how_to_reply" and not news:
                 preferences.append((_as_asked(text, part), cats, bool(_ADDRESSES.search(part))))
             else:
                 facts.append({"text": text, "categories": cats,

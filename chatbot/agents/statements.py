@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from chatbot.agents.language import asked_language
 from chatbot.agents.parts import _JOINERS, _WORD, _proper_names, with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
+from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import (
     NAME_FACT,
     as_i,
@@ -25,6 +27,7 @@ LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
 # ...": what the user says about themselves to explain what they asked).
 JOINED = re.compile(rf"^(?:(?:asking\s+|asked\s+)?(?:bc|b/c|because|cos|coz|cuz|cause)\b[\s,]*|"
                     rf"{_JOINERS})", re.I)
+LEAD_WORDS = 8  # a lead-in before the user's own clause is at most this long
 # Clauses: after a comma or semicolon, and around a spaced dash, which in chat ends a lead-in
 # as a colon does ("small thing but it bugs me - my daughter's name is spelt Serafina").
 _CLAUSE = re.compile(r"[,;]\s*|\s+[-\u2013\u2014]\s+")
@@ -61,11 +64,32 @@ def without_lead_in(part: str) -> str:
     clause that is not the user's own, before a comma or a spaced dash ("heads up, I've packed
     in roller derby", "small thing but it bugs me - my daughter's name is ...")."""
     said = LEAD_IN.sub("", part.strip())
-    first, *rest = _CLAUSE.split(said, maxsplit=1)
-    if (rest and len(first.split()) <= 6 and not leads_in_first_person(first)
-            and leads_in_first_person(rest[0])):
-        return rest[0]
+    if leads_in_first_person(said):
+        return said
+    # The first clause within LEAD_WORDS words that is the user's own ("Oh, forgot to say -
+    # I've jacked in the bell-ringing").
+    for cut in _CLAUSE.finditer(said):
+        if len(said[:cut.start()].split()) > LEAD_WORDS:
+            break
+        if leads_in_first_person(said[cut.end():]):
+            return said[cut.end():]
     return said
+
+
+# What the user wants or likes said in the first person: a reply preference may be put so
+# ("I'd rather have short answers", "I prefer metric").
+_VOLITION = re.compile(r"\b(?:prefer|like|love|hate|want|need|rather|wish|enjoy|find)\b", re.I)
+
+
+def is_news(part: str) -> bool:
+    """A part the model filed as how to reply that is news of the user's own, not a request:
+    it leads in the first person after any lead-in, wants or likes nothing, and names no
+    format or language a reply could follow ("Oh, forgot to say - I've jacked in the
+    bell-ringing.", "Correction: I've got 3 kids, not 2"). Read as a part with nothing to
+    keep, by its structure, it ends, corrects or states what it says."""
+    said = without_lead_in(part)
+    return (leads_in_first_person(said) and not _VOLITION.search(said)
+            and style_of([part]) == PLAIN and asked_language([part]) is None)
 
 
 def said_as_memory(part: str) -> str:

@@ -274,6 +274,30 @@ def with_relation(text: str, known: str) -> str:
     return f"Their {relation} {text}"
 
 
+# "my brother's ball python": whose thing it is, then the thing's first word.
+_OWNED = re.compile(r"\bmy\s+([a-z]+)['\u2019]s\s+([a-z][\w-]*)", re.I)
+_BEFORE_THING = re.compile(r"\b(?:a|an|the|their)\s+$", re.I)
+
+
+def with_owner(text: str, part: str) -> str:
+    """A memory of someone's thing the user spoke of, with whose it is when the model left
+    that out: "Minds ball python until Wednesday" for "Minding my brother's ball python till
+    Wednesday" -> "Minds their brother's ball python ...". Without it, "is my brother's snake
+    still at mine?" shared no word with the memory."""
+    for m in _OWNED.finditer(part):
+        owner, thing = m.group(1), m.group(2)
+        if owner.lower() in {w.lower() for w in _WORD_CHARS.findall(text)}:
+            continue
+        at = re.search(rf"\b{re.escape(thing)}\b", text, re.I)
+        if at is None:
+            continue
+        start = at.start()
+        if (article := _BEFORE_THING.search(text[:start])) is not None:
+            start = article.start()
+        return f"{text[:start]}their {owner.lower()}'s {text[at.start():]}"
+    return text
+
+
 # "My grandparents", "my little sister", "our neighbour Florian": who a later "they", "she" or
 # "he" is. Up to two lower-case words after the possessive, then an optional name.
 _NOT_RELATION = r"(?!(?:" + "|".join(sorted(_ADVERBS | {"finally"})) + r")\b)"

@@ -64,6 +64,8 @@ SECRETS = {
     "door code colon": ("door code: 4417", "4417"),
     "combination": ("The combination to the safe is 12-34-56.", "12-34-56"),
     "lock code now": ("the code for the bike lock is 0042 now", "0042"),
+    "keycode of a building": ("the keycode for the front door of my building is 7260. I'm on "
+                              "the fifth floor", "7260"),
     "opens with": ("the padlock on my garden shed opens with 4-0-8-6-1.", "4-0-8-6-1"),
     "unlocks with": ("The key safe unlocks with 2219", "2219"),
 }
