@@ -603,8 +603,15 @@ def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
                                 day=date(2026, 12, 2))
     assert args["facts"] == [{"text": "Their viva is this coming wednesday and they are NOT "
                                       "ready", "categories": [], "kind": "event"}]
+    # ... or with a rare thing for its subject, counted from today: the user is telling it
+    part = "first proper bonspiel is in ten days and i'm bricking it lol."
+    [(tool, args)] = tool_calls([nothing(part)], [], message=part, known=part,
+                                day=date(2026, 12, 2))
+    assert args["facts"] == [{"text": "First proper bonspiel is in ten days and i'm bricking it "
+                                      "lol", "categories": [], "kind": "event"}]
     for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat.",
-                 "did my parcel come on Monday", "if my viva is on wednesday I'll cry"):
+                 "did my parcel come on Monday", "if my viva is on wednesday I'll cry",
+                 "the match is tomorrow", "the bonspiel was great"):
         assert tool_calls([nothing(part)], [], message=part, known=part,
                           day=date(2026, 12, 2)) == [("noop", {})]
     # A clause said to ask the question after it, filed with the question, stays unkept.

@@ -141,6 +141,25 @@ def within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str
     return out
 
 
+# "first proper bonspiel is in ten days": what is coming, then its verb.
+_SUBJECT = re.compile(r"^((?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:is|are|'s)\s+", re.I)
+
+
+def _coming(clause: str, known: set[str], day: date | None) -> str | None:
+    """A clause that is not the user's own by its subject but says when something rare is
+    coming ("first proper bonspiel is in ten days and i'm bricking it"): kept as the user's
+    event, since they are the one telling it. Its subject must hold a rare word no shown memory
+    says (not "the match is tomorrow") and the time must count from today."""
+    if day is None or is_hypothetical(clause) or (m := _SUBJECT.match(clause)) is None:
+        return None
+    span = find_span(clause, day)
+    if span is None or not span.relative or span.phrase.lower() in m.group(1).lower():
+        return None
+    if not any(_rare(w) and w.lower() not in known for w in _WORD.findall(m.group(1))):
+        return None
+    return clause[:1].upper() + clause[1:]
+
+
 def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person ("we"
@@ -160,6 +179,9 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
         clause = with_elided_i(as_i(JOINED.sub("", clause.strip(" .!")).strip()))
         if not leads_in_first_person(clause):
             clause = _INTERJECTION.sub("", clause)
+        if not leads_in_first_person(clause) and (coming := _coming(clause, known, day)):
+            out.append((coming, "event"))
+            continue
         if not leads_in_first_person(clause) or is_hypothetical(clause):
             continue
         dated = day is not None and find_span(clause, day) is not None
