@@ -515,8 +515,10 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening(asked, found=True, preferences=False, current=current) == (
             "Here's what I know about you: your name is Ines; you keep two ferrets; "
             "Sheldon is 40.")
-    assert opening("Go on then, what have you actually got on me?", found=True,
-                   preferences=False, current=current).startswith("Here's what I know")
+    for asked in ("Go on then, what have you actually got on me?",
+                  "go on then, what have you got on me so far?"):
+        assert opening(asked, found=True, preferences=False,
+                       current=current).startswith("Here's what I know")
     # A request to forget is not begun with what it asks to have forgotten.
     forgotten = ["You recently broke up with a partner called Tiberius"]
     for asked in ("hey can u delete everything about my ex Tiberius?",

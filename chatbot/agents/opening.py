@@ -94,7 +94,7 @@ _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|cu
         r"at\s+the\s+moment|at\s+this\s+point")
 _ABOUT_THE_USER = re.compile(
     rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
-    r"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*$", re.I)
+    rf"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*(?:{_NOW})?\W*$", re.I)
 TOLD = "You told me "
 NOT_TOLD = ", but you haven't told me"
 MAX_NAMED = 2
