@@ -1001,6 +1001,16 @@ def test_news_of_the_users_own_filed_as_how_to_reply_is_no_preference():
         assert calls[0][1]["reply_preferences"] and not calls[0][1]["facts"]
 
 
+def test_a_reply_preference_asked_in_another_language_is_kept_in_english():
+    from chatbot.agents.reply_style import style_of
+    part = ("Me cuesta leer párrafos largos, así que de ahora en adelante contéstame siempre en "
+            "forma de lista con viñetas, por favor.")
+    calls = tool_calls([fact(part, "Wants answers as a bulleted list", kind="how_to_reply")],
+                       [], message=part, known=part, parts=[part])
+    [asked] = calls[0][1]["reply_preferences"]
+    assert asked.startswith("Wants answers as a bulleted list") and style_of([asked]).bullets
+
+
 def test_whose_thing_it_is_stays_in_the_memory():
     part = "Minding my brother's ball python till Wednesday while he's away with work."
     calls = tool_calls([fact(part, "Minds ball python until Wednesday", kind="plan_or_event")],

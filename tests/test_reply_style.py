@@ -123,6 +123,20 @@ def test_a_list_for_a_user_who_asked_for_bullet_points_has_bullets():
         "Try:\n- Sleep early\n- Read\n- Walk"
 
 
+
+def test_numbered_steps_asked_for_are_numbered():
+    from chatbot.agents.reply_style import restyle, style_of
+    style = style_of(['Asked: "Whenever they ask how to do something, break it into numbered '
+                      'steps so they can follow along one at a time."'])
+    assert style.bullets and style.numbered
+    assert restyle("- Find the hole.\n- Patch it.\n3) Pump it up.", style) == \
+        "1. Find the hole.\n2. Patch it.\n3. Pump it up."
+    assert restyle("Tools:\nFind the hole. Patch it.", style) == \
+        "Tools:\n1. Find the hole.\n2. Patch it."
+    assert not style_of(["Wants bullet points"]).numbered
+    assert not style_of(["Wants numbered steps", "Wants bullet points"]).numbered
+
+
 def test_a_preference_overridden_on_its_formats_is_not_in_force():
     said = ["Wants answers as bullet points", "Wants replies in German",
             'Asked: "Could you stop putting everything in bullet points?"',

@@ -320,19 +320,20 @@ def written_in(message: str) -> str | None:
 
 
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
-            bullets: bool = False, ended: date | None = None,
+            bullets: bool = False, numbered: bool = False, ended: date | None = None,
             current: Sequence[str] = (), untold: str | None = None) -> str:
     """The reply's first words, or "" to leave the start to the model. preferences: a
     standing preference asks for replies in a language (the caller reads them); past: a found
     memory's end date has passed; ended: the end date of the memory found first, when it has passed;
-    bullets: the user asked for bullet points; current: the found memories that still hold,
+    bullets: the user asked for bullet points (numbered: numbered ones, begun "1. ");
+    current: the found memories that still hold,
     said to the user (a question about the user as a whole is begun with them); untold: the
     thing of the user's own the question asks for (`asked_mine`) when no memory found is
     about it, or none is found (the caller compares them): "I don't know your shoe size: you
     haven't told me." The model had answered from whatever was found ("Since you mentioned
     Evadne as your sugar glider, your shoe size is likely around 4.5 inches")."""
     if bullets:
-        return BULLET_OPENING
+        return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
     if untold and not preferences and asks(message):  # found or not
         return UNTOLD.format(thing=untold)

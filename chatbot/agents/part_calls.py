@@ -301,8 +301,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                          _linked(found, ids, shown, part))]
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
-            if language_of(part) not in (None, "English"):
-                # the user's own words (their rare words in brackets are not needed beside them)
+            if kind != "how_to_reply" and language_of(part) not in (None, "English"):
+                # the user's own words (their rare words in brackets are not needed beside them);
+                # not a reply preference: code reads its format in English (reply_style), and
+                # 'Said: "... en forma de lista con viñetas ..."' gave no bullets
                 found = in_their_words(part, found)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
@@ -406,6 +408,10 @@ def _as_asked(text: str, part: str) -> str:
     German from now on?" filed as "Wants to practice German" lost the replies): read on
     every turn, it must say what was asked."""
     asked = stems(part)
+    if language_of(part) not in (None, "English"):
+        # Asked in another language: the model's English shares no word with it by design,
+        # and code reads a format only in English ("en forma de lista con viñetas": bullets)
+        return text
     if part.strip() and asked and (len(asked & stems(text)) < len(asked) / 2
                                    or asked_language([part]) != asked_language([text])):
         # ... or loses the language it asks replies in ("could you answer me in german from

@@ -41,6 +41,7 @@ class ReplyStyle:
     clock: str | None = None  # "24h", "12h" or None (as the model writes times)
     units: str | None = None  # "metric", "imperial" or None (as the model writes them)
     sentences: int | None = None  # at most this many sentences (or list items)
+    numbered: bool | None = None  # with bullets: "1.", "2.", ... instead of "- "
 
     @property
     def active(self) -> bool:
@@ -54,6 +55,7 @@ PLAIN = ReplyStyle()
 _BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\b(?:with|using) dashes\b"
                       r"|\b(?:as|in) (?:a )?(?:short |numbered |bulleted )?lists?\b"
                       r"|\bnumbered (?:lists?|steps|points)\b", re.I)
+_NUMBERED = re.compile(r"\bnumbered\b|\bnumber (?:them|the steps|each)\b", re.I)
 _CLOCK_24 = re.compile(r"\b24[- ]?h(?:ou)?r?s?\b|\btwenty[- ]four[- ]hour|\bmilitary time", re.I)
 _CLOCK_12 = re.compile(r"\b12[- ]?h(?:ou)?r?s?\b|\btwelve[- ]hour|\bam\b\s*(?:/|or|and)\s*\bpm\b"
                        r"|\ba\.m\.|\bp\.m\.", re.I)
@@ -109,6 +111,8 @@ def _asked(text: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if (bullets := _said(_BULLETS, text)) is not None:
         out["bullets"] = bullets
+        if bullets:  # a kind of bullet points, not a format of its own (`overridden`)
+            out["numbered"] = True if _NUMBERED.search(text) else None
     if (h24 := _said(_CLOCK_24, text)) is not None:
         out["clock"] = "24h" if h24 else "12h"
     elif (h12 := _said(_CLOCK_12, text)) is not None:
@@ -148,7 +152,8 @@ def overridden(preferences: list[str]) -> set[int]:
     """The positions of the preferences a later one overrides on every format they state
     ("Wants answers as bullet points", then "Please stop using bullet points"). A preference
     that states none of these formats is never overridden."""
-    asked = [_asked(str(p or "")) for p in preferences]
+    asked = [{k: v for k, v in _asked(str(p or "")).items() if k != "numbered"}
+             for p in preferences]
     return {i for i, own in enumerate(asked)
             if own and all(any(key in a and a[key] != value for a in asked[i + 1:])
                            for key, value in own.items())}
@@ -174,7 +179,7 @@ def restyle(reply: str, style: ReplyStyle) -> str:
     if style.units == "metric":
         reply = to_metric(reply)
     if style.bullets:
-        reply = as_bullets(reply)
+        reply = as_bullets(reply, numbered=bool(style.numbered))
     elif style.bullets is False:
         reply = as_prose(reply)
     if style.sentences is not None:
@@ -334,24 +339,37 @@ def sentences(text: str) -> list[str]:
     return [s for s in out if s]
 
 
-def as_bullets(reply: str) -> str:
+def as_bullets(reply: str, numbered: bool = False) -> str:
     """The reply as bullet points: a list the model wrote (two items or more) with "- " for
     every item, numbered ones too (bullet points were asked for); a single sentence as it
     is; else one "- " bullet per sentence. A leading line that ends with ":" stays as the
-    list's heading."""
+    list's heading. numbered: "1. ", "2. ", ... instead of "- " (numbered steps asked for)."""
     text = reply.strip()
     if not text:
         return reply
     if bullet_lines(text) >= 2:  # an item left empty (a reply cut after "3.") goes
-        return "\n".join(x for x in _MARKS.sub("- ", text).splitlines() if x.strip() != "-")
+        items = [x for x in _MARKS.sub("- ", text).splitlines() if x.strip() != "-"]
+        return "\n".join(_numbered(items) if numbered else items)
     lines = [_BULLET_LINE.sub("", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     heading = lines.pop(0) if len(lines) > 1 and lines[0].endswith(":") else ""
     items = [_BULLET_LINE.sub("", s) for line in lines for s in sentences(line)]
     if len(items) < 2:
         return reply
-    body = "\n".join(f"- {s}" for s in items)
+    body = "\n".join(_numbered([f"- {s}" for s in items]) if numbered
+                     else [f"- {s}" for s in items])
     return f"{heading}\n{body}" if heading else body
+
+
+def _numbered(lines: list[str]) -> list[str]:
+    """Lines whose "- " marks become "1. ", "2. ", ... in order."""
+    out, n = [], 0
+    for line in lines:
+        if line.startswith("- "):
+            n += 1
+            line = f"{n}. {line[2:]}"
+        out.append(line)
+    return out
 
 
 def as_prose(reply: str) -> str:

@@ -201,7 +201,8 @@ class ResponseAgent(dspy.Module):
                        untold=thing if thing and not self._about(thing, found) else None,
                        past=len(current) < len(found),
                        preferences=self._asks_a_language(),
-                       bullets=self.style.bullets, ended=ended)
+                       bullets=bool(self.style.bullets),
+                       numbered=bool(self.style.numbered), ended=ended)
 
     def _asks_a_language(self) -> bool:
         """A standing preference (or the message's own language) asks for replies in a
