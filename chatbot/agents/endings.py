@@ -3,7 +3,8 @@
 The small model files "Little update: I've quit teaching!", "sad news… Quirin died on Sunday"
 or "I handed back the keys to the estate" as small talk or as a plan, and keeps the old fact
 as unchanged. `ended_facts` finds the shown facts such a part ends: the object of a verb of
-ending or parting, or someone the user lost or parted from.
+ending or parting, or someone the user lost or parted from; `as_ended` writes the fact's new
+version, led by what no longer holds.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # office" ends the umbrella, not a job at an office).
 _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
-                     r"packed\s+in|jacked\s+in|chucked\s+in|broke\s+up\s+with|split\s+up\s+with|split\s+from|"
+                     r"packed\s+in|jacked\s+in|chucked\s+in|"
+                     r"broke\s+up\s+with|split\s+up\s+with|split\s+from|"
                      r"separated\s+from|divorced|resigned\s+from|"
                      r"handed\s+in\s+my\s+notice\s+(?:at|to)|"
                      r"(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant)\s+"

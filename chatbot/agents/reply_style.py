@@ -8,7 +8,8 @@ mechanical form, code does not leave it to the model:
 
 - bullet points: the reply's prompt begins the reply with "- " (agents/opening.py), and a reply
   that still has fewer than two bullet lines is cut into one bullet per sentence; asked for
-  none, a list the model writes anyway becomes sentences;
+  none, a list the model writes anyway becomes sentences; numbered steps asked for begin
+  "1. " and every item is numbered in order;
 - the 24-hour clock: "7:25 pm", "7 in the evening" become "19:25", "19:00";
 - the 12-hour clock: "19:25" becomes "7:25 pm" (only hours 0 and 13-23, which cannot be
   read as either);
