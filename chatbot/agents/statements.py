@@ -85,8 +85,8 @@ def is_news(part: str) -> bool:
     """A part the model filed as how to reply that is news of the user's own, not a request:
     it leads in the first person after any lead-in, wants or likes nothing, and names no
     format or language a reply could follow ("Oh, forgot to say - I've jacked in the
-    bell-ringing.", "Correction: I've got 3 kids, not 2"). Read as a part with nothing to
-    keep, by its structure, it ends, corrects or states what it says."""
+    bell-ringing.", "Correction: I've got 3 kids, not 2"). `part_calls` reads it for what it
+    ends or corrects and keeps its memories as facts, not as a standing preference."""
     said = without_lead_in(part)
     return (leads_in_first_person(said) and not _VOLITION.search(said)
             and style_of([part]) == PLAIN and asked_language([part]) is None)
