@@ -126,8 +126,8 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
     now = third_person(said_as_memory(part)).rstrip(" .!")
     now = with_the_day(now, day)  # "died on Sunday": on which day
     was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
+    when = f"as of {day:%B %Y}" if day is not None else ""
     if all(leads_with_a_verb(t) for t in old):
         said = now[:1].lower() + now[1:] if leads_with_a_verb(now) else now
-        return f"No longer {was}: {said}" + (f" (as of {day:%B %Y})" if day is not None else "")
-    when = f"as of {day:%B %Y}; " if day is not None else ""
-    return f"{now} ({when}no longer: {was})"
+        return f"No longer {was}: {said}" + (f" ({when})" if when else "")
+    return f"{now} ({when + '; ' if when else ''}no longer: {was})"

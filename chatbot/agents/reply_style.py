@@ -357,8 +357,8 @@ def as_bullets(reply: str, numbered: bool = False) -> str:
     items = [_BULLET_LINE.sub("", s) for line in lines for s in sentences(line)]
     if len(items) < 2:
         return reply
-    body = "\n".join(_numbered([f"- {s}" for s in items]) if numbered
-                     else [f"- {s}" for s in items])
+    lines = [f"- {s}" for s in items]
+    body = "\n".join(_numbered(lines) if numbered else lines)
     return f"{heading}\n{body}" if heading else body
 
 
