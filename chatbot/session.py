@@ -1,4 +1,5 @@
-"""ChatSession: one user's conversation; replies at once, writes memory in the background."""
+"""ChatSession: one user's conversation; replies at once, writes memory in the background
+(chatbot/memory_writer.py)."""
 
 # Failure model: a transient LM error is retried (chatbot.lm.retry), then ends the turn with one
 # clear line; malformed model output ends the tool loop or is read leniently; every case is counted
@@ -13,7 +14,6 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -42,10 +42,11 @@ from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
 from chatbot.lm.local.prompt_cache import shared_prompts
 from chatbot.lm.retry import RetryPolicy, call_with_retry, transient_kind
-from chatbot.lm.streaming import Cancelled, token_sink, was_cancelled
+from chatbot.lm.streaming import Cancelled, was_cancelled
 from chatbot.memory import MemoryStore, RetrievedMemory
+from chatbot.memory_writer import MemoryWriter
 from chatbot.redact import redact
-from chatbot.transcripts import TranscriptWriter, clean_text
+from chatbot.transcripts import TranscriptWriter, clean_text, history_text, recent_pairs
 
 TRANSCRIPT_TURNS = 20
 MAX_QUESTION_CHARS = 8000
@@ -129,9 +130,6 @@ class ChatSession:
         self._usage = LMUsage(self.stats)
         self._transcript = (TranscriptWriter(transcript_path)
                             if transcript_path is not None else None)
-        self._pending: Future[UpdateResult] | None = None
-        self._executor = ThreadPoolExecutor(1, "memory-writer") if background else None
-        self._cancel_update = threading.Event()
         self._progress: Callable[[str], None] | None = None
         self._turns: list[dict[str, str]] = []
         self._turn_lock = threading.Lock()  # one turn at a time, even from several threads
@@ -141,6 +139,9 @@ class ChatSession:
                                      context_messages=context_messages, limits=limits)
         # A session dated in the past (a replay) measures memory recency from its own date.
         self.responder.now = self.updater.now = _end_of_day(observed_at)
+        self.writer = MemoryWriter(self.updater, retry=self.retry, context=self._dspy_context,
+                                   today=self._today, record=self._record_update,
+                                   explain=explain_error, background=background)
         if transcript_path is not None:
             self._write_line({"type": "session", "user_id": user_id,
                               "session_id": self.session_id, "date": self._today()})
@@ -178,8 +179,8 @@ class ChatSession:
             self.stats["truncated_messages"] += 1
             self._emit("notice", notices[-1])
         self.wait()  # read your own writes: the last update lands before this retrieval
-        history = self._format_transcript()
-        self._turns = self._transcript_turns()
+        history = history_text(self.transcript, TRANSCRIPT_TURNS, MAX_HISTORY_CHARS)
+        self._turns = recent_pairs(self.transcript, TRANSCRIPT_TURNS, MAX_HISTORY_CHARS)
         self._append({"role": "user", "content": question}, truncated=bool(notices))
         self.stats["turns"] += 1
         answered = False
@@ -358,59 +359,8 @@ class ChatSession:
 
     def _schedule_update(self) -> None:
         # The model that writes memory never sees a secret, whatever the transcript keeps.
-        messages = [{**m, "content": redact(str(m.get("content") or ""))}
-                    for m in self.transcript[-self.context_messages:]]
-        if self._executor is None:
-            self._record_update(self._run_update(messages))
-            return
-        self._pending = self._executor.submit(self._run_update, messages)
-
-    def _run_update(self, messages: list[dict[str, Any]]) -> UpdateResult:
-        """Runs in the writer thread: touches no session state but what it returns."""
-        retries: Counter[str] = Counter()
-        failed_runs: list[UpdateResult] = []
-
-        def stop_if_cancelled(piece: str) -> None:
-            if self._cancel_update.is_set():
-                raise Cancelled("the memory update was skipped")
-
-        def update() -> UpdateResult:
-            try:
-                with self._dspy_context(), token_sink(stop_if_cancelled):
-                    return self.updater.run(messages, today=self._today())
-            except Exception:
-                if self.updater.last_result is not None:
-                    failed_runs.append(self.updater.last_result)
-                raise
-
-        def on_retry(kind: str, attempt: int, exc: BaseException) -> None:
-            retries[f"lm_{kind}"] += 1
-            retries["lm_retries"] += 1
-
-        start = time.perf_counter()
-        try:
-            try:
-                result = call_with_retry(update, self.retry, on_retry)
-            except Exception as exc:
-                if was_cancelled(exc):
-                    raise Cancelled() from exc
-                raise
-        except Cancelled:
-            result = UpdateResult(summary="skipped by the user")
-            result.counts["updates_skipped_by_user"] += 1
-        except Exception as exc:  # noqa: BLE001 - a failed update must not kill the session
-            result = UpdateResult(summary="failed")
-            result.error = f"memory not updated: {explain_error(exc)}"
-            result.counts["update_errors"] += 1
-            result.counts[f"lm_{transient_kind(exc) or 'permanent'}"] += 1
-        # Writes made by a run that then failed are whole and stay: report them too.
-        earlier = [f for f in failed_runs if f is not result]
-        result.actions[:0] = [a for f in earlier for a in f.actions]
-        for f in earlier:
-            result.counts.update(f.counts)
-        result.counts.update(retries)
-        result.seconds = time.perf_counter() - start
-        return result
+        self.writer.schedule([{**m, "content": redact(str(m.get("content") or ""))}
+                              for m in self.transcript[-self.context_messages:]])
 
     def _record_update(self, result: UpdateResult) -> None:
         self.last_update = result
@@ -429,34 +379,25 @@ class ChatSession:
 
     def wait(self) -> None:
         """Finish the pending memory update, if any."""
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            self._record_update(pending.result())
-        self._cancel_update.clear()
+        self.writer.wait()
 
     @property
     def pending(self) -> bool:
         """A memory update is running (or queued) in the background."""
-        return self._pending is not None and not self._pending.done()
+        return self.writer.pending
 
     def cancel_pending(self) -> None:
         """Ask the running memory update to stop at the model's next token. Every store write
         it already made stays whole; wait() then returns soon."""
-        if self._pending is not None:
-            self._cancel_update.set()
+        self.writer.cancel()
 
     def poll(self) -> bool:
         """Record the pending update if it has finished, without blocking; True if none is left."""
-        pending = self._pending
-        if pending is not None and pending.done():
-            self.wait()
-        return self._pending is None
+        return self.writer.poll()
 
     def close(self) -> None:
         """Finish pending writes; nothing is lost on exit."""
-        self.wait()
-        if self._executor is not None:
-            self._executor.shutdown(wait=True)
+        self.writer.close()
         self.store.flush()
 
     def __enter__(self) -> ChatSession:
@@ -495,38 +436,6 @@ class ChatSession:
 
     def _today(self) -> str:
         return self.observed_at or datetime.now(UTC).strftime("%Y-%m-%d")
-
-    def _transcript_turns(self) -> list[dict[str, str]]:
-        """The recent turns as {"question", "response"} pairs, within the same budget."""
-        turns: list[dict[str, str]] = []
-        size = 0
-        recent = self.transcript[-2 * TRANSCRIPT_TURNS:]
-        for user, reply in zip(recent, recent[1:], strict=False):
-            if user.get("role") != "user" or reply.get("role") != "assistant":
-                continue
-            if not user.get("content") or not reply.get("content"):
-                continue
-            turns.append({"question": user["content"], "response": reply["content"]})
-            size += len(user["content"]) + len(reply["content"])
-        while turns and size > MAX_HISTORY_CHARS:
-            dropped = turns.pop(0)
-            size -= len(dropped["question"]) + len(dropped["response"])
-        return turns
-
-    def _format_transcript(self) -> str:
-        recent = self.transcript[-2 * TRANSCRIPT_TURNS:]
-        lines, size = [], 0
-        for m in reversed(recent):  # newest first, until the budget is spent
-            if not m.get("content"):
-                continue
-            line = f"{m['role']}: {m['content']}"
-            if size + len(line) > MAX_HISTORY_CHARS:
-                break
-            lines.append(line)
-            size += len(line)
-        if not lines:
-            return "(this is the start of the conversation)"
-        return "\n".join(reversed(lines))
 
     def _append(self, message: dict[str, Any], *, truncated: bool = False) -> None:
         """Keep a message; unless keep_raw_transcript, with its secrets redacted."""

@@ -101,3 +101,42 @@ class TranscriptWriter:
                 f.write(b"\n")
             self._tail_checked = True
             f.write(line.encode("utf-8", "replace"))
+
+
+# ------------------------------------------------------------------ what the model is shown
+
+def recent_pairs(transcript: list[dict[str, Any]], turns: int,
+                 max_chars: int) -> list[dict[str, str]]:
+    """The last `turns` answered turns as {"question", "response"} pairs, oldest dropped first
+    until they fit in max_chars. A turn that failed or was left empty is not one."""
+    pairs: list[dict[str, str]] = []
+    size = 0
+    recent = transcript[-2 * turns:]
+    for user, reply in zip(recent, recent[1:], strict=False):
+        if user.get("role") != "user" or reply.get("role") != "assistant":
+            continue
+        if not user.get("content") or not reply.get("content"):
+            continue
+        pairs.append({"question": user["content"], "response": reply["content"]})
+        size += len(user["content"]) + len(reply["content"])
+    while pairs and size > max_chars:
+        dropped = pairs.pop(0)
+        size -= len(dropped["question"]) + len(dropped["response"])
+    return pairs
+
+
+def history_text(transcript: list[dict[str, Any]], turns: int, max_chars: int) -> str:
+    """The last `turns` turns as "role: text" lines, newest kept first within max_chars."""
+    recent = transcript[-2 * turns:]
+    lines, size = [], 0
+    for m in reversed(recent):
+        if not m.get("content"):
+            continue
+        line = f"{m['role']}: {m['content']}"
+        if size + len(line) > max_chars:
+            break
+        lines.append(line)
+        size += len(line)
+    if not lines:
+        return "(this is the start of the conversation)"
+    return "\n".join(reversed(lines))
