@@ -290,6 +290,36 @@ def test_a_plain_statement_about_a_rare_thing_is_kept_when_filed_as_nothing():
         assert calls == [("noop", {})]
 
 
+def test_details_after_a_statement_stay_with_it_when_filed_as_nothing():
+    # The place said after the comma is the statement's; alone it has no subject.
+    said = ("heads up for next time \u2014 I'm a railway signaller, mostly nights in the box just "
+            "outside Grimsby.")
+    calls = tool_calls([{"part": said, "kind": "small_talk"}], [], message=said, known=said)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Is a railway signaller, mostly nights in the box just outside Grimsby"]
+    # A clause with a subject of its own, a question or a word or two is not a detail.
+    for said, kept in (("I got a ferret called Bramble, and she is chaos",
+                        "Got a ferret called Bramble"),
+                       ("I moved to Tromso, anyway", "Moved to Tromso"),
+                       ("I moved to Tromso, the fjords are lovely", "Moved to Tromso")):
+        calls = tool_calls([{"part": said, "kind": "small_talk"}], [], message=said,
+                           known=said)
+        assert [f["text"] for f in calls[0][1]["facts"]] == [kept]
+
+
+def test_a_part_whose_memory_only_copies_a_shown_fact_keeps_nothing_new():
+    # Weather filed as a fact, its memory a copy of the shown one: not kept in its own words.
+    parts = ["mornin!", "absolutely bucketing down here, standard"]
+    shown = {0: "Lives in Lowestoft"}
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        {"part": parts[1], "kind": "fact", "user_name": None,
+                         "memories": [{"memory": "Lives in Lowestoft", "category": "location"}]}],
+                       [0], message=" ".join(parts), known=" ".join(parts), shown=shown,
+                       parts=parts, reviews=[{"now": "unchanged"}], day=date(2024, 3, 15))
+    texts = [f["text"] for name, args in calls for f in args.get("facts", [])]
+    assert not [t for t in texts if "bucketing" in t]
+
+
 def test_the_reason_given_for_a_question_is_kept():
     message = ("quick q - how do i stop dough sticking to the counter? asking bc i run a little "
                "pierogi stall at the night market on weekends")
@@ -974,7 +1004,7 @@ def test_a_lead_in_before_a_comma_or_dash_is_not_kept_and_a_spelling_is_put_righ
                        shown=shown, parts=[part], reviews=[{"now": "unchanged"}] * 2)
     assert calls == [("update_memory", {
         "memory_id": 0, "categories": [],
-        "updated_memory_text": "Their daughter's name is spelt Serafina"})]
+        "updated_memory_text": "Their daughter's name is spelt Serafina, with an f"})]
 
 
 def test_news_of_the_users_own_filed_as_how_to_reply_is_no_preference():
@@ -1160,6 +1190,29 @@ def test_a_request_to_delete_that_names_the_memory_deletes_it(embedder):
                        parts=parts, reviews=reviews)
     assert calls == [("delete_memory", {"memory_ids": [0]}),
                      ("add_memory", {"facts": [], "reply_preferences": ["Reply in French"]})]
+
+
+def test_a_name_the_assistant_got_wrong_is_replaced_in_the_shown_memory():
+    parts = ["erm, you've got my sister's name wrong \u2014 she's Sunniva.", "Rhona's my cousin!"]
+    message = " ".join(parts)
+    shown = {0: "Has a sister called Rhona", 1: "Works as a courier"}
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        {"part": parts[1], "kind": "fact", "user_name": None,
+                         "memories": [{"memory": "Rhona is Sunniva's cousin",
+                                       "category": "family"}]}],
+                       [0, 1], message=message, known=message, shown=shown, parts=parts,
+                       reviews=[{"now": "unchanged"}] * 2, day=date(2024, 3, 15))
+    assert ("update_memory", {"memory_id": 0, "updated_memory_text": "Has a sister called Sunniva",
+                              "categories": []}) in calls
+    # The user's own name; a memory of something else, or two names, is left alone.
+    part = "you got my name wrong, it's Sunniva"
+    for shown, changed in (({0: "Is called Rhona"}, "Is called Sunniva"),
+                           ({0: "Has a dog called Rhona"}, None),
+                           ({0: "Has a sister called Rhona Mairi"}, None)):
+        calls = tool_calls([{"part": part, "kind": "small_talk"}], [0], message=part,
+                           known=part, shown=shown, parts=[part], reviews=[{"now": "unchanged"}])
+        updated = [a["updated_memory_text"] for n, a in calls if n == "update_memory"]
+        assert updated == ([changed] if changed else [])
 
 
 def test_x_not_y_in_another_language_replaces_the_name_in_the_shown_memory():

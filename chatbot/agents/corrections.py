@@ -4,7 +4,8 @@ The small model files a correction in many ways: as a new fact beside the memory
 ("Drives a Honda Civic" beside "Drives a Toyota"), as small talk ("Lena is seven, not six"), or
 as a verdict on a shown memory with the new version elsewhere. Each function here reads one of
 those from the words and numbers the part and the shown memories share, and turns it into an
-update of the shown memory.
+update of the shown memory. A value put right in so many words ("X, not Y", "you've got my
+sister's name wrong - she's Sunniva") is read in chatbot.agents.put_right.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.agents.guards import said_in, stems
-from chatbot.agents.language import language_of
 from chatbot.agents.parts import NEGATION
+from chatbot.agents.put_right import _names, renumbered
 from chatbot.memory.anchors import anchors
-from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 # How close a new fact must be to a memory said to have changed to become its new version.
 PAIR_MIN = 0.35
@@ -131,107 +131,6 @@ def _denies(clause: str, words: set[str]) -> bool:
     return negation is not None and bool(stems(clause[negation.end():]) & words)
 
 
-_NUMBER_TOKEN = re.compile(r"\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b", re.I)
-
-
-def _as_number(word: str) -> str:
-    return str(NUMBER_WORDS.get(word.lower(), word))
-
-
-def _numbered(text: str) -> set[str]:
-    """The text's stems with numbers written as words ("seven", "three") as digits; they are
-    read before stemming, which would make "three" "thre"."""
-    return stems(_NUMBER_TOKEN.sub(lambda m: _as_number(m.group(0)), text))
-
-
-def _numbers(words: set[str]) -> set[str]:
-    return {w for w in words if w.isdigit()}
-
-
-def _renumber(text: str, old: str, new: str, part: str) -> str:
-    """The text with the number `old` written as the part writes `new` ("seven" or "7")."""
-    said = next(m.group(0) for m in _NUMBER_TOKEN.finditer(part) if _as_number(m.group(0)) == new)
-    return _NUMBER_TOKEN.sub(lambda m: said if _as_number(m.group(0)) == old else m.group(0),
-                             text)
-
-
-# "I'm 25 not 52", "I've got 3 kids, not 2": a number put right in so many words.
-_NUMBER_NOT = re.compile(rf"{_NUMBER_TOKEN.pattern}(?:\s+[a-z]+){{0,2}}\s*,?\s+not\s+"
-                         rf"{_NUMBER_TOKEN.pattern}", re.I)
-
-
-def renumbered_anyway(part: str, shown: dict[int, str],
-                       updates: dict[int, dict[str, Any]]) -> bool:
-    """A part filed as nothing to keep that gives a shown memory a new number: it names the
-    memory's number and one other, and shares a word with it ("Lena is seven, not six" for
-    "Daughter Lena is six") or says "new, not old" ("ugh typo, I'm 25 not 52" for "Age is
-    52"). The memory with the number replaced becomes its new version (added to `updates`);
-    True when that happened."""
-    if part.rstrip().endswith("?"):  # "Is Lena seven or six?" asks, it does not say
-        return False
-    said = _numbered(part)
-    put_right = {_as_number(m.group(2)) for m in _NUMBER_NOT.finditer(part)}
-    for memory_id, old in shown.items():
-        before = _numbers(_numbered(old))
-        new = _numbers(said) - before
-        if (memory_id in updates or len(before) != 1 or not before <= said or len(new) != 1
-                or not ((said - _numbers(said)) & (_numbered(old) - before)
-                        or before <= put_right)):
-            continue
-        text = _renumber(old, before.pop(), new.pop(), part)
-        updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
-                              "categories": []}
-        return True
-    return False
-
-
-# "it's a degu, not a gerbil": the new word, then the old one after "not".
-_INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
-# The words between an article and the new word belong to it: "a guinea pig, not a rabbit".
-_MODIFIERS = re.compile(r"\b(?:an?|the|my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){1,2})$")
-# The same in another language, where `statements.statements` (English) does not read a name:
-# "va a Lecce, non a Udine", "à Lyon, pas à Nantes", "in Graz, nicht in Linz". The negators of the
-# languages agents/language.py tells apart; one short word (a preposition, an article) may
-# come before the old word.
-_INSTEAD_ABROAD = re.compile(r"\b(\w[\w'-]{2,}),?\s+(?:non|no|pas|nicht|kein|não|niet|nie|inte|"
-                             r"ikke)\s+(?:\w{1,3}\s+)?(\w[\w'-]{2,})\b")
-
-
-def reworded_anyway(part: str, shown: dict[int, str],
-                    updates: dict[int, dict[str, Any]], written: str = "") -> bool:
-    """A part filed as nothing to keep that says "X, not Y" of a word Y a shown memory says:
-    the memory with Y replaced by X becomes its new version ("Oh wait, it's a degu, not a
-    gerbil" beside "Is bringing home a gerbil from the shelter"); True when that happened.
-    In English, lower-case words only (a name is read by `statements.statements`); in
-    another language names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories
-    the model wrote for the part; one that says X already is the new version (the part is
-    read as usual)."""
-    if part.rstrip().endswith("?"):
-        return False
-    abroad = language_of(part) not in (None, "English")
-    said = {w.lower() for w in _WORD.findall(written)}
-    for found in (_INSTEAD_ABROAD if abroad else _INSTEAD).finditer(part):
-        new, old_word = found.groups()
-        if new.lower() in said:
-            continue
-        if not abroad and (lead := _MODIFIERS.search(part[:found.start()])):
-            new = lead.group(1) + new
-        for memory_id, old in shown.items():
-            words = {w.lower() for w in _WORD.findall(old)}
-            if (memory_id in updates or old_word.lower() not in words
-                    or new.lower() in words):
-                continue
-            at = re.search(rf"\b{re.escape(old_word)}\b", old, flags=re.I)
-            if at is None:
-                continue
-            word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new
-            text = old[:at.start()] + word + old[at.end():]
-            updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
-                                  "categories": []}
-            return True
-    return False
-
-
 # Where the user lives is one place: "Moved to Haarlem on 12 March 2024" (or "Moved from Lisbon
 # to Porto") is the new version of a shown "Lives in Szeged". The memory agent's wording of a
 # home ("Lives in ...") and of a move to a named place (a capitalised word after "to").
@@ -268,16 +167,6 @@ def new_job_for(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int 
                  and new_words(text, old)), None)
 
 
-_CAPITAL = re.compile(r"\b[A-Z][\w'-]*")
-_NOT_NAMES = {"I", "We", "They", "He", "She", "It", "The", "A", "An", "My", "Our", "Their",
-              *(w.capitalize() for w in (*WEEKDAYS, *MONTHS))}
-
-
-def _names(text: str) -> set[str]:
-    """The capitalised words after the first (which any memory has), but days and months."""
-    return {m.group(0) for m in _CAPITAL.finditer(text) if m.start() > 0} - _NOT_NAMES
-
-
 def about_an_old_value(text: str, shown: dict[int, str],
                        updates: dict[int, dict[str, Any]]) -> bool:
     """A new fact about what this message replaced: "We drove out of Asheville on 10 March
@@ -306,25 +195,6 @@ def replaced_by(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int 
         if found is not None:
             return found
     return renumbered(text, shown, taken)
-
-
-def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
-    """The shown memory that says the same as `text` with another number ("Daughter Mia is
-    6" for "Daughter Mia is 7"): the new one is its new version, not a second memory. Same
-    words apart from the numbers, or at least two of them shared and nothing of the shorter
-    one left out."""
-    new = _numbered(text)
-    if not _numbers(new):
-        return None
-    for memory_id, old_text in shown.items():
-        old = _numbered(old_text)
-        if memory_id in taken or not _numbers(old) or _numbers(old) == _numbers(new):
-            continue
-        a, b = new - _numbers(new), old - _numbers(old)
-        shared = a & b
-        if shared and (a == b or (len(shared) >= 2 and shared in (a, b))):
-            return memory_id
-    return None
 
 
 def as_correction(found: list[tuple[str, list[str], Any]], old_id: int, old: str,

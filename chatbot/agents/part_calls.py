@@ -26,15 +26,13 @@ from chatbot.agents.corrections import (
     disputed,
     moved_from,
     new_words,
-    renumbered_anyway,
     replaced_by,
     review,
-    reworded_anyway,
     spoken_of,
 )
 from chatbot.agents.endings import as_ended, ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
-from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
+from chatbot.agents.guards import FIRST_PERSON, NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import asked_language, language_of
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
@@ -57,6 +55,7 @@ from chatbot.agents.parts import (
     asked_about,
     only_names,
 )
+from chatbot.agents.put_right import renamed_anyway, renumbered_anyway, reworded_anyway
 from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
@@ -222,6 +221,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if news and renumbered_anyway(part, shown_facts, updates):
             continue
+        if renamed_anyway(part, shown_facts, updates):
+            continue  # "you've got my sister's name wrong - she's Sunniva"
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):
             continue  # "X, not Y", and no memory of the part says X: Y is replaced by X
@@ -282,8 +283,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             kept = without_inventions(part, found, known or message)
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
-            elif part and (why := own_words_instead(part, found, name, shown,
-                                                     known or message, kind)):
+            elif part and not _only_copies(part, found, shown_facts, day, before[:-1]) and (
+                    why := own_words_instead(part, found, name, shown, known or message, kind)):
                 made_up = [f for f in found if invents(f[0], known or message)]
                 if (isinstance(why, str) and language_of(part) not in (None, "English")
                         and len(made_up) < len(found)):
@@ -381,6 +382,21 @@ _STANDING_REQUEST = re.compile(
     r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
     re.I)
 _ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
+
+
+def _only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[int, str],
+                 day: date | None, before: list[str]) -> bool:
+    """Every memory the model wrote for an English part copies a shown fact, and the part has
+    no first person, nobody an earlier part names ("They're opening a guesthouse there"), no
+    name no fact holds and no date: the model found nothing new in it, and its words are not
+    kept instead. "absolutely bucketing down here, standard" came as a fact
+    with "Lives in Lowestoft" for its memory, and the weather was stored (sealed12)."""
+    if (not found or FIRST_PERSON.search(part) or language_of(part) not in (None, "English")
+            or {w.lower() for w in _proper_names(part)} - _lower_words(" ".join(facts.values()))
+            or (day is not None and find_span(part, day) is not None)
+            or with_referents(part, before) != part):
+        return False
+    return all(any(not new_words(t, f) for f in facts.values()) for t, _, _ in found)
 
 
 def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],

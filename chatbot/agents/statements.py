@@ -141,6 +141,32 @@ def within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str
     return out
 
 
+# What starts a clause with a subject of its own: a pronoun or "there", after any joining
+# word ("and she's ...", "but it ...").
+_OWN_SUBJECT = re.compile(r"^(?:(?:and|but|so|though)\s+)?(?:he|she|it|they|you|we|this|that|"
+                          r"these|those|there|it's|that's|he's|she's|they're|you're)\b", re.I)
+_DETAIL_WORDS = 3  # "lol", "anyway", "two kids" are not details of the clause before
+
+
+def _with_details(clauses: list[str]) -> list[str]:
+    """The clauses, each of the user's own first person with the details said after it that
+    have no subject of their own: "I'm a railway signaller, mostly nights in the box just
+    outside Grimsby" is one clause, not "Is a railway signaller" with the place lost (sealed12,
+    docs/agents.md session 34). A detail starts lower case, with no pronoun or "NP is" of its
+    own, is not a question, and is a few words long."""
+    out: list[str] = []
+    for clause in clauses:
+        detail = (out and leads_in_first_person(out[-1]) and not leads_in_first_person(clause)
+                  and clause[:1].islower() and not _OWN_SUBJECT.match(clause)
+                  and not _SUBJECT.match(clause) and not clause.endswith("?")
+                  and len(_WORD.findall(clause)) >= _DETAIL_WORDS)
+        if detail:
+            out[-1] = f"{out[-1]}, {clause}"
+        else:
+            out.append(clause)
+    return out
+
+
 # "first proper bonspiel is in ten days": what is coming, then its verb.
 _SUBJECT = re.compile(r"^((?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(?:is|are|'s)\s+", re.I)
 
@@ -175,8 +201,9 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     known = _lower_words(" ".join(shown.values()))
     out = []
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
-    for clause in _CLAUSE.split(LEAD_IN.sub("", part.strip())):
-        clause = with_elided_i(as_i(JOINED.sub("", clause.strip(" .!")).strip()))
+    clauses = [with_elided_i(as_i(JOINED.sub("", c.strip(" .!")).strip()))
+               for c in _CLAUSE.split(LEAD_IN.sub("", part.strip()))]
+    for clause in _with_details(clauses):
         if not leads_in_first_person(clause):
             clause = _INTERJECTION.sub("", clause)
         if not leads_in_first_person(clause) and (coming := _coming(clause, known, day)):
