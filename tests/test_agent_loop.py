@@ -585,6 +585,13 @@ def test_the_opening_follows_the_message_and_what_was_found():
     people = ["Your brother Ottokar is an auctioneer", "Your best friend Sigrun is a milliner"]
     assert opening("what does my brother do for work again?", found=True, preferences=False,
                    current=people) == "You told me your brother Ottokar is an auctioneer."
+    # None that names them: not the others; a name is not where they live.
+    assert asked_mine("whats my wife's name again?") == "wife's name"
+    assert opening("what does my sister do again?", found=True, preferences=False,
+                   current=people) == OPENING
+    assert opening("where does my brother live again? cant remember if i told you", found=True,
+                   preferences=False, current=["You have a brother called Cathal"]) == (
+        "You told me you have a brother called Cathal, but you haven't told me")
     assert opening("Is it sunny?", found=True, preferences=False,
                    current=["Is a fisioterapeuta in Aveiro"]) == OPENING
     assert opening("Any ideas for dinner?", found=True, preferences=False,

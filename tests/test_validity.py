@@ -172,8 +172,13 @@ def test_a_weekday_in_a_plan_is_the_coming_one():
     interview = "Has a job interview at the museum on Thursday"
     assert _dated(interview, WEDNESDAY, event=True) == (
         "Has a job interview at the museum on 30 April 2026", "2026-04-30", "2026-04-30")
-    # In a fact or after "every": not a date.
-    assert _dated(interview, WEDNESDAY) == (interview, None, None)
+    # In a fact too, when the user has one such thing on the day ("Has a ...", "Got an
+    # audition for the local panto on tuesday": "I've got", said short); a habit's verb, a
+    # plural day or "every" is not a date.
+    assert _dated(interview, WEDNESDAY)[1:] == ("2026-04-30", "2026-04-30")
+    assert _dated("Got an audition for the local panto on tuesday", WEDNESDAY)[1] == "2026-05-05"
+    assert _dated("Plays chess on Sunday", WEDNESDAY) == ("Plays chess on Sunday", None, None)
+    assert _dated("Has a piano lesson on Thursdays", WEDNESDAY)[1] is None
     assert _dated("Plays chess every Sunday", WEDNESDAY, event=True) == (
         "Plays chess every Sunday", None, None)
     # Told in the past: the last such day, history (no end).
@@ -185,6 +190,8 @@ def test_a_weekday_in_a_plan_is_the_coming_one():
 
 @pytest.mark.parametrize("text, start, end", [
     ("My daughter started nursery on Monday, and my husband works nights", "2026-04-27", None),
+    ("my parents fly in 10 days from now and stay for a week", "2026-05-09", "2026-05-15"),
+    ("arriving on the 3rd for two weeks, can't wait", "2026-05-03", "2026-05-16"),
     ("I was at the dentist on Friday", "2026-04-24", None),
     ("staying with me from Monday, for two weeks", "2026-05-04", "2026-05-17"),
     ("away for two weeks from tomorrow", "2026-04-30", "2026-05-13"),
@@ -298,3 +305,13 @@ def test_a_past_event_of_today_stays_true_after_today():
     assert _dated("Adopted a cat today", WEDNESDAY, event=True)[1:] == (None, None)
     assert _dated("Has a dentist appointment today", WEDNESDAY, event=True)[1:] == (
         "2026-04-29", "2026-04-29")
+
+
+def test_a_stay_said_over_a_joining_word_dates_only_its_own_clause():
+    from chatbot.agents.new_facts import with_said_date
+    part = ("my parents fly in 10 days from now and stay for a week, so I need to clear out the "
+            "guest room")
+    assert find_span(with_said_date("Parents are coming to stay for a week", part, WEDNESDAY),
+                     WEDNESDAY).start.isoformat() == "2026-05-09"
+    assert with_said_date("Guest room needs to be cleared out", part, WEDNESDAY) == (
+        "Guest room needs to be cleared out")

@@ -158,7 +158,10 @@ def _about_the_same(text: str, part: str, phrase: str) -> bool:
     clauses = _CLAUSES.split(part)
     if len(clauses) < 2:
         return True
-    own = next((c for c in clauses if phrase.lower() in c.lower()), part)
+    # A phrase can run over a joining word ("in 10 days from now and stay for a week"): the
+    # clause it starts in.
+    own = next((c for c in clauses if phrase.lower() in c.lower()), None) or next(
+        (c for c in clauses if _CLAUSES.split(phrase)[0].lower() in c.lower()), part)
     return bool({w.lower() for w in _CONTENT.findall(own)}
                 & {w.lower() for w in _CONTENT.findall(text)})
 

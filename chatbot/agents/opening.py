@@ -167,13 +167,17 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     said = _said_to_you(facts)
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
+    # None that names it: not the others ("whats my wife's name again?" had been begun with
+    # the user's pony and town).
     owned = stems(" ".join(_OWNED.findall(message)))
-    if owned and (theirs := [f for f in said if stems(f) & owned]):
-        said = theirs
+    if owned:
+        said = [f for f in said if stems(f) & owned]
     said = said[:MAX_RECALLED]
     if not said:
         return ""
-    return TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1] + "."
+    told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
+    # "where does my brother live again?" beside only his name: "..., but you haven't told me"
+    return told + (NOT_TOLD if _lacks_the_answer(message, said, set()) else ".")
 
 
 def theirs(message: str, facts: Sequence[str]) -> str:
@@ -219,6 +223,7 @@ _NUMBER = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 _TIME_WORDS = [*WEEKDAYS, *MONTHS, "today", "tonight", "tomorrow", "weekend", "week", "month",
                "year"]
 _TIME = re.compile(r"\d|\b(?:" + "|".join(_TIME_WORDS) + r")\b", re.I)
+_CALLED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*")
 _NOT_PLACES = {"You", "Your", *(w.capitalize() for w in (*WEEKDAYS, *MONTHS))}
 
 
@@ -229,8 +234,8 @@ def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bo
     message = _LEAD_IN.sub("", message)
     if _ASKS_WORK.match(message):
         return not _WORK.search(said)
-    if _ASKS_PLACE.match(message):
-        return not (set(_CAPITALISED.findall(said)) - asked - _NOT_PLACES)
+    if _ASKS_PLACE.match(message):  # a name ("called Cathal") is no place
+        return not (set(_CAPITALISED.findall(_CALLED.sub("", said))) - asked - _NOT_PLACES)
     if _ASKS_TIME.match(message):
         return not _TIME.search(said)
     if _ASKS_NUMBER.match(message):
@@ -240,7 +245,7 @@ def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bo
 
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what
 # is my blood type?", "Do you remember my mother's name?". The thing: one to three words.
-_ASKS_MINE = re.compile(r"\b(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|(?:do|did)\s+you\s+"
+_ASKS_MINE = re.compile(r"\b(?:what(?:'s|\u2019s|s|\s+is|\s+are|\s+was|\s+were)|(?:do|did)\s+you\s+"
                         r"(?:know|remember|recall))\s+my\s+"
                         r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)(?:\s+again|\s+now|\s+then)?"
                         r"\s*\?", re.I)

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from chatbot.memory.timerules import RELATIVE_LEADS, RELATIVE_RULES, RULES, resolve
-from chatbot.memory.timewords import MONTHS, PAST_FORMS, is_past_form
+from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, PAST_FORMS, is_past_form
 
 # Words that make the time after them a bound ("until the end of April"), said before the
 # phrase or as its first word.
@@ -105,13 +105,28 @@ _COMING = frozenset("will 'll going gonna have has 've shall".split())
 
 def _told_in_the_past(before: str) -> bool:
     """Whether the clause a bare weekday ends is told in the simple past: "my daughter started
-    nursery on (Monday)", "I was at the dentist on (Friday)"; not "I've booked a table on"."""
+    nursery on (Monday)", "I was at the dentist on (Friday)"; not "I've booked a table on",
+    nor "got a gig on" with no subject, which is "I've got" said short."""
     clause = _CLAUSE_START.split(before)[-1].lower()
     words = re.findall(r"[a-z]+(?:'[a-z]+)?", clause)
     if any(w in _COMING or w.endswith(("'ll", "'ve")) for w in words):
         return False
+    if words[:1] == ["got"]:  # "got an audition on tuesday!!": "I've got", said short
+        return False
     return any(w in ("was", "were", "did", "had") or (is_past_form(w) and w not in _NOT_PAST
                and (w in PAST_FORMS or len(w) >= 5 or w.endswith("ied"))) for w in words)
+
+
+# Something the user has on a bare weekday: "got an audition on", "I've got a dentist
+# appointment on", "we have a viewing on". One coming day, not a habit (that is "on Tuesdays",
+# "every Tuesday").
+_HAS_ONE = re.compile(r"^\s*(?:(?:i|we|he|she|they)(?:'ve|'s|\s+have|\s+has)?\s+)?"
+                      r"(?:got|have|has)\s+(?:a|an|my|our|his|her|their)\s+[^,.;:!?]*$")
+
+
+def _one_coming(before: str) -> bool:
+    """Whether the clause a bare weekday ends says the user has one thing on that day."""
+    return bool(_HAS_ONE.match(_CLAUSE_START.split(before)[-1].lower()))
 
 
 def find_span(text: str, today: date) -> Span | None:
@@ -126,13 +141,14 @@ def find_span(text: str, today: date) -> Span | None:
             if bare_day and _NAMES_A_THING.search(before):
                 continue  # "the Saturday market", "my Monday class": no date
             past = bare_day and _told_in_the_past(before)
+            coming = bare_day and not past and _one_coming(before)
             days = resolve(name, m, today, past)
             if days is None or (name == "for_n" and (
                     _up_to_now(text, m) or _WHEN_AFTER.match(text[m.end():]))):
                 continue
             until = (lead in UNTIL_WORDS or bool(_UNTIL.search(before))
                      or bool(_UNTIL_IN_CLAUSE.search(before)))
-            relative = (name in RELATIVE_RULES or past
+            relative = (name in RELATIVE_RULES or past or coming
                         or (name == "weekday" and lead in RELATIVE_LEADS)
                         or (name == "weekday_range" and m.group(3) is not None))
             found.append((m.start(), -len(m.group(0)),
@@ -141,7 +157,8 @@ def find_span(text: str, today: date) -> Span | None:
     if not found:
         return None
     at, minus_length, first = min(found, key=lambda f: (f[0], f[1]))
-    return _to_the_end(text, at - minus_length, first, today) or first
+    end = at - minus_length
+    return _to_the_end(text, end, first, today) or _for_how_long(text, end, first) or first
 
 
 # Between a start and the day a stay ends: "tomorrow for a work trip, back on the 30th", "from
@@ -170,6 +187,30 @@ def _to_the_end(text: str, end: int, first: Span, today: date) -> Span | None:
         return None
     phrase = text[end - len(first.phrase):end + at + len(later.phrase)]
     return Span(first.start, later.end, phrase, False, first.relative or later.relative)
+
+
+# How long, said after the day something starts: "fly in 10 days from now and stay for a
+# week", "arriving on the 25th for two weeks". In the same sentence, not far on.
+_HOW_LONG = re.compile(r"^[^.;!?]{0,40}?\bfor\s+(?:a|an|one|\d+|" + "|".join(NUMBER_WORDS)
+                       + r")\s+(day|night|week|fortnight|month)s?\b", re.I)
+_DAYS_IN = {"day": 1, "night": 1, "week": 7, "fortnight": 14, "month": 30}
+
+
+def _for_how_long(text: str, end: int, first: Span) -> Span | None:
+    """The span from the day the first time phrase says (`first`, ending at `end`) for as
+    long as the text then says: "my parents fly in 10 days from now and stay for a week" is
+    25 to 31 March said on 15 March (alone, "for a week" counts from today). None when the
+    first phrase is already a span or an end, or no length follows."""
+    if first.until or first.start != first.end or (m := _HOW_LONG.match(text[end:])) is None:
+        return None
+    count = m.group(0).split()[-2].lower()
+    n = int(count) if count.isdigit() else NUMBER_WORDS.get(count, 1)
+    days = n * _DAYS_IN[m.group(1).lower()]
+    if days < 2:
+        return None
+    phrase = text[end - len(first.phrase):end + m.end()]
+    return Span(first.start, first.start + timedelta(days=days - 1), phrase, False,
+                first.relative)
 
 
 def validity(text: str, today: date) -> tuple[str | None, str | None]:
