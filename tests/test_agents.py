@@ -327,6 +327,12 @@ def test_grounding_allows_paraphrase_and_blames_only_the_assistant():
         assert not grounding(text, user, assistant).ungrounded, text
     for text in ("Likes the Pergamon museum", "Enjoys lovely lakes and great museums"):
         assert grounding(text, user, assistant).ungrounded, text
+    # A number the user said, which the reply echoed with its unit, is the user's.
+    said, echo = ["ok quick intro: i'm 52, i drive a snowplough"], ["I'm 52 years old and I"]
+    assert not grounding("52 years old", said, echo).ungrounded
+    assert grounding("Tries the 5:2 diet", ["which diet?"], ["Try the 5:2 diet"]).ungrounded
+    assert grounding("Is 52 and likes the Pergamon lakes museum", said,
+                     ["The Pergamon museum and the lakes suit a 52 year old"]).ungrounded
 
 
 def test_a_doubled_consonant_before_an_ending_is_stemmed_as_one():

@@ -320,6 +320,21 @@ def test_a_part_whose_memory_only_copies_a_shown_fact_keeps_nothing_new():
     assert not [t for t in texts if "bucketing" in t]
 
 
+def test_a_statement_in_another_language_filed_as_small_talk_is_kept_in_their_words():
+    said = ("Salut, moi c'est Ga\u00eblle, je suis fleuriste \u00e0 Angers et je fais de "
+            "l'escalade le dimanche")
+    calls = tool_calls([{"part": said, "kind": "small_talk"}], [], message=said, known=said)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [f'Said: "{said}"']
+    # A question, a greeting of a few words, or names already known: nothing.
+    for said, shown in (("\u00bfc\u00f3mo se llamaba mi gata Canela?", {}),
+                        ("Hola Canela, qu\u00e9 tal", {}),
+                        ("Bonjour, je suis encore \u00e0 Angers cette semaine",
+                         {0: "Lives in Angers"})):
+        calls = tool_calls([{"part": said, "kind": "small_talk"}], sorted(shown), message=said,
+                           known=said, shown=shown)
+        assert not [c for c in calls if c[0] == "add_memory"], said
+
+
 def test_the_reason_given_for_a_question_is_kept():
     message = ("quick q - how do i stop dough sticking to the counter? asking bc i run a little "
                "pierogi stall at the night market on weekends")
@@ -1213,6 +1228,31 @@ def test_a_name_the_assistant_got_wrong_is_replaced_in_the_shown_memory():
                            known=part, shown=shown, parts=[part], reviews=[{"now": "unchanged"}])
         updated = [a["updated_memory_text"] for n, a in calls if n == "update_memory"]
         assert updated == ([changed] if changed else [])
+
+
+def test_a_name_said_after_taking_back_replaces_the_shown_one():
+    parts = ["wait no sorry, Bellinzona!",
+             "Neuch\u00e2tel is where my sister lives, I always mix them up when I type fast"]
+    message = " ".join(parts)
+    shown = {0: "Originally from Neuch\u00e2tel"}
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        {"part": parts[1], "kind": "fact", "user_name": None,
+                         "memories": [{"memory": "Sister lives in Neuch\u00e2tel",
+                                       "category": "family"}]}],
+                       [0], message=message, known=message, shown=shown, parts=parts,
+                       reviews=[{"now": "unchanged"}], day=date(2024, 3, 15))
+    assert calls[0] == ("update_memory", {"memory_id": 0, "categories": [],
+                                          "updated_memory_text": "Originally from Bellinzona"})
+    # The sister's town is hers, not the old value again.
+    assert "Sister lives in Neuch\u00e2tel" in [f["text"] for f in calls[1][1]["facts"]]
+    # Without words that take something back, or with two memories it could be, no change.
+    for part, shown in (("ok Bellinzona!", {0: "Originally from Neuch\u00e2tel"}),
+                        ("no sorry, Bellinzona!", {0: "Originally from Neuch\u00e2tel",
+                                                   1: "Has a cat called Moritz"})):
+        calls = tool_calls([{"part": part, "kind": "small_talk"}], sorted(shown), message=part,
+                           known=part, shown=shown, parts=[part],
+                           reviews=[{"now": "unchanged"}] * len(shown))
+        assert not [c for c in calls if c[0] == "update_memory"], part
 
 
 def test_x_not_y_in_another_language_replaces_the_name_in_the_shown_memory():

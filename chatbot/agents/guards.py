@@ -202,6 +202,10 @@ class Grounding:
     words: int
     from_user: float        # share found in the user's words (or memories already stored)
     from_assistant: float   # share found only in the assistant's words
+    # It holds a number, every number in it is one the user said, and at most two other words
+    # are not the user's: "52 years old" for "i'm 52", which the reply had echoed as "I'm 52
+    # years old" (multi_fact_1304, docs/agents.md session 34).
+    user_numbers: bool = False
 
     @property
     def unsupported(self) -> bool:
@@ -213,7 +217,7 @@ class Grounding:
         """Half or more of the words are only the assistant's, or they are mostly not the
         user's and more the assistant's. Lenient on purpose: paraphrase, third person and
         resolved dates pass, and words neither side said are not held against the text."""
-        if self.words == 0:
+        if self.words == 0 or self.user_numbers:
             return False
         return self.from_assistant >= 0.5 or (
             self.from_user < 0.5 and self.from_assistant > self.from_user)
@@ -231,8 +235,12 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     n = len(words)
     mine = {w for w in words if said_in(w, user)}
     theirs = {w for w in words - mine if said_in(w, assistant)}
-    return Grounding(n, len(mine) / n, len(theirs) / n)
+    numbers = {w for w in words if w.isdigit()}
+    user_numbers = bool(numbers) and numbers <= user and len(words - mine) <= _UNIT_WORDS
+    return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers)
 
+
+_UNIT_WORDS = 2  # "years old", "kids": what a number the user said is of
 
 def said_in(stem: str, said: set[str]) -> bool:
     """The stem, or a word it begins or that begins it (five letters or more), is in `said`:

@@ -55,7 +55,12 @@ from chatbot.agents.parts import (
     asked_about,
     only_names,
 )
-from chatbot.agents.put_right import renamed_anyway, renumbered_anyway, reworded_anyway
+from chatbot.agents.put_right import (
+    named_instead,
+    renamed_anyway,
+    renumbered_anyway,
+    reworded_anyway,
+)
 from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
@@ -221,8 +226,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if news and renumbered_anyway(part, shown_facts, updates):
             continue
-        if renamed_anyway(part, shown_facts, updates):
-            continue  # "you've got my sister's name wrong - she's Sunniva"
+        if (renamed_anyway(part, shown_facts, updates)  # "you've got my sister's name wrong"
+                or named_instead(part, shown_facts, updates, message)):  # "no sorry, Bern!"
+            continue
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):
             continue  # "X, not Y", and no memory of the part says X: Y is replaced by X
@@ -257,10 +263,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                         and not {w.lower() for w in _proper_names(part)} - shown_words)):
                 continue
             said_facts = statements(part, shown, day) or within(part, shown, day)
-            if not said_facts:
+            if said_facts:
+                kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
+                found = [(t, [], None) for t, _ in said_facts]
+            elif _told_abroad(part, shown_words):
+                kind, found = "fact", in_their_words(part, [(part, [], None)])
+            else:
                 continue
-            kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
-            found = [(t, [], None) for t, _ in said_facts]
         else:
             name = _name(entry, message, every_memory)
             if name is not None:
@@ -343,9 +352,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # old value again ("Walnuts are totally fine for me" came as "Allergic to walnuts" beside
     # the walnut allergy corrected to hazelnuts).
     old_values = [stems(shown[i]) for i in updates if i in shown]
+    # (Unless it is about someone of the user's the message names: "Sister lives in
+    # Neuchâtel" for "wait no sorry, Bellinzona! Neuchâtel is where my sister lives".)
+    theirs = stems(" ".join(_MY_WHO.findall(message)))
     facts = [f for f in pool if not f.get("asked")
              and not any(stems(f["text"]) <= old for old in old_values)
-             and not about_an_old_value(f["text"], shown, updates)]
+             and not (about_an_old_value(f["text"], shown, updates)
+                      and not stems(f["text"]) & theirs)]
     facts = without_forgotten(forgets, shown, updates, facts)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     requests = {f["text"] for f in pool if f.get("request")}
@@ -362,6 +375,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
 
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
+_MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
 # A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
 _WH = re.compile(r"^\W*(?:[\w']+\s+){0,3}?(?:what|how|which|where|when|who|why)\b", re.I)
 
@@ -382,6 +396,20 @@ _STANDING_REQUEST = re.compile(
     r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
     re.I)
 _ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
+
+
+_ABROAD_WORDS = 6  # "Salut, moi c'est Gaëlle, je suis fleuriste à Angers ..." is 15
+
+
+def _told_abroad(part: str, known: set[str]) -> bool:
+    """A part in another language, filed as nothing to keep, that tells something: no
+    question, a few words long, and a name no shown memory holds ("Salut, moi c'est Gaëlle,
+    je suis fleuriste à Angers et je fais de l'escalade le dimanche" came as small talk, and
+    nothing was kept). `statements.statements` reads English only; this is kept in the
+    user's own words (own_words.in_their_words)."""
+    return (language_of(part) not in (None, "English") and not part.rstrip().endswith("?")
+            and len(_WORD.findall(part)) >= _ABROAD_WORDS
+            and bool({w.lower() for w in _proper_names(part)} - known))
 
 
 def _only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[int, str],

@@ -98,6 +98,36 @@ def renamed_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str
     return False
 
 
+# "wait no sorry, Bellinzona!": words that take back what was said, then only a name.
+_TAKEN_BACK = re.compile(r"^\W*((?:(?:wait|oh|oops|sorry|no|nope|nah|actually|i\s+mean|"
+                         r"i\s+meant|ugh|erm|um|hang\s+on)\W+)+)(\w[\w'\u2019-]*(?:\s+\w[\w'\u2019-]*)"
+                         r"{0,2})\W*$", re.I)
+_TAKES_BACK = re.compile(r"\b(?:no|nope|nah|sorry|oops|actually|i\s+meant?)\b", re.I)
+
+
+def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]],
+                  message: str) -> bool:
+    """A part that takes back what was said and gives only a name ("wait no sorry,
+    Bellinzona!" after "I'm originally from Neuchâtel"): the shown memory with one name takes
+    the new one. Which memory: the one whose name the message says again ("Neuchâtel is where
+    my sister lives"), else the only shown memory with one name. The new version goes in
+    `updates`; True when that happened."""
+    m = _TAKEN_BACK.match(part)
+    if m is None or not _TAKES_BACK.search(m.group(1)) or not all(
+            w[:1].isupper() for w in m.group(2).split()):
+        return False
+    new = m.group(2)
+    named = {i: _names(old) for i, old in shown.items() if i not in updates}
+    named = {i: n.pop() for i, n in named.items() if len(n) == 1 and new not in n}
+    again = [i for i, name in named.items() if re.search(rf"\b{re.escape(name)}\b", message)]
+    target = again[0] if len(again) == 1 else next(iter(named)) if len(named) == 1 else None
+    if target is None:
+        return False
+    text = re.sub(rf"\b{re.escape(named[target])}\b", new, shown[target])
+    updates[target] = {"memory_id": target, "updated_memory_text": text, "categories": []}
+    return True
+
+
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
 _INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
 # The words between an article and the new word belong to it: "a guinea pig, not a rabbit".

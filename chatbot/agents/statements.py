@@ -66,6 +66,8 @@ def without_lead_in(part: str) -> str:
     said = LEAD_IN.sub("", part.strip())
     if leads_in_first_person(said):
         return said
+    if leads_in_first_person(joined := JOINED.sub("", said)):  # "so I've packed in ..."
+        return joined
     # The first clause within LEAD_WORDS words that is the user's own ("Oh, forgot to say -
     # I've jacked in the bell-ringing").
     for cut in _CLAUSE.finditer(said):

@@ -76,6 +76,9 @@ _WE_AS_I = {"we're": "I'm", "we are": "I am", "we've": "I've", "we were": "I was
             "we'll": "I'll", "we'd": "I'd", "we": "I"}
 
 
+_WE_ALL = re.compile(r"^we\s+(?:both|all|each)\b", re.I)  # said only of several
+
+
 def as_i(clause: str) -> str:
     """The clause with a leading "we" read as "I" ("We're off to Crete": "I'm off to Crete")."""
     return _WE.sub(lambda m: _WE_AS_I[m.group(0).lower()], clause, count=1)
@@ -88,12 +91,15 @@ def leads_in_first_person(text: str) -> bool:
 
 
 def third_person(text: str) -> str:
-    """The memory text with a leading first person (or "The user") turned into the third."""
+    """The memory text with a leading first person ("I", "my", "we", or "The user") turned into
+    the third."""
     out = text.strip()
     if not out:
         return out
     before = out
     out = _USER.sub("", out)
+    if not _WE_ALL.match(out):  # "we keep ducks", a clause kept whole: "Keeps ducks"
+        out = as_i(out)
     if (m := _LEAD.match(out)) is not None:
         out = _SUBJECT[m.group(0).lower()] + out[m.end():]
     elif (m := _I_VERB.match(out)) is not None:
