@@ -723,6 +723,11 @@ def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
     [(_, args)] = tool_calls([{**fact(message, "Rosalind was a ferry captain"),
                                "about": "Rosalind"}], [], message=message, known=known)
     assert [f["text"] for f in args["facts"]] == ["Their aunt Rosalind was a ferry captain"]
+    # Led by another name said: not led by the one the model picked ("Harris" of a hawk).
+    message = "btw did I mention I have a Harris hawk? Sanna. she's a beauty"
+    [(_, args)] = tool_calls([{**fact("she's a beauty", "Sanna is a beauty"), "about": "Harris"}],
+                             [], message=message, known=message)
+    assert [f["text"] for f in args["facts"]] == ["Sanna is a beauty"]
 
 
 def test_someone_called_she_is_not_offered_for_he(store):

@@ -473,8 +473,9 @@ def _about(text: str, person: Any, known: str) -> str:
     first = _WORD.findall(text)[:1]
     if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
         return f"{person} {text[:1].lower()}{text[1:]}"
-    keep_capital = bool(first) and first[0] in _proper_names(known)  # a name stays a name
-    return f"{person}: {text if keep_capital else text[:1].lower() + text[1:]}"
+    if first and first[0] in _proper_names(known):
+        return text  # led by a name already: "Sanna is a beauty", not "Harris: Sanna ..."
+    return f"{person}: {text[:1].lower() + text[1:]}"
 
 
 # Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
