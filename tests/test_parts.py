@@ -11,8 +11,9 @@ import pytest
 
 from chatbot.agents.corrections import disputed
 from chatbot.agents.endings import ended_facts
-from chatbot.agents.part_calls import _copied_fact, tool_calls
+from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, split_parts
+from chatbot.agents.reply_requests import copied_fact
 from chatbot.agents.updater import MemoryUpdater
 from chatbot.agents.wording import (
     with_copula,
@@ -270,7 +271,7 @@ def test_a_part_filed_as_how_to_reply_with_a_known_fact_for_its_memory_is_about_
     # A part that asks something of the assistant, or copies a preference, is how to reply.
     for asks in ("Please keep replies short, I'm a busy saddler.",
                  "Could you talk to me like a fellow saddler?"):
-        assert _copied_fact(asks, [(shown[0], [], None)], shown) is None
+        assert copied_fact(asks, [(shown[0], [], None)], shown) is None
     short = "Short replies, like I said."
     calls = tool_calls([fact(short, shown[2], kind="how_to_reply")], [0, 1, 2], message=short,
                        known=short, shown=shown, procedural={2})

@@ -33,7 +33,7 @@ from chatbot.agents.corrections import (
 from chatbot.agents.endings import as_ended, ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import FIRST_PERSON, NOT_TO_KEEP, of_the_moment, stems
-from chatbot.agents.language import asked_language, language_of
+from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_instead,
@@ -45,7 +45,6 @@ from chatbot.agents.own_words import (
     without_inventions,
 )
 from chatbot.agents.parts import (
-    _CLAUSE,
     _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
@@ -64,6 +63,13 @@ from chatbot.agents.put_right import (
 from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
+)
+from chatbot.agents.reply_requests import (
+    ADDRESSES,
+    STANDING_REQUEST,
+    as_asked,
+    copied_fact,
+    own_question,
 )
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
 from chatbot.agents.wording import (
@@ -222,7 +228,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             forgets.update(named)
             continue
         if (is_hypothetical(part) or of_the_moment(part)  # "I'm off to put the kettle on"
-                or (kind == "how_to_reply" and _own_question(part))):
+                or (kind == "how_to_reply" and own_question(part))):
             continue
         if news and renumbered_anyway(part, shown_facts, updates):
             continue
@@ -244,10 +250,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
             gone_names |= _lower_words(" ".join(" ".join(names_in(shown[i])) for i in gone)) & (
                 _lower_words(part))
-        if kind in NOTHING and _STANDING_REQUEST.search(part):
+        if kind in NOTHING and STANDING_REQUEST.search(part):
             # "so could you answer me in german from now on?" came as a question: a request
             # for good is how to reply, whatever its question mark.
-            preferences.append((_as_asked(part, part), [], True))
+            preferences.append((as_asked(part, part), [], True))
             continue
         if kind not in KEEP:
             # The model files some facts as nothing to keep ("Sorry, I got that wrong: Lena
@@ -283,7 +289,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 _about(t, entry.get("about"), known or message), part), part), known or message),
                 part), c, r) for t, c, r in found]
             if kind == "how_to_reply" and (
-                    fact := _copied_fact(part, found, shown_facts)) is not None:
+                    fact := copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the
                 # part speaks of that fact, in the user's words its new version or nothing.
                 if not stems(part) - stems(shown[fact]):
@@ -337,7 +343,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
             elif kind == "how_to_reply" and not news:
-                preferences.append((_as_asked(text, part), cats, bool(_ADDRESSES.search(part))))
+                preferences.append((as_asked(text, part), cats, bool(ADDRESSES.search(part))))
             else:
                 facts.append({"text": text, "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
@@ -374,30 +380,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     return calls or [("noop", {})]
 
 
-_YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
+
+
 _MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
-# A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
-_WH = re.compile(r"^\W*(?:[\w']+\s+){0,3}?(?:what|how|which|where|when|who|why)\b", re.I)
-
-
-def _own_question(part: str) -> bool:
-    """A wh-question that does not speak to the assistant ("what could I say to reassure
-    him?", "remind me, which city do I live in now?", "remind me which hotel I'm staying at
-    in Kotor?"): a question of the user's, not how to reply to them (it was kept as a reply
-    preference). Not "Can I get replies in French?". English only."""
-    return (part.rstrip().endswith("?") and any(_WH.match(c) for c in _CLAUSE.split(part))
-            and not _YOU.search(part) and language_of(part) in (None, "English"))
-
-
-# A request for good: asked of the assistant ("could you", "please") and for from now on.
-_STANDING_REQUEST = re.compile(
-    r"\b(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz)\b.*\b(?:from\s+now\s+on|going\s+"
-    r"forward|from\s+here\s+on|in\s+(?:the\s+)?future|moving\s+forward)\b"
-    r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
-    re.I)
-_ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
-
-
 _ABROAD_WORDS = 6  # "Salut, moi c'est Gaëlle, je suis fleuriste à Angers ..." is 15
 
 
@@ -425,43 +410,6 @@ def _only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict
             or with_referents(part, before) != part):
         return False
     return all(any(not new_words(t, f) for f in facts.values()) for t, _, _ in found)
-
-
-def _copied_fact(part: str, found: list[tuple[str, list[str], Any]],
-                 facts: dict[int, str]) -> int | None:
-    """The shown fact a part filed as how to reply is really about: every memory the model
-    wrote for it copies that fact, the part says a word of it, and the part (in English)
-    asks nothing of the assistant. "Ah, small mix-up on my part: it's my brother who's the
-    saddler." came as how to reply, with "Works as a saddler" for its memory, and the old
-    job stayed."""
-    if (not found or _ADDRESSES.search(part)
-            or language_of(part) not in (None, "English")):
-        return None
-    said = stems(part)
-    for i, fact in facts.items():
-        if (stems(fact) & said
-                and all(not new_words(t, fact) for t, _, _ in found)):
-            return i
-    return None
-
-
-
-def _as_asked(text: str, part: str) -> str:
-    """A reply preference as the model wrote it, or the user's own request, quoted, when the
-    model's words keep less than half of the request's ("Could you give all your replies in
-    German from now on?" filed as "Wants to practice German" lost the replies): read on
-    every turn, it must say what was asked."""
-    asked = stems(part)
-    if language_of(part) not in (None, "English"):
-        # Asked in another language: the model's English shares no word with it by design,
-        # and code reads a format only in English ("en forma de lista con viñetas": bullets)
-        return text
-    if part.strip() and asked and (len(asked & stems(text)) < len(asked) / 2
-                                   or asked_language([part]) != asked_language([text])):
-        # ... or loses the language it asks replies in ("could you answer me in german from
-        # now on?" as "Wants to get German back up to scratch")
-        return f'Asked: "{part.strip()}"'
-    return text
 
 
 def _about(text: str, person: Any, known: str) -> str:

@@ -1,0 +1,73 @@
+"""Parts the memory agent filed as how to reply (chatbot.agents.part_calls): which is a
+request for good, which is the user's own question, which only speaks of a shown fact, and
+how a request is worded when the model's words lose it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from chatbot.agents.corrections import new_words
+from chatbot.agents.guards import stems
+from chatbot.agents.language import asked_language, language_of
+from chatbot.agents.parts import _CLAUSE
+
+_YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
+# A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
+_WH = re.compile(r"^\W*(?:[\w']+\s+){0,3}?(?:what|how|which|where|when|who|why)\b", re.I)
+
+
+def own_question(part: str) -> bool:
+    """A wh-question that does not speak to the assistant ("what could I say to reassure
+    him?", "remind me, which city do I live in now?", "remind me which hotel I'm staying at
+    in Kotor?"): a question of the user's, not how to reply to them (it was kept as a reply
+    preference). Not "Can I get replies in French?". English only."""
+    return (part.rstrip().endswith("?") and any(_WH.match(c) for c in _CLAUSE.split(part))
+            and not _YOU.search(part) and language_of(part) in (None, "English"))
+
+
+# A request for good: asked of the assistant ("could you", "please") and for from now on.
+STANDING_REQUEST = re.compile(
+    r"\b(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz)\b.*\b(?:from\s+now\s+on|going\s+"
+    r"forward|from\s+here\s+on|in\s+(?:the\s+)?future|moving\s+forward)\b"
+    r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
+    re.I)
+ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
+
+
+def copied_fact(part: str, found: list[tuple[str, list[str], Any]],
+                facts: dict[int, str]) -> int | None:
+    """The shown fact a part filed as how to reply is really about: every memory the model
+    wrote for it copies that fact, the part says a word of it, and the part (in English)
+    asks nothing of the assistant. "Ah, small mix-up on my part: it's my brother who's the
+    saddler." came as how to reply, with "Works as a saddler" for its memory, and the old
+    job stayed."""
+    if (not found or ADDRESSES.search(part)
+            or language_of(part) not in (None, "English")):
+        return None
+    said = stems(part)
+    for i, fact in facts.items():
+        if (stems(fact) & said
+                and all(not new_words(t, fact) for t, _, _ in found)):
+            return i
+    return None
+
+
+
+def as_asked(text: str, part: str) -> str:
+    """A reply preference as the model wrote it, or the user's own request, quoted, when the
+    model's words keep less than half of the request's ("Could you give all your replies in
+    German from now on?" filed as "Wants to practice German" lost the replies): read on
+    every turn, it must say what was asked."""
+    asked = stems(part)
+    if language_of(part) not in (None, "English"):
+        # Asked in another language: the model's English shares no word with it by design,
+        # and code reads a format only in English ("en forma de lista con viñetas": bullets)
+        return text
+    if part.strip() and asked and (len(asked & stems(text)) < len(asked) / 2
+                                   or asked_language([part]) != asked_language([text])):
+        # ... or loses the language it asks replies in ("could you answer me in german from
+        # now on?" as "Wants to get German back up to scratch")
+        return f'Asked: "{part.strip()}"'
+    return text
