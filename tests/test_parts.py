@@ -336,6 +336,35 @@ def test_a_statement_in_another_language_filed_as_small_talk_is_kept_in_their_wo
         assert not [c for c in calls if c[0] == "add_memory"], said
 
 
+def test_a_new_home_named_replaces_the_shown_one_though_the_old_name_was_dropped():
+    parts = ["We did it!!",
+             "Finally left Huelva \u2014 been in Logro\u00f1o since Tuesday, boxes everywhere"]
+    message = " ".join(parts)
+    shown = {0: "Lives in Huelva", 1: "Works as a dietitian"}
+    calls = tool_calls([{"part": parts[0], "kind": "small_talk"},
+                        {"part": parts[1], "kind": "fact", "user_name": None,
+                         "memories": [{"memory": "Lives in Logro\u00f1o",
+                                       "category": "location"}]}],
+                       [0, 1], message=message, known=message, shown=shown, parts=parts,
+                       reviews=[{"now": "unchanged"}] * 2, day=date(2024, 3, 15))
+    assert calls == [("update_memory", {"memory_id": 0, "categories": ["location"],
+                                        "updated_memory_text": "Lives in Logro\u00f1o since "
+                                                               "Tuesday"})]
+
+
+def test_two_people_said_in_one_sentence_are_kept_apart():
+    part = ("Two mates who'll come up a lot: Bongani, who shapes surfboards in Durban, and "
+            "Kalani, who's a hula teacher over in Hilo.")
+    calls = tool_calls([fact(part, part)], [], message=part, known=part)
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Bongani shapes surfboards in Durban", "Kalani is a hula teacher over in Hilo"]
+    # One person with a "who" clause stays one memory.
+    part = "My neighbour Bongani, who shapes surfboards, is moving to Durban"
+    calls = tool_calls([fact(part, "Neighbour Bongani, who shapes surfboards, is moving to "
+                                   "Durban")], [], message=part, known=part)
+    assert len(calls[0][1]["facts"]) == 1
+
+
 def test_the_reason_given_for_a_question_is_kept():
     message = ("quick q - how do i stop dough sticking to the counter? asking bc i run a little "
                "pierogi stall at the night market on weekends")

@@ -315,3 +315,11 @@ def test_a_stay_said_over_a_joining_word_dates_only_its_own_clause():
                      WEDNESDAY).start.isoformat() == "2026-05-09"
     assert with_said_date("Guest room needs to be cleared out", part, WEDNESDAY) == (
         "Guest room needs to be cleared out")
+
+
+def test_since_a_weekday_is_the_last_one_and_stays_since():
+    from chatbot.agents.new_facts import _dated
+    span = find_span("been in Logro\u00f1o since Tuesday, boxes everywhere", WEDNESDAY)
+    assert (span.start.isoformat(), span.phrase) == ("2026-04-28", "since Tuesday")
+    assert _dated("Lives in Logro\u00f1o since Monday", WEDNESDAY)[0] == (
+        "Lives in Logro\u00f1o since 27 April 2026")

@@ -138,11 +138,15 @@ _MOVED = re.compile(r"^(?:Has\s+)?(?:just\s+|finally\s+|recently\s+)?(?i:moved|r
                     r"(?:back\s+)?(?:from\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+)?"
                     r"(?:to|into)\s+(?:[a-z]+\s+){0,3}?([A-Z][\w'-]+)")
 _LIVES = re.compile(r"^Lives\s+in\b")
+# A home in a named place: "Lives in Logroño" beside a shown "Lives in Huelva" is its new version.
+_LIVES_IN = re.compile(r"^(?:Now\s+|Currently\s+)?(?i:lives)\s+in\s+(?:[a-z]+\s+){0,2}?"
+                       r"([A-Z][\w'\u2019-]+)")
 
 
 def moved_from(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
-    """The shown home a move to another named place replaces (`_MOVED`, `_LIVES`)."""
-    if (m := _MOVED.match(text.strip())) is None:
+    """The shown home a move to another named place replaces (`_MOVED`, `_LIVES`), or a home
+    in another named place does (`_LIVES_IN`)."""
+    if (m := _MOVED.match(text.strip()) or _LIVES_IN.match(text.strip())) is None:
         return None
     place = m.group(1).lower()
     return next((i for i, old in shown.items() if i not in taken and _LIVES.match(old)

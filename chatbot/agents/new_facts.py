@@ -256,6 +256,8 @@ def _written(span: Span, before: str) -> str:
     first = span.phrase.split()[0].lower()
     if first in ("by", "within"):
         word = "by"
+    elif first == "since":  # "Lives in Logroño since 12 March 2024"
+        word = "since"
     elif span.until and not until_earlier_in_clause(before):
         word = "until"
     return f"{word} {when}"

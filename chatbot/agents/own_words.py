@@ -196,3 +196,28 @@ def in_their_words(part: str, found: list[tuple[str, list[str], Any]],
     cats = next((c for _, c, _ in found if c), [])
     target = next((r for _, _, r in found if r is not None), None)
     return [(f'{SAID}"{said[:1].upper()}{said[1:]}"', cats, target)]
+
+
+# "Bongani, who shapes surfboards in Durban, and Kalani, who teaches hula over in Hilo": each
+# name with what its own "who" clause says of them.
+_EACH = re.compile(r"(?<![\w'])((?-i:[A-Z][\w'\u2019-]+)),?\s+who('s|\u2019s|\s+is|\s+was)?\s+"
+                   r"(.+?)(?=,?\s+and\s+(?-i:[A-Z])|,\s*(?-i:[A-Z])|[.;!?]?$)")
+
+
+def one_person_each(found: list[tuple[str, list[str], Any]],
+                    ) -> list[tuple[str, list[str], Any]]:
+    """A new memory that says what two or more people named in it each are or do, in "who"
+    clauses, as one memory per person: "Bongani shapes surfboards in Durban" and "Kalani
+    teaches hula over in Hilo". Kept as one sentence, a question about one of them was
+    answered with both (sealed12's two_people, docs/agents.md session 34)."""
+    out = []
+    for text, cats, target in found:
+        each = list(_EACH.finditer(text))
+        if target is not None or len({m.group(1) for m in each}) < 2:
+            out.append((text, cats, target))
+            continue
+        for m in each:
+            verb = (" was " if "was" in (m.group(2) or "") else " is ") if m.group(2) else " "
+            out.append((f"{m.group(1)}{verb}{m.group(3).strip(' ,')}", cats, None))
+    return out
+

@@ -41,6 +41,7 @@ from chatbot.agents.own_words import (
     invents,
     left_out,
     names_in,
+    one_person_each,
     own_words_instead,
     without_inventions,
 )
@@ -299,7 +300,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
             elif part and not _only_copies(part, found, shown_facts, day, before[:-1]) and (
-                    why := own_words_instead(part, found, name, shown, known or message, kind)):
+                    why := own_words_instead(part, found, name, shown, known or message, kind)
+            ) and not _replaces_what_it_drops(why, found, shown_facts, updates):
                 made_up = [f for f in found if invents(f[0], known or message)]
                 if (isinstance(why, str) and language_of(part) not in (None, "English")
                         and len(made_up) < len(found)):
@@ -322,7 +324,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 # not a reply preference: code reads its format in English (reply_style), and
                 # 'Said: "... en forma de lista con viñetas ..."' gave no bullets
                 found = in_their_words(part, found)
-        found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in found]
+        found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in one_person_each(found)]
         # Any kind: the model also files a correction as how to reply ("Sorry, I got that
         # wrong: I'm allergic to peanuts, not shellfish").
         if (old := corrected(part, found, shown, updates)) is not None:
@@ -395,6 +397,18 @@ def _told_abroad(part: str, known: set[str]) -> bool:
     return (language_of(part) not in (None, "English") and not part.rstrip().endswith("?")
             and len(_WORD.findall(part)) >= _ABROAD_WORDS
             and bool({w.lower() for w in _proper_names(part)} - known))
+
+
+def _replaces_what_it_drops(why: str | bool, found: list[tuple[str, list[str], Any]],
+                            shown: dict[int, str], updates: dict[int, Any]) -> bool:
+    """The name the memories left out is the old value one of them replaces: "Lives in
+    Logroño" for "Finally left Huelva - been in Logroño since Tuesday" beside a shown "Lives
+    in Huelva" is the home's new version, not a reason to keep the part's own words (which
+    left the old home standing)."""
+    if not isinstance(why, str):
+        return False
+    return any((i := replaced_by(t, shown, updates)) is not None
+               and why.lower() in _lower_words(shown[i]) for t, _, _ in found)
 
 
 def _only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[int, str],

@@ -124,6 +124,9 @@ _HAS_ONE = re.compile(r"^\s*(?:(?:i|we|he|she|they)(?:'ve|'s|\s+have|\s+has)?\s+
                       r"(?:got|have|has)\s+(?:a|an|my|our|his|her|their)\s+[^,.;:!?]*$")
 
 
+_SINCE = re.compile(r"\bsince\s+$", re.I)
+
+
 def _one_coming(before: str) -> bool:
     """Whether the clause a bare weekday ends says the user has one thing on that day."""
     return bool(_HAS_ONE.match(_CLAUSE_START.split(before)[-1].lower()))
@@ -140,7 +143,8 @@ def find_span(text: str, today: date) -> Span | None:
             bare_day = name == "weekday" and lead in (m.group(2).lower(), "on")
             if bare_day and _NAMES_A_THING.search(before):
                 continue  # "the Saturday market", "my Monday class": no date
-            past = bare_day and _told_in_the_past(before)
+            since = _SINCE.search(before) if bare_day else None  # "in Leeds since Tuesday"
+            past = bare_day and (since is not None or _told_in_the_past(before))
             coming = bare_day and not past and _one_coming(before)
             days = resolve(name, m, today, past)
             if days is None or (name == "for_n" and (
@@ -151,8 +155,9 @@ def find_span(text: str, today: date) -> Span | None:
             relative = (name in RELATIVE_RULES or past or coming
                         or (name == "weekday" and lead in RELATIVE_LEADS)
                         or (name == "weekday_range" and m.group(3) is not None))
-            found.append((m.start(), -len(m.group(0)),
-                          Span(days[0], days[1], m.group(0).strip(), until, relative)))
+            start = since.start() if since is not None else m.start()
+            found.append((start, -(m.end() - start),
+                          Span(days[0], days[1], text[start:m.end()].strip(), until, relative)))
             break
     if not found:
         return None
