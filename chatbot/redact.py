@@ -122,6 +122,22 @@ _ACCOUNT = re.compile(
     r"(?i)\b(?:account|acct|routing|sort\s+code)\s*(?:number|no\.?|nr\.?|#)?\s*"
     r"(?:is\b|was\b|[:=#])?\s*(\d[\d \-]{4,30}\d)"
 )
+# "passport no. is K83920175", "my driving licence number: MORGA753116SM9IJ", "NI number
+# QQ 12 34 56 C": an identity document's number, in capitals and digits (at least four).
+_ID_NUMBER = re.compile(
+    r"(?i)\b(?:passport|driv(?:er'?s|ing)\s+licen[cs]e|national\s+insurance|ni|nino|nhs|"
+    r"medicare|tax\s+(?:id|file)|national\s+id(?:entity)?|id\s+card|identity\s+card|"
+    r"social\s+insurance)\s*(?:number|no\.?|nr\.?|num|#)?\s*(?:(?:is|was|['\u2019]s)\b)?"
+    r"\s*[:=#]?\s*((?-i:[A-Z0-9]{2,}(?:[ \-][A-Z0-9]+){0,5}|[a-z]{0,3}\d{4,}[a-z0-9]*))\b")
+_ID_WORDS = ("passport", "licen", "insurance", "ni ", "nino", "nhs", "medicare", "tax", " id")
+_ID_DIGITS = 4
+
+
+def _id_numbers(text: str) -> list[Finding]:
+    return [Finding("id", m.start(1), m.end(1)) for m in _ID_NUMBER.finditer(text)
+            if sum(c.isdigit() for c in m.group(1)) >= _ID_DIGITS]
+
+
 # "The alarm code at home is 5821", "door code: 4417", "the combination to the safe is 12-34",
 # "the keycode for the front door of my building is 7260": a number said to open something.
 # Not a code that says where ("zip code", "area code").
@@ -322,6 +338,8 @@ def find_secrets(text: str) -> list[Finding]:
     found += _prose(text)
     found += _prose_later(text)
     found += _group_spans(_ACCOUNT, "account", text)
+    if any(w in lowered for w in _ID_WORDS):
+        found += _id_numbers(text)
     if "code" in lowered or "combi" in lowered or "combo" in lowered:
         found += _group_spans(_ACCESS_CODE, "code", text)
     if "with" in lowered:

@@ -1409,6 +1409,13 @@ def test_something_parted_with_ends_the_facts_that_name_it():
                        ("I broke up with Tom on Friday", [1]),
                        ("The Trabant wasn't stolen after all.", [])]:
         assert ended_facts(said, [], car, {}) == ends, said
+    # Ended by itself: a league that folded, a choir disbanded; not a match called off.
+    league = {0: "Plays in a Sunday netball league", 1: "Sings in a choir in Dumfries"}
+    for said, ends in [("gutted, our netball league folded last week so no more sunday "
+                        "matches :(", [0]),
+                       ("my choir has disbanded, sadly", [1]),
+                       ("the match was cancelled because of rain", [])]:
+        assert ended_facts(said, [], league, {}) == ends, said
     # Leaving a job, a place, a partner, a pet or a plot, said many ways.
     shown = {0: "Lives in Denver", 1: "Works as a barista at Blue Cup", 2: "Has a cat called Miso",
              3: "Girlfriend is called Tess", 4: "Has an allotment"}

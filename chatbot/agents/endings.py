@@ -70,6 +70,13 @@ _GAVE_BACK = re.compile(r"\b(?:gave|given|handed|took|taken)\s+((?:the|my|our)\s
 _GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|got|has\s+been|"
                    r"is|'s)\s+(?:finally\s+|just\s+|now\s+)?(?:sold|scrapped|written\s+off|"
                    r"stolen)\b", re.I)  # not "gone": "my sister is gone for the weekend"
+# Something of the user's that ended by itself: "our netball league folded last week", "my
+# choir disbanded", "the club has closed down", "my course was cancelled".
+_FOLDED = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:(?:has|have|had|just|"
+                     r"finally|sadly)\s+)*(?:folded|disbanded|closed(?:\s+down)?|shut\s+down|"
+                     r"went\s+(?:bust|under)|wound\s+up|(?:was|were|got|has\s+been|have\s+been)\s+"
+                     r"(?:cancelled|canceled|scrapped|axed|disbanded|closed(?:\s+down)?|"
+                     r"shut\s+down))\b", re.I)
 _PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|at|in|on|by|for|"
                          r"with|from|because|and|but|so|since|after|when|as|last|this|over|"
                          r"during|before|earlier|"
@@ -89,7 +96,8 @@ _OBJECT_END = re.compile(r"(?:^|\s+)(?:at|in|on|by|to|for|with|from|because|and|
 def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
                 taken: dict[int, Any]) -> list[int]:
     """The shown facts a part says the user stopped, parted with or left (`_PARTED`, `_GONE`,
-    `_LEFT_PLACE`, `_GAVE_BACK`: "I sold the Trabant", "we packed up and left Denver"), or
+    `_LEFT_PLACE`, `_GAVE_BACK`: "I sold the Trabant", "we packed up and left Denver"), that
+    ended by themselves (`_FOLDED`: "our netball league folded"), or
     that name someone it says died or left them (`_DIED`, `_LOST`, `_SPLIT`, `_LEFT_ME`); else
     a first-person verb of ending (`_ENDING`) whose object shares a word with the fact, or
     whose memory copies the fact. "Little
@@ -102,7 +110,8 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
         return [i for i, old in shown.items() if i not in taken and who & stems(old)]
     # Not after a negation in its clause: "I never sold the Trabant".
     parted = [m.group(1) for m in (_PARTED.search(part), _GONE.search(part),
-                                   _LEFT_PLACE.search(part), _GAVE_BACK.search(part))
+                                   _LEFT_PLACE.search(part), _GAVE_BACK.search(part),
+                                   _FOLDED.search(part))
               if m is not None and not NEGATION.search(_CLAUSE.split(part[:m.start(1)])[-1])]
     what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted if p.strip()))
     if ended := [i for i, old in shown.items() if i not in taken and stems(old) & what]:
@@ -128,6 +137,7 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
     was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
     when = f"as of {day:%B %Y}" if day is not None else ""
     if all(leads_with_a_verb(t) for t in old):
-        said = now[:1].lower() + now[1:] if leads_with_a_verb(now) else now
+        said = (now[:1].lower() + now[1:] if leads_with_a_verb(now) or now.startswith("Their ")
+                else now)
         return f"No longer {was}: {said}" + (f" ({when})" if when else "")
     return f"{now} ({when + '; ' if when else ''}no longer: {was})"

@@ -68,6 +68,10 @@ SECRETS = {
                               "the fifth floor", "7260"),
     "opens with": ("the padlock on my garden shed opens with 4-0-8-6-1.", "4-0-8-6-1"),
     "unlocks with": ("The key safe unlocks with 2219", "2219"),
+    "passport no.": ("jot this down for me: passport no. is K83920175. also flying out on "
+                     "the 2nd", "K83920175"),
+    "ni number": ("my NI number is QQ 12 34 56 C", "QQ 12 34 56 C"),
+    "driving licence": ("driving licence number: MORGA753116SM9IJ", "MORGA753116SM9IJ"),
 }
 
 ORDINARY = [
@@ -97,6 +101,7 @@ ORDINARY = [
     "My zip code is 90210 and the area code is 212",
     "Error code 404 again, and the dress code is formal",
     "I wrote code for 3 hours; my postcode is 2000",
+    "I renewed my passport in 2019 and the NHS is under pressure since 2010",
 ]
 
 assert not set(SECRETS) & set(MORE_SECRETS)
