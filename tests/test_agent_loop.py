@@ -588,6 +588,8 @@ def test_the_opening_follows_the_message_and_what_was_found():
     # None that names them: not the others; a name is not where they live.
     assert asked_mine("whats my wife's name again?") == "wife's name"
     assert opening("what does my sister do again?", found=True, preferences=False,
+                   current=people) == "You haven't told me anything about your sister."
+    assert opening("what's my favourite colour again?", found=True, preferences=False,
                    current=people) == OPENING
     assert opening("where does my brother live again? cant remember if i told you", found=True,
                    preferences=False, current=["You have a brother called Cathal"]) == (

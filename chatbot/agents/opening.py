@@ -155,6 +155,12 @@ def named(message: str, facts: Sequence[str]) -> str:
 _RECALL = re.compile(r"\bremind\s+me\b|\bagain\b", re.I)
 _MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
 MAX_RECALLED = 3
+NOTHING_ABOUT = "You haven't told me anything about your {who}."
+# Someone of the user's a question asks about: "my X" then a verb, "'s", or the question's end
+# ("what does my wife do", "where does my brother live", "how old is my son?"); not "my
+# favourite colour".
+_SOMEONE = re.compile(r"\bmy\s+([a-z][\w-]*)(?:'s\b|\s+(?:do|does|did|live|lives|work|works|"
+                      r"again|now)\b|\s*\?)", re.I)
 _OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
 
 
@@ -168,10 +174,14 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with
-    # the user's pony and town).
-    owned = stems(" ".join(_OWNED.findall(message)))
+    # the user's pony and town), but that nothing was told of them.
+    named = _OWNED.findall(message)
+    owned = stems(" ".join(named))
     if owned:
         said = [f for f in said if stems(f) & owned]
+        if not said and (who := _SOMEONE.search(message)):
+            # "what does my wife do again?" beside none of hers: the model invented a job
+            return NOTHING_ABOUT.format(who=who.group(1).lower())
     said = said[:MAX_RECALLED]
     if not said:
         return ""
