@@ -223,6 +223,9 @@ class Grounding:
             self.from_user < 0.5 and self.from_assistant > self.from_user)
 
 
+_UNIT_WORDS = 2  # "years old", "kids": what a number the user said is of
+
+
 def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
               replaces: str = "") -> Grounding:
     """Where the words of `text` come from; for an update, only the words it adds to the text
@@ -239,8 +242,6 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     user_numbers = bool(numbers) and numbers <= user and len(words - mine) <= _UNIT_WORDS
     return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers)
 
-
-_UNIT_WORDS = 2  # "years old", "kids": what a number the user said is of
 
 def said_in(stem: str, said: set[str]) -> bool:
     """The stem, or a word it begins or that begins it (five letters or more), is in `said`:

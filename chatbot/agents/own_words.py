@@ -220,4 +220,3 @@ def one_person_each(found: list[tuple[str, list[str], Any]],
             verb = (" was " if "was" in (m.group(2) or "") else " is ") if m.group(2) else " "
             out.append((f"{m.group(1)}{verb}{m.group(3).strip(' ,')}", cats, None))
     return out
-

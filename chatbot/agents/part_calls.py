@@ -382,8 +382,6 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     return calls or [("noop", {})]
 
 
-
-
 _MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
 _ABROAD_WORDS = 6  # "Salut, moi c'est Gaëlle, je suis fleuriste à Angers ..." is 15
 
@@ -416,8 +414,8 @@ def _only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict
     """Every memory the model wrote for an English part copies a shown fact, and the part has
     no first person, nobody an earlier part names ("They're opening a guesthouse there"), no
     name no fact holds and no date: the model found nothing new in it, and its words are not
-    kept instead. "absolutely bucketing down here, standard" came as a fact
-    with "Lives in Lowestoft" for its memory, and the weather was stored (sealed12)."""
+    kept instead. "absolutely bucketing down here, standard" came as a fact with "Lives in
+    Lowestoft" for its memory, and the weather was stored (sealed12)."""
     if (not found or FIRST_PERSON.search(part) or language_of(part) not in (None, "English")
             or {w.lower() for w in _proper_names(part)} - _lower_words(" ".join(facts.values()))
             or (day is not None and find_span(part, day) is not None)
