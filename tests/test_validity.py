@@ -192,6 +192,8 @@ def test_a_weekday_in_a_plan_is_the_coming_one():
     ("My daughter started nursery on Monday, and my husband works nights", "2026-04-27", None),
     ("my parents fly in 10 days from now and stay for a week", "2026-05-09", "2026-05-15"),
     ("arriving on the 3rd for two weeks, can't wait", "2026-05-03", "2026-05-16"),
+    ("my sister comes tomorrow for a few days", "2026-04-30", "2026-05-02"),
+    ("landing on Monday for 3 nights", "2026-05-04", "2026-05-06"),
     ("I was at the dentist on Friday", "2026-04-24", None),
     ("staying with me from Monday, for two weeks", "2026-05-04", "2026-05-17"),
     ("away for two weeks from tomorrow", "2026-04-30", "2026-05-13"),

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from chatbot.memory.timerules import RELATIVE_LEADS, RELATIVE_RULES, RULES, resolve
-from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, PAST_FORMS, is_past_form
+from chatbot.memory.timewords import MONTHS, NUMBERS, PAST_FORMS, is_past_form
 
 # Words that make the time after them a bound ("until the end of April"), said before the
 # phrase or as its first word.
@@ -196,8 +196,9 @@ def _to_the_end(text: str, end: int, first: Span, today: date) -> Span | None:
 
 # How long, said after the day something starts: "fly in 10 days from now and stay for a
 # week", "arriving on the 25th for two weeks". In the same sentence, not far on.
-_HOW_LONG = re.compile(r"^[^.;!?]{0,40}?\bfor\s+(?:a|an|one|\d+|" + "|".join(NUMBER_WORDS)
-                       + r")\s+(day|night|week|fortnight|month)s?\b", re.I)
+_HOW_LONG = re.compile(r"^[^.;!?]{0,40}?\bfor\s+(\d+|" + "|".join(
+    sorted((w.replace(" ", r"\s+") for w in NUMBERS), key=len, reverse=True))
+    + r")\s+(day|night|week|fortnight|month)s?\b", re.I)
 _DAYS_IN = {"day": 1, "night": 1, "week": 7, "fortnight": 14, "month": 30}
 
 
@@ -208,14 +209,14 @@ def _for_how_long(text: str, end: int, first: Span) -> Span | None:
     first phrase is already a span or an end, or no length follows."""
     if first.until or first.start != first.end or (m := _HOW_LONG.match(text[end:])) is None:
         return None
-    count = m.group(0).split()[-2].lower()
-    n = int(count) if count.isdigit() else NUMBER_WORDS.get(count, 1)
-    days = n * _DAYS_IN[m.group(1).lower()]
+    count = " ".join(m.group(1).lower().split())
+    n = int(count) if count.isdigit() else NUMBERS.get(count, 1)
+    days = n * _DAYS_IN[m.group(2).lower()]
     if days < 2:
         return None
     phrase = text[end - len(first.phrase):end + m.end()]
-    return Span(first.start, first.start + timedelta(days=days - 1), phrase, False,
-                first.relative)
+    # One stay of that length, not a habit: dated however its start was said ("on Monday").
+    return Span(first.start, first.start + timedelta(days=days - 1), phrase, False, True)
 
 
 def validity(text: str, today: date) -> tuple[str | None, str | None]:
