@@ -1281,7 +1281,12 @@ def test_a_name_said_after_taking_back_replaces_the_shown_one():
     # The sister's town is hers, not the old value again.
     assert "Sister lives in Neuch\u00e2tel" in [f["text"] for f in calls[1][1]["facts"]]
     # Without words that take something back, or with two memories it could be, no change.
+    calls = tool_calls([{"part": "sorry, I meant Bellinzona", "kind": "small_talk"}], [0],
+                       message="sorry, I meant Bellinzona", known="sorry, I meant Bellinzona",
+                       shown={0: "Originally from Neuch\u00e2tel"}, reviews=[{"now": "unchanged"}])
+    assert calls[0][1]["updated_memory_text"] == "Originally from Bellinzona"
     for part, shown in (("ok Bellinzona!", {0: "Originally from Neuch\u00e2tel"}),
+                        ("oh no, Dave!", {0: "Has a brother called Tom"}),
                         ("no sorry, Bellinzona!", {0: "Originally from Neuch\u00e2tel",
                                                    1: "Has a cat called Moritz"})):
         calls = tool_calls([{"part": part, "kind": "small_talk"}], sorted(shown), message=part,

@@ -110,8 +110,8 @@ def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
     """A part that takes back what was said and gives only a name ("wait no sorry,
     Bellinzona!" after "I'm originally from Neuchâtel"): the shown memory with one name takes
     the new one. Which memory: the one whose name the message says again ("Neuchâtel is where
-    my sister lives"), else the only shown memory with one name. The new version goes in
-    `updates`; True when that happened."""
+    my sister lives"), or after "I meant" the only shown memory with one name ("oh no, Dave!"
+    alone renames nobody). The new version goes in `updates`; True when that happened."""
     m = _TAKEN_BACK.match(part)
     if m is None or not _TAKES_BACK.search(m.group(1)) or not all(
             w[:1].isupper() for w in m.group(2).split()):
@@ -120,7 +120,8 @@ def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
     named = {i: _names(old) for i, old in shown.items() if i not in updates}
     named = {i: n.pop() for i, n in named.items() if len(n) == 1 and new not in n}
     again = [i for i, name in named.items() if re.search(rf"\b{re.escape(name)}\b", message)]
-    target = again[0] if len(again) == 1 else next(iter(named)) if len(named) == 1 else None
+    meant = re.search(r"\bi\s+meant?\b", m.group(1), re.I) and len(named) == 1
+    target = again[0] if len(again) == 1 else next(iter(named)) if meant else None
     if target is None:
         return False
     text = re.sub(rf"\b{re.escape(named[target])}\b", new, shown[target])
