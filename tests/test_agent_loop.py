@@ -400,6 +400,24 @@ def test_a_question_with_memories_found_begins_from_them(store):
     assert statement.endswith("[[ ## response ## ]]\n")
 
 
+def test_a_recall_question_about_someone_nothing_found_is_about_says_so(store):
+    # "what does my wife do again?" beside a pony and a town: nothing found is about her (by
+    # meaning, real embeddings); beside a flight, "my flight" is about it.
+    from chatbot.agents.opening import NOTHING_ABOUT
+    store.add("ines", "Has a pony called Waffle", ["pets"])
+    store.add("ines", "Lives in Rovaniemi", ["location"])
+    store.add("ines", "Flying to Asuncion on 2 April 2024", ["travel"])
+    llama = ScriptedLlama([chat_reply(" So I can't say.", False),
+                           chat_reply(" on 2 April.", False)], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("what does my wife do again?")
+        s.turn("when is my flight again?")
+    prompts = [call[0][0]["prompt"] for call in llama.calls if "prompt" in call[0][0]]
+    wife, flight = (p for p in prompts if "[[ ## response ## ]]" in p[-120:])
+    assert wife.endswith(NOTHING_ABOUT.format(who="wife"))
+    assert "anything about your flight" not in flight
+
+
 def _reply_with_preferences(store, user: str, preferences: list[str], said: str,
                             message: str):
     """One turn of a small-model session for a user with these standing preferences, the
@@ -588,9 +606,15 @@ def test_the_opening_follows_the_message_and_what_was_found():
     # None that names them: not the others; a name is not where they live.
     assert asked_mine("whats my wife's name again?") == "wife's name"
     assert opening("what does my sister do again?", found=True, preferences=False,
-                   current=people) == "You haven't told me anything about your sister."
-    assert opening("what's my favourite colour again?", found=True, preferences=False,
                    current=people) == OPENING
+    # Someone of the user's no found memory is about (the caller judges it by meaning).
+    from chatbot.agents.opening import asked_someone
+    assert asked_someone("what does my wife do again?") == "wife"
+    assert asked_someone("what's my favourite colour again?") is None
+    assert asked_someone("what does my wife do?") is None  # no recall asked for
+    assert opening("what does my wife do again?", found=True, preferences=False,
+                   current=people, nobody="wife") == (
+        "You haven't told me anything about your wife.")
     assert opening("where does my brother live again? cant remember if i told you", found=True,
                    preferences=False, current=["You have a brother called Cathal"]) == (
         "You told me you have a brother called Cathal, but you haven't told me")

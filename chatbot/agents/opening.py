@@ -174,20 +174,27 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with
-    # the user's pony and town), but that nothing was told of them.
+    # the user's pony and town; `asked_someone` says when nothing found is about them).
     named = _OWNED.findall(message)
     owned = stems(" ".join(named))
     if owned:
         said = [f for f in said if stems(f) & owned]
-        if not said and (who := _SOMEONE.search(message)):
-            # "what does my wife do again?" beside none of hers: the model invented a job
-            return NOTHING_ABOUT.format(who=who.group(1).lower())
     said = said[:MAX_RECALLED]
     if not said:
         return ""
     told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
     # "where does my brother live again?" beside only his name: "..., but you haven't told me"
     return told + (NOT_TOLD if _lacks_the_answer(message, said, set()) else ".")
+
+
+def asked_someone(message: str) -> str | None:
+    """Someone or something of the user's an English recall question asks about ("what does
+    my wife do again?": "wife"), or None. The caller says whether a found memory is about
+    them; when none is, the reply begins `NOTHING_ABOUT` (the model had invented a job)."""
+    if (written_in(message) != "English" or not _RECALL.search(message)
+            or (m := _SOMEONE.search(message)) is None):
+        return None
+    return m.group(1).lower()
 
 
 def theirs(message: str, facts: Sequence[str]) -> str:
@@ -336,7 +343,8 @@ def written_in(message: str) -> str | None:
 
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             bullets: bool = False, numbered: bool = False, ended: date | None = None,
-            current: Sequence[str] = (), untold: str | None = None) -> str:
+            current: Sequence[str] = (), untold: str | None = None,
+            nobody: str | None = None) -> str:
     """The reply's first words, or "" to leave the start to the model. preferences: a
     standing preference asks for replies in a language (the caller reads them); past: a found
     memory's end date has passed; ended: the end date of the memory found first, when it has passed;
@@ -345,13 +353,17 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     said to the user (a question about the user as a whole is begun with them); untold: the
     thing of the user's own the question asks for (`asked_mine`) when no memory found is
     about it, or none is found (the caller compares them): "I don't know your shoe size: you
-    haven't told me." The model had answered from whatever was found ("Since you mentioned
+    haven't told me."; nobody: someone of the user's a recall question asks about
+    (`asked_someone`) that no found memory is about: "You haven't told me anything about your
+    wife." The model had answered from whatever was found ("Since you mentioned
     Evadne as your sugar glider, your shoe size is likely around 4.5 inches")."""
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
     if untold and not preferences and asks(message):  # found or not
         return UNTOLD.format(thing=untold)
+    if nobody and not preferences and asks(message) and not asks_to_undo(message):
+        return NOTHING_ABOUT.format(who=nobody)
     if not found or not asks(message) or asks_to_undo(message):
         # A request to forget is not begun with the fact: the reply recited what the user had
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").

@@ -15,7 +15,7 @@ from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
 from chatbot.agents.language import asked_language
-from chatbot.agents.opening import asked_mine, opening
+from chatbot.agents.opening import asked_mine, asked_someone, opening
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -196,9 +196,11 @@ class ResponseAgent(dspy.Module):
             except ValueError:  # a malformed stored date: no words about it
                 ended = None
         current = [to_you(m).memory_text for m in found if status(m, self.now) != "past"]
-        thing = asked_mine(self._question)
+        thing, who = asked_mine(self._question), asked_someone(self._question)
         return opening(self._question, found=bool(found), current=current,
                        untold=thing if thing and not self._about(thing, found) else None,
+                       nobody=(who if who and not self._about(who, found, categories=False)
+                               else None),
                        past=len(current) < len(found),
                        preferences=self._asks_a_language(),
                        bullets=bool(self.style.bullets),
@@ -214,11 +216,13 @@ class ResponseAgent(dspy.Module):
         return asked_language([line.strip().removeprefix("- ")
                                for line in self._preferences.splitlines()]) is not None
 
-    def _about(self, thing: str, found: list[RetrievedMemory]) -> bool:
+    def _about(self, thing: str, found: list[RetrievedMemory], *,
+               categories: bool = True) -> bool:
         """Whether a found memory is about the thing a question asks for: it says a word of
         it, or its text or its categories are close to it (`ABOUT_MIN`). "shoe size" and "[pet]
         Has a sugar glider called Evadne" are not; "hobby" and "[hobbies] Plays the cello" are,
-        and so are "job" and "[work] Is a steeplejack"."""
+        and so are "job" and "[work] Is a steeplejack". categories=False: the texts only (one
+        word such as "wife" is as close to "[location]" as to her)."""
         if not found:
             return False
         if any(stems(thing) & stems(m.memory_text) for m in found):
@@ -226,7 +230,9 @@ class ResponseAgent(dspy.Module):
         embedder = getattr(self.store, "embedder", None)
         if embedder is None:
             return True
-        texts = [t for m in found for t in (m.memory_text, " ".join(m.categories)) if t.strip()]
+        texts = [t for m in found
+                 for t in (m.memory_text, " ".join(m.categories) if categories else "")
+                 if t.strip()]
         vectors = np.asarray(embedder.embed_documents([thing, *texts]), dtype=np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True).clip(1e-9)
         return bool((vectors[1:] @ vectors[0] >= ABOUT_MIN).any())
