@@ -758,6 +758,12 @@ def test_a_part_about_she_or_he_says_who_from_the_people_named_before():
     [(_, args)] = tool_calls([{**fact("she's a beauty", "Sanna is a beauty"), "about": "Harris"}],
                              [], message=message, known=message)
     assert [f["text"] for f in args["facts"]] == ["Sanna is a beauty"]
+    # A word said in lower case is no name, though a memory leads with it.
+    known = "My manager is called Farid. Manager's name is Farid. He's leaving the company."
+    [(_, args)] = tool_calls([{**fact("He's leaving the company.",
+                                      "Manager is leaving the company"), "about": "Farid"}],
+                             [], message="He's leaving the company.", known=known)
+    assert [f["text"] for f in args["facts"]] == ["Farid: manager is leaving the company"]
 
 
 def test_someone_called_she_is_not_offered_for_he(store):

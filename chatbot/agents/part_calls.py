@@ -433,8 +433,11 @@ def _about(text: str, person: Any, known: str) -> str:
     first = _WORD.findall(text)[:1]
     if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
         return f"{person} {text[:1].lower()}{text[1:]}"
-    if first and first[0] in _proper_names(known):
-        return text  # led by a name already: "Sanna is a beauty", not "Harris: Sanna ..."
+    if (first and first[0] in _proper_names(known)
+            and not re.search(rf"\b{re.escape(first[0].lower())}\b", known)):
+        # Led by a name already (never said in lower case: not "Manager is leaving" after
+        # "my manager is called Farid"): "Sanna is a beauty", not "Harris: Sanna is ..."
+        return text
     return f"{person}: {text[:1].lower() + text[1:]}"
 
 
