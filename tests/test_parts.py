@@ -1271,6 +1271,18 @@ def test_a_name_the_assistant_got_wrong_is_replaced_in_the_shown_memory():
         assert updated == ([changed] if changed else [])
 
 
+def test_x_not_my_y_replaces_the_word_in_the_shown_memory():
+    parts = ["wait no, Clementine is my goddaughter, not my daughter lol.", "I don't have kids"]
+    message = " ".join(parts)
+    calls = tool_calls([{"part": p, "kind": "small_talk"} for p in parts], [0, 1],
+                       message=message, known=message,
+                       shown={0: "Has a daughter called Clementine", 1: "Lives in Nanaimo"},
+                       parts=parts, reviews=[{"now": "unchanged"}] * 2)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Has a goddaughter called "
+                                                               "Clementine"})]
+
+
 def test_a_name_said_after_taking_back_replaces_the_shown_one():
     parts = ["wait no sorry, Bellinzona!",
              "Neuch\u00e2tel is where my sister lives, I always mix them up when I type fast"]
@@ -1420,6 +1432,9 @@ def test_something_parted_with_ends_the_facts_that_name_it():
                        ("I broke up with Tom on Friday", [1]),
                        ("The Trabant wasn't stolen after all.", [])]:
         assert ended_facts(said, [], car, {}) == ends, said
+    # What ended begins a word of the fact: "quit engraving" ends "Works as an engraver".
+    assert ended_facts("Update: I quit engraving", [("Quit engraving", [], None)],
+                       {0: "Works as an engraver", 1: "Lives in Pamplona"}, {}) == [0]
     # Ended by itself: a league that folded, a choir disbanded; not a match called off.
     league = {0: "Plays in a Sunday netball league", 1: "Sings in a choir in Dumfries"}
     for said, ends in [("gutted, our netball league folded last week so no more sunday "

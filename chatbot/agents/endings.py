@@ -13,7 +13,7 @@ import re
 from datetime import date
 from typing import Any
 
-from chatbot.agents.guards import stems
+from chatbot.agents.guards import said_in, stems
 from chatbot.agents.new_facts import with_the_day
 from chatbot.agents.parts import NEGATION
 from chatbot.agents.statements import said_as_memory
@@ -121,8 +121,10 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
         return []
     what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(1))))
     copies = [stems(t) for t, _, _ in found]
+    # A word of the fact that begins with one of what ended counts ("quit engraving" ends
+    # "Works as an engraver").
     return [i for i, old in shown.items() if i not in taken and (
-        stems(old) & what or any(c and c <= stems(old) for c in copies))]
+        any(said_in(w, stems(old)) for w in what) or any(c and c <= stems(old) for c in copies))]
 
 
 def as_ended(part: str, old: list[str], day: date | None) -> str:

@@ -130,7 +130,8 @@ def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
 
 
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
-_INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?([a-z][a-z'-]{2,})\b")
+_INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+|my\s+|our\s+)?"
+                      r"([a-z][a-z'-]{2,})\b")
 # The words between an article and the new word belong to it: "a guinea pig, not a rabbit".
 _MODIFIERS = re.compile(r"\b(?:an?|the|my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){1,2})$")
 # The same in another language, where `statements.statements` (English) does not read a name:
