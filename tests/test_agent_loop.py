@@ -607,6 +607,14 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert asked_mine("whats my wife's name again?") == "wife's name"
     assert opening("what does my sister do again?", found=True, preferences=False,
                    current=people) == OPENING
+    # A fact the user ended that the question speaks of: said to be over.
+    sold = ["No longer owns a paddleboard: sold their paddleboard (as of March 2024)",
+            "You live in Skopje"]
+    assert opening("weather looks great sunday, should I take the paddleboard out?", found=True,
+                   preferences=False, current=sold) == (
+        "You told me you no longer own a paddleboard.")
+    assert opening("any ideas for sunday?", found=True, preferences=False,
+                   current=sold) == OPENING
     # Someone of the user's no found memory is about (the caller judges it by meaning).
     from chatbot.agents.opening import asked_someone
     assert asked_someone("what does my wife do again?") == "wife"

@@ -73,6 +73,7 @@ from datetime import date
 
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
+from chatbot.agents.wording import second_person
 from chatbot.memory.timeparse import day_in_words
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
@@ -185,6 +186,25 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
     # "where does my brother live again?" beside only his name: "..., but you haven't told me"
     return told + (NOT_TOLD if _lacks_the_answer(message, said, set()) else ".")
+
+
+NO_LONGER = "No longer "
+
+
+def no_longer(message: str, facts: Sequence[str]) -> str:
+    """A found fact the user ended ("No longer owns a paddleboard: ...", agents/endings.py)
+    that the question speaks of, said to the user as the start of a reply: "You told me you no
+    longer own a paddleboard." "should I take the paddleboard out?" had been begun "Since
+    you", and the model sent the user out on the board they had sold. "" when none is."""
+    asked = stems(message)
+    for fact in facts:
+        if not fact.startswith(NO_LONGER):
+            continue
+        what = fact.split(":")[0][len(NO_LONGER):].strip()
+        if what and stems(what) & asked:
+            said = second_person(what[:1].upper() + what[1:])
+            return f"{TOLD}you no longer {said.removeprefix('You ')}."
+    return ""
 
 
 def asked_someone(message: str) -> str | None:
@@ -377,6 +397,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return ENDED.format(day=day_in_words(ended))
     if current and about_the_user(message):
         return recap(current)
-    if told := named(message, current) or recalled(message, current) or theirs(message, current):
+    if told := (no_longer(message, current) or named(message, current)
+                or recalled(message, current) or theirs(message, current)):
         return told
     return "" if past else OPENING
