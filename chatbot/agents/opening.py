@@ -176,8 +176,7 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with
     # the user's pony and town; `asked_someone` says when nothing found is about them).
-    named = _OWNED.findall(message)
-    owned = stems(" ".join(named))
+    owned = stems(" ".join(_OWNED.findall(message)))
     if owned:
         said = [f for f in said if stems(f) & owned]
     said = said[:MAX_RECALLED]
@@ -373,10 +372,10 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     said to the user (a question about the user as a whole is begun with them); untold: the
     thing of the user's own the question asks for (`asked_mine`) when no memory found is
     about it, or none is found (the caller compares them): "I don't know your shoe size: you
-    haven't told me."; nobody: someone of the user's a recall question asks about
-    (`asked_someone`) that no found memory is about: "You haven't told me anything about your
-    wife." The model had answered from whatever was found ("Since you mentioned
-    Evadne as your sugar glider, your shoe size is likely around 4.5 inches")."""
+    haven't told me." The model had answered from whatever was found ("Since you mentioned
+    Evadne as your sugar glider, your shoe size is likely around 4.5 inches"). nobody: someone
+    of the user's a recall question asks about (`asked_someone`) that no found memory is
+    about (the reply begins "You haven't told me anything about your wife.")."""
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
