@@ -50,8 +50,9 @@ A question in another language gets no opening of the model's to go on from: its
 "you told me" in it (session 31): the model went on with the wrong fact. A fact the user told
 in another language is kept in their own words (agents/own_words.in_their_words); a question
 in that language found beside it is begun with it, quoted whole after "you told me" in the
-question's language (`TOLD_ABROAD`): 'Tu m'as dit : "Je suis plombier à Marseille."'. The
-fact is right by construction; the model had answered "Je ne me souviens pas de mon métier".
+question's language (agents/opening_abroad.py): 'Tu m'as dit : "Je suis plombier à
+Marseille."'. The fact is right by construction; the model had answered "Je ne me souviens
+pas de mon métier".
 
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
@@ -73,6 +74,7 @@ from datetime import date
 
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
+from chatbot.agents.opening_abroad import told_abroad
 from chatbot.agents.wording import second_person
 from chatbot.memory.timeparse import day_in_words
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
@@ -300,44 +302,6 @@ def asked_mine(message: str) -> str | None:
     if words[-1] in ("called", "named"):  # "what's my wife called?": her name
         return f"{' '.join(words[:-1])}'s name" if len(words) > 1 else None
     return thing
-
-
-# "You told me:" in the languages agents/language.py tells apart, for a question in one of them
-# beside a fact kept in the user's own words (agents/own_words.in_their_words): the reply
-# begins with what they said, quoted as they said it. Where "you told me" takes the speaker's
-# gender (Polish, Czech, Russian, Ukrainian), "your words:".
-TOLD_ABROAD = {
-    "German": "Du hast mir gesagt:", "French": "Tu m'as dit :", "Spanish": "Me dijiste:",
-    "Italian": "Mi hai detto:", "Portuguese": "Você me disse:", "Dutch": "Je hebt me verteld:",
-    "Swedish": "Du berättade för mig:", "Danish": "Du fortalte mig:",
-    "Norwegian": "Du fortalte meg:", "Finnish": "Kerroit minulle:", "Polish": "Twoje słowa:",
-    "Czech": "Tvoje slova:", "Romanian": "Mi-ai spus:", "Hungarian": "Azt mondtad:",
-    "Turkish": "Bana şunu söyledin:", "Greek": "Μου είπες:", "Russian": "Твои слова:",
-    "Ukrainian": "Твої слова:", "Indonesian": "Kamu bilang:", "Vietnamese": "Bạn đã nói:",
-    "Arabic": "قلت لي:", "Hindi": "आपने मुझसे कहा:", "Chinese": "你告诉过我：",
-    "Japanese": "あなたはこう言いました：", "Korean": "이렇게 말씀하셨어요:",
-}
-_SAID_TO_YOU = 'You said: "'
-
-
-def told_abroad(message: str, language: str | None, current: Sequence[str]) -> str:
-    """The found facts kept in the user's words, quoted after "you told me" in the question's
-    language: 'Tu m'as dit : "Je suis plombier à Marseille."'. Not one said in a language
-    other than the question's (a quote too short to tell counts). Else ""."""
-    lead = TOLD_ABROAD.get(language or "")
-    quotes = [text.removeprefix("You said: ") for text in current if lead
-              and text.startswith(_SAID_TO_YOU)  # not one told in another language
-              and language_of(text[len(_SAID_TO_YOU):]) in (None, language)]
-    # The quote that shares a word with the question, else the first two found: "womit
-    # verdiene ich mein Geld?" shares none with the job, and the hobby was found first.
-    asked = _long_words(message)
-    shared = [q for q in quotes if _long_words(q) & asked]
-    quotes = shared[:1] or quotes[:2]
-    return f"{lead} {' '.join(quotes)}" if quotes else ""
-
-
-def _long_words(text: str) -> set[str]:
-    return set(re.findall(r"[^\W\d_]{4,}", text.lower()))
 
 
 # A last sentence led by a question word asks, "?" or not: "is it even worth buying a
