@@ -626,6 +626,29 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("where does my brother live again? cant remember if i told you", found=True,
                    preferences=False, current=["You have a brother called Cathal"]) == (
         "You told me you have a brother called Cathal, but you haven't told me")
+    # Where someone grew up or was born is not where they live.
+    tulsa = ["You live in Tulsa", "You teach geography at a secondary school"]
+    for asked in ("remind me, where did i grow up? i told u before right?",
+                  "where am I from again?", "when was I born again?"):
+        assert opening(asked, found=True, preferences=False,
+                       current=tulsa).endswith("haven't told me"), asked
+    assert opening("where do i live again?", found=True, preferences=False,
+                   current=tulsa).endswith("."), "where do i live"
+    assert opening("remind me, where did I grow up?", found=True, preferences=False,
+                   current=["You grew up in Leeds", *tulsa]).endswith(".")
+    # What the model goes on to guess after "you haven't told me" is dropped; questions stay.
+    from chatbot.agents.opening import without_guesses
+    assert without_guesses(
+        "You told me you have a mini pig called Mochi, but you haven't told me how old Mochi "
+        "is. Mochi is probably around 2 years old. How old is she?") == (
+        "You told me you have a mini pig called Mochi, but you haven't told me how old Mochi "
+        "is. How old is she?")
+    for reply in ("You told me you live in Tulsa. Tulsa is lovely in May.",
+                  "Since you haven't told me, I can't say. Try asking."):
+        assert without_guesses(reply) == reply
+    # Typed without apostrophes, read as with them.
+    assert opening("whats my shoe size again?", found=False, preferences=False,
+                   untold="shoe size").startswith("I don't know your shoe size")
     assert opening("Is it sunny?", found=True, preferences=False,
                    current=["Is a fisioterapeuta in Aveiro"]) == OPENING
     assert opening("Any ideas for dinner?", found=True, preferences=False,

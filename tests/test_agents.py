@@ -496,6 +496,17 @@ def test_states_something_personal():
         assert not states_something_personal(text), text
 
 
+def test_apostrophes_left_out_are_read_as_written():
+    from chatbot.agents.casual import with_apostrophes
+    assert with_apostrophes("ive got a cat, whats a good name? Dont say Tom") == (
+        "I've got a cat, what's a good name? Don't say Tom")
+    # Not words that are words without one, not another language's words.
+    for text in ("its fine, ill go well before we were done", "im Garten",
+                 "Je ne sais pas dont il parle, mais c'est la vie"):
+        assert with_apostrophes(text) == text
+    assert states_something_personal("ive just moved to Derry")
+
+
 def test_is_one_question():
     for text in ("What's my dog's name?", "Do I have an iguana?", "Any ideas?",
                  "What is my dog called, again?", "Where do I live, and what do I do?"):
@@ -507,7 +518,9 @@ def test_is_one_question():
                  "I have a nut allergy, can you suggest a snack?",
                  "I just got a goldfish called Bubbles, what should I feed him?",
                  "I started knitting and I love it, any patterns for beginners?",
-                 "My son is five \u2014 any gift ideas for his birthday?"):
+                 "My son is five \u2014 any gift ideas for his birthday?",
+                 "ive got a mango allergy, what could i have with my muesli for breakfast?",
+                 "i havent got a car, how do i get to the airport?"):
         assert not is_one_question(text), text
     # A message in another language is not read by these English words: the memory agent
     # sorts it (the French son and his dinosaurs were never stored).

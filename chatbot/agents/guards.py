@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
 from chatbot.memory.timeparse import find_span
 
@@ -346,7 +347,7 @@ def nothing_to_remember(message: str) -> bool:
     with no first-person word ("Any ideas for dinner?", "Thanks, that helped!") and no word
     about memory ("forget", "moved", "correction"). The memory agent is then not run. Not
     for a message in another language (`_in_another_language`)."""
-    text = str(message or "").strip()
+    text = with_apostrophes(str(message or "").strip())
     if (not text or FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text)
             or _in_another_language(text)):
         return False
@@ -367,7 +368,7 @@ _SELF_STATEMENT = re.compile(
 def states_something_personal(message: str) -> bool:
     """A first-person statement (not a question, not thanks or a greeting): "I live in
     Lisbon", "My sister is visiting". It may hold a fact about the user."""
-    text = str(message or "").strip()
+    text = with_apostrophes(str(message or "").strip())
     if not text or text.endswith("?") or not FIRST_PERSON.search(text):
         return False
     return not _SMALL_TALK.match(text) or bool(_SELF_STATEMENT.search(text))
@@ -386,7 +387,7 @@ def is_one_question(message: str) -> bool:
     the question state nothing about the user: "I have a nut allergy, can you suggest a
     snack?", "I just got a goldfish, what should I feed him?" and "My son is five - any gift
     ideas?" hold a fact to keep. Not for a message in another language."""
-    text = str(message or "").strip()
+    text = with_apostrophes(str(message or "").strip())
     if not text.endswith("?") or _MEMORY_WORDS.search(text) or _in_another_language(text):
         return False
     if re.search(r"[.!?]\s", text[:-1]):

@@ -75,6 +75,7 @@ from datetime import date
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.opening_abroad import told_abroad
+from chatbot.agents.reply_style import sentences
 from chatbot.agents.wording import second_person
 from chatbot.memory.timeparse import day_in_words
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
@@ -263,15 +264,26 @@ _TIME_WORDS = [*WEEKDAYS, *MONTHS, "today", "tonight", "tomorrow", "weekend", "w
 _TIME = re.compile(r"\d|\b(?:" + "|".join(_TIME_WORDS) + r")\b", re.I)
 _CALLED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*")
 _NOT_PLACES = {"You", "Your", *(w.capitalize() for w in (*WEEKDAYS, *MONTHS))}
+# Where someone comes from is not where they live: "where did i grow up?" beside "Lives in
+# Tulsa" had been begun with Tulsa, and the model went on "you were born in Tulsa in 2024"
+# (sealed16). A question about birth or upbringing is answered only by a fact that says so.
+_ORIGIN = (r"\b(?:grow|grew|growing)\s+up\b|\b(?:born|raised|originally|hometown|birthplace)\b"
+           r"|\bhome\s+town\b")
+_ASKS_ORIGIN = re.compile(_ORIGIN + r"|\bfrom(?:\s+(?:again|originally))?\W*$", re.I)
+_SAYS_ORIGIN = re.compile(_ORIGIN + r"|\b(?:is|are|comes?|came)\s+from\b", re.I)
 
 
 def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bool:
     """The question asks for a place, a time, a number or someone's work that none of the
-    facts holds."""
+    facts holds, or where or when someone was born or grew up, which none of them says."""
     said = " ".join(facts)
     message = _LEAD_IN.sub("", message)
     if _ASKS_WORK.match(message):
         return not _WORK.search(said)
+    if ((_ASKS_PLACE.match(message) or _ASKS_TIME.match(message))
+            and _ASKS_ORIGIN.search(re.split(r"[?\n]", message)[0])
+            and not _SAYS_ORIGIN.search(said)):
+        return True
     if _ASKS_PLACE.match(message):  # a name ("called Cathal") is no place
         return not (set(_CAPITALISED.findall(_CALLED.sub("", said))) - asked - _NOT_PLACES)
     if _ASKS_TIME.match(message):
@@ -279,6 +291,20 @@ def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bo
     if _ASKS_NUMBER.match(message):
         return not _NUMBER.search(said)
     return False
+
+
+def without_guesses(reply: str) -> str:
+    """A reply begun "You told me ..., but you haven't told me ..." (code's words, above)
+    without the statements the model went on with: only that sentence and the questions after
+    it. The model had gone on guessing what it had just said it was not told: "..., but you
+    haven't told me how old Mochi is. Mochi is probably around 2 years old." and "... where
+    you grew up. I remember that you were born in Oklahoma" (sealed15, sealed16). Any other
+    reply unchanged."""
+    said = sentences(reply)
+    if not (said and said[0].startswith(TOLD) and NOT_TOLD in said[0]) or len(said) < 2:
+        return reply
+    kept = [said[0], *(s for s in said[1:] if s.rstrip().endswith("?"))]
+    return " ".join(kept) if len(kept) < len(said) else reply
 
 
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what

@@ -32,6 +32,7 @@ from chatbot.agents.copies import (
     without_echo,
     without_repeated_ending,
 )
+from chatbot.agents.opening import without_guesses
 from chatbot.agents.reply_style import ReplyStyle, restyle
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
 from chatbot.lm.streaming import Cancelled, find_cause, token_sink
@@ -127,10 +128,11 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle) ->
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only), without a closing sentence an earlier reply of the
     session said already ("How can I assist you today?"), without a found memory's note
-    copied after its text ("(noted 2024-03-15)"), and in the formats a standing
+    copied after its text ("(noted 2024-03-15)"), without the guesses after "you haven't
+    told me" (`opening.without_guesses`), and in the formats a standing
     preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
     text = without_copied_sentences(text, said)
     text = without_repeated_ending(text, earlier)
-    return restyle(text, style)
+    return restyle(without_guesses(text), style)

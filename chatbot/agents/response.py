@@ -11,6 +11,7 @@ from typing import Any
 import dspy
 import numpy as np
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
@@ -196,8 +197,9 @@ class ResponseAgent(dspy.Module):
             except ValueError:  # a malformed stored date: no words about it
                 ended = None
         current = [to_you(m).memory_text for m in found if status(m, self.now) != "past"]
-        thing, who = asked_mine(self._question), asked_someone(self._question)
-        return opening(self._question, found=bool(found), current=current,
+        question = with_apostrophes(self._question)  # "whats my ..." read as "what's my ..."
+        thing, who = asked_mine(question), asked_someone(question)
+        return opening(question, found=bool(found), current=current,
                        untold=thing if thing and not self._about(thing, found) else None,
                        nobody=(who if who and not self._about(who, found, categories=False)
                                else None),

@@ -1,0 +1,49 @@
+"""English typed without apostrophes, read as written with them: "ive got a mango allergy" is
+"I've got a mango allergy" to the code that reads a message.
+
+Chat leaves the apostrophes out ("ive", "dont", "whats", "havent"), and every pattern the
+code reads a message with ("I've", "don't", "what's") would have to spell both forms. The
+message is put right once, for reading only: the transcript and the model keep the user's
+own words. "ive got a mango allergy, what could i have with my muesli?" had been read as a
+question with no fact in it, and the memory agent was never run (sealed16).
+
+Only the contractions that are no other English word ("cant" the noun is rare in chat):
+not "its", "id", "ill", "well", "were", "shed", "wont" nor "lets". Not "im"
+either: the patterns that care read it already, and German writes "im Garten". A
+message in another language is left as it is ("dont" is French).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chatbot.agents.language import language_of
+
+_CONTRACTIONS = {
+    "ive": "I've", "weve": "we've", "youve": "you've", "theyve": "they've",
+    "youre": "you're", "theyre": "they're", "youll": "you'll", "theyll": "they'll",
+    "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "isnt": "isn't",
+    "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "havent": "haven't",
+    "hasnt": "hasn't", "hadnt": "hadn't", "cant": "can't", "couldnt": "couldn't",
+    "wouldnt": "wouldn't", "shouldnt": "shouldn't", "mustnt": "mustn't",
+    "whats": "what's", "thats": "that's", "wheres": "where's", "whos": "who's",
+    "hows": "how's", "theres": "there's", "hes": "he's", "shes": "she's",
+}
+_WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b", re.I)
+
+
+def with_apostrophes(text: str) -> str:
+    """`text` with its apostrophe-less English contractions written out ("ive" -> "I've",
+    "Dont" -> "Don't"); a message in another language unchanged."""
+    text = str(text or "")
+    if not _WORD.search(text) or language_of(text) not in (None, "English"):
+        return text
+    return _WORD.sub(_written, text)
+
+
+def _written(match: re.Match[str]) -> str:
+    said = match.group(1)
+    full = _CONTRACTIONS[said.lower()]
+    if full.startswith("I'"):
+        return full
+    return full[:1].upper() + full[1:] if said[:1].isupper() else full
