@@ -636,6 +636,13 @@ def test_the_opening_follows_the_message_and_what_was_found():
                    current=tulsa).endswith("."), "where do i live"
     assert opening("remind me, where did I grow up?", found=True, preferences=False,
                    current=["You grew up in Leeds", *tulsa]).endswith(".")
+    # A question about the user's own time is begun with the dated facts that fall in it.
+    trip = ["You're driving up to Sudbury on 2 April 2024 for your uncle's 60th"]
+    assert opening("anything coming up for me this week that I should prep for?", found=True,
+                   preferences=False, current=trip, during=trip) == (
+        "You told me you're driving up to Sudbury on 2 April 2024 for your uncle's 60th.")
+    assert opening("what's the weather like this week?", found=True, preferences=False,
+                   current=trip, during=trip) == OPENING
     # What the model goes on to guess after "you haven't told me" is dropped; questions stay.
     from chatbot.agents.opening import without_guesses
     assert without_guesses(

@@ -333,6 +333,10 @@ def test_grounding_allows_paraphrase_and_blames_only_the_assistant():
     assert grounding("Tries the 5:2 diet", ["which diet?"], ["Try the 5:2 diet"]).ungrounded
     assert grounding("Is 52 and likes the Pergamon lakes museum", said,
                      ["The Pergamon museum and the lakes suit a 52 year old"]).ungrounded
+    # Half and half: the user's when its rarest word is theirs.
+    whittling = ["Few things about me: I'm 41 and I've taken up whittling."]
+    assert not grounding("Whittling hobby", whittling, ["Whittling is a fine hobby!"]).ungrounded
+    assert grounding("Lasagne hobby", ["I have a hobby"], ["Try a lasagne"]).ungrounded
 
 
 def test_a_doubled_consonant_before_an_ending_is_stemmed_as_one():
@@ -500,8 +504,9 @@ def test_apostrophes_left_out_are_read_as_written():
     from chatbot.agents.casual import with_apostrophes
     assert with_apostrophes("ive got a cat, whats a good name? Dont say Tom") == (
         "I've got a cat, what's a good name? Don't say Tom")
+    assert with_apostrophes("do u remember ur dogs name?") == "do you remember your dogs name?"
     # Not words that are words without one, not another language's words.
-    for text in ("its fine, ill go well before we were done", "im Garten",
+    for text in ("its fine, ill go well before we were done", "im Garten", "a U-turn in the U.S.",
                  "Je ne sais pas dont il parle, mais c'est la vie"):
         assert with_apostrophes(text) == text
     assert states_something_personal("ive just moved to Derry")

@@ -149,6 +149,9 @@ def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store)
     ("Always uses metric units", "You always use metric units"),
     ("Moved from Lisbon to Porto", "You moved from Lisbon to Porto"),
     ("Got a gecko", "You got a gecko"),
+    ("Is driving to Sudbury for their uncle's 60th", "You are driving to Sudbury for your "
+     "uncle's 60th"),
+    ("Drives them to school", "You drive them to school"),
     ("Their sister is Ana", "Your sister is Ana"),
     ("Their neighbour opened a bar near them", "Your neighbour opened a bar near you"),
     ("Parents are visiting in May", "Your parents are visiting in May"),

@@ -1,5 +1,6 @@
 """English typed without apostrophes, read as written with them: "ive got a mango allergy" is
-"I've got a mango allergy" to the code that reads a message.
+"I've got a mango allergy", and "do u remember ur dog" "do you remember your dog", to the
+code that reads a message.
 
 Chat leaves the apostrophes out ("ive", "dont", "whats", "havent"), and every pattern the
 code reads a message with ("I've", "don't", "what's") would have to spell both forms. The
@@ -29,12 +30,16 @@ _CONTRACTIONS = {
     "whats": "what's", "thats": "that's", "wheres": "where's", "whos": "who's",
     "hows": "how's", "theres": "there's", "hes": "he's", "shes": "she's",
 }
-_WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b", re.I)
+# Chat's one- and two-letter "you" and "your", lower case only ("U-boat", "UR" are not them).
+_SHORT = {"u": "you", "ur": "your"}
+_WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b|(?<![\w.-])(u|ur)(?![\w.-])",
+                   re.I)
 
 
 def with_apostrophes(text: str) -> str:
     """`text` with its apostrophe-less English contractions written out ("ive" -> "I've",
-    "Dont" -> "Don't"); a message in another language unchanged."""
+    "Dont" -> "Don't"), and "u" and "ur" as "you" and "your"; a message in another language
+    unchanged."""
     text = str(text or "")
     if not _WORD.search(text) or language_of(text) not in (None, "English"):
         return text
@@ -42,6 +47,8 @@ def with_apostrophes(text: str) -> str:
 
 
 def _written(match: re.Match[str]) -> str:
+    if (short := match.group(2)) is not None:
+        return _SHORT[short] if short.islower() else short
     said = match.group(1)
     full = _CONTRACTIONS[said.lower()]
     if full.startswith("I'"):

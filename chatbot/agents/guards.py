@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
 from chatbot.memory.timeparse import find_span
@@ -207,6 +209,10 @@ class Grounding:
     # are not the user's: "52 years old" for "i'm 52", which the reply had echoed as "I'm 52
     # years old" (multi_fact_1304, docs/agents.md session 34).
     user_numbers: bool = False
+    # Its rarest word is the user's: at half and half, the words that say what it is about
+    # are the user's ("Whittling hobby" for "I've taken up whittling", the reply having said
+    # "hobby"; not "Tom" added beside "dog" from "Rex is Tom's dog.").
+    rarest_mine: bool = False
 
     @property
     def unsupported(self) -> bool:
@@ -219,6 +225,8 @@ class Grounding:
         user's and more the assistant's. Lenient on purpose: paraphrase, third person and
         resolved dates pass, and words neither side said are not held against the text."""
         if self.words == 0 or self.user_numbers:
+            return False
+        if self.from_assistant == 0.5 and self.rarest_mine:
             return False
         return self.from_assistant >= 0.5 or (
             self.from_user < 0.5 and self.from_assistant > self.from_user)
@@ -241,7 +249,9 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     theirs = {w for w in words - mine if said_in(w, assistant)}
     numbers = {w for w in words if w.isdigit()}
     user_numbers = bool(numbers) and numbers <= user and len(words - mine) <= _UNIT_WORDS
-    return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers)
+    said_as = {_stem(w): w for w in _WORD.findall(text.lower())}  # "whittl": "whittling"
+    rarest = min(sorted(words), key=lambda w: zipf_frequency(said_as.get(w, w), "en"))
+    return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers, rarest in mine)
 
 
 def said_in(stem: str, said: set[str]) -> bool:

@@ -119,11 +119,14 @@ def recap(facts: Sequence[str]) -> str:
     return RECAP + "; ".join(said) + "." if said else ""
 
 
+_YOU = ("You", "Your", "You're", "You've", "You'll", "You'd")
+
+
 def _said_to_you(facts: Sequence[str]) -> list[str]:
     """The facts without their full stops, "You ..."/"Your ..." in lower case to follow other
     words; a fact led by a name keeps its capital."""
     said = [f.strip().rstrip(".") for f in facts if f.strip()]
-    return [f[:1].lower() + f[1:] if f.split()[0] in ("You", "Your") else f for f in said]
+    return [f[:1].lower() + f[1:] if f.split()[0] in _YOU else f for f in said]
 
 
 def named(message: str, facts: Sequence[str]) -> str:
@@ -307,6 +310,18 @@ def without_guesses(reply: str) -> str:
     return " ".join(kept) if len(kept) < len(said) else reply
 
 
+def in_the_time(message: str, during: Sequence[str]) -> str:
+    """The dated facts that fall in the time a question about the user's own asks about
+    (the caller compares the dates), said to the user as the start of a reply: "You told me
+    you're driving up to Sudbury on 2 April 2024 for your uncle's 60th." for "anything coming
+    up for me this week?"; "" when none does. Begun "Since you", the model named what the
+    week held in general and left the trip out (sealed15)."""
+    said = _said_to_you(during)[:MAX_NAMED]
+    if not said or not _MINE.search(message):
+        return ""
+    return TOLD + ", and ".join(said) + "."
+
+
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what
 # is my blood type?", "Do you remember my mother's name?". The thing: one to three words.
 _ASKS_MINE = re.compile(r"\b(?:what(?:'s|\u2019s|s|\s+is|\s+are|\s+was|\s+were)|(?:do|did)\s+you\s+"
@@ -353,7 +368,7 @@ def written_in(message: str) -> str | None:
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             bullets: bool = False, numbered: bool = False, ended: date | None = None,
             current: Sequence[str] = (), untold: str | None = None,
-            nobody: str | None = None) -> str:
+            nobody: str | None = None, during: Sequence[str] = ()) -> str:
     """The reply's first words, or "" to leave the start to the model. preferences: a
     standing preference asks for replies in a language (the caller reads them); past: a found
     memory's end date has passed; ended: the end date of the memory found first, when it has passed;
@@ -365,7 +380,9 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     haven't told me." The model had answered from whatever was found ("Since you mentioned
     Evadne as your sugar glider, your shoe size is likely around 4.5 inches"). nobody: someone
     of the user's a recall question asks about (`asked_someone`) that no found memory is
-    about (the reply begins "You haven't told me anything about your wife.")."""
+    about (the reply begins "You haven't told me anything about your wife."); during: the
+    found memories whose dates fall in the time the question asks about ("this week"), said
+    to the user (a question about the user's own time is begun with them, `in_the_time`)."""
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
@@ -387,6 +404,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if current and about_the_user(message):
         return recap(current)
     if told := (no_longer(message, current) or named(message, current)
-                or recalled(message, current) or theirs(message, current)):
+                or recalled(message, current) or theirs(message, current)
+                or in_the_time(message, during)):
         return told
     return "" if past else OPENING

@@ -199,7 +199,10 @@ class ResponseAgent(dspy.Module):
         current = [to_you(m).memory_text for m in found if status(m, self.now) != "past"]
         question = with_apostrophes(self._question)  # "whats my ..." read as "what's my ..."
         thing, who = asked_mine(question), asked_someone(question)
-        return opening(question, found=bool(found), current=current,
+        asked = asked_time(question, self.now)  # "this week": the dated facts that fall in it
+        during = [to_you(m).memory_text for m in found if status(m, self.now) != "past"
+                  and overlap_note(m, asked).startswith("overlaps")]
+        return opening(question, found=bool(found), current=current, during=during,
                        untold=thing if thing and not self._about(thing, found) else None,
                        nobody=(who if who and not self._about(who, found, categories=False)
                                else None),

@@ -42,6 +42,7 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
     (r"\bmine\b", "theirs"), (r"\bme\b", "them")]]
 _THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
+_THEIR = re.compile(r"\btheir\b")
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
 _ME = re.compile(r"\bme\b")
 
@@ -193,7 +194,10 @@ def second_person(text: str) -> str:
         return "Your" + _THEM.sub("you", _THEMSELVES.sub("yourself", out[5:]))
     if _PLURAL_VERB.match(out[m.end():]):  # "Parents are visiting": a noun leads, not a verb
         return "Your " + out[:1].lower() + out[1:]
-    return f"You {(m.group(1) or '').lower()}{verb}{out[m.end():]}"
+    # The user's own after the verb: "for their uncle's 60th" is "for your uncle's 60th".
+    # Not "them": "Drives them to school" is the children.
+    rest = _THEIR.sub("your", _THEMSELVES.sub("yourself", out[m.end():]))
+    return f"You {(m.group(1) or '').lower()}{verb}{rest}"
 
 
 # "I'm" / "I am", then what may stand before the complement: the user's name and a comma
