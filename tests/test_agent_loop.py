@@ -644,7 +644,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("what's the weather like this week?", found=True, preferences=False,
                    current=trip, during=trip) == OPENING
     # What the model goes on to guess after "you haven't told me" is dropped; questions stay.
-    from chatbot.agents.opening import without_guesses
+    from chatbot.agents.untold import without_guesses
     assert without_guesses(
         "You told me you have a mini pig called Mochi, but you haven't told me how old Mochi "
         "is. Mochi is probably around 2 years old. How old is she?") == (

@@ -40,7 +40,8 @@ capitalised word is the name; code picks the fact, as it does for the recap belo
 question asks for a place, a time or a number (where / which city, when, how old: a closed
 class of question words) and no such fact holds one, the opening goes on "but you haven't told
 me": "Which city does Leopoldine live in?" beside only "You have a sister called Leopoldine" was
-answered with that fact and nothing more (sealed7, docs/agents.md, session 30).
+answered with that fact and nothing more (sealed7, docs/agents.md, session 30). What a
+question asks for and what answers it is agents/untold.py.
 
 A request to forget gets no opening: begun with the fact, the reply recited what the user had
 just asked to have deleted.
@@ -75,10 +76,9 @@ from datetime import date
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.opening_abroad import told_abroad
-from chatbot.agents.reply_style import sentences
+from chatbot.agents.untold import NOT_TOLD, TOLD, lacks_the_answer
 from chatbot.agents.wording import second_person
 from chatbot.memory.timeparse import day_in_words
-from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 OPENING = "Since you"
 # English questions are begun with these; a question in another language only with a quote
@@ -99,8 +99,6 @@ _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|cu
 _ABOUT_THE_USER = re.compile(
     rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
     rf"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*(?:{_NOW})?\W*$", re.I)
-TOLD = "You told me "
-NOT_TOLD = ", but you haven't told me"
 MAX_NAMED = 2
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
 _POSSESSIVE = re.compile(r"'s?$")  # "Auberon's job": Auberon
@@ -147,7 +145,7 @@ def named(message: str, facts: Sequence[str]) -> str:
     said = [f if f.split()[0].rstrip(":,;") in asked else f[:1].lower() + f[1:] for f in said]
     if not said:
         return ""
-    if _lacks_the_answer(message, said, asked):
+    if lacks_the_answer(message, said, asked):
         # "Which city does Leopoldine live in?" beside only "You have a sister called
         # Leopoldine": begun with the fact and a full stop, the model stopped there; begun
         # "..., but" it went on "I didn't remember where she lives. I'll check my memories".
@@ -190,7 +188,7 @@ def recalled(message: str, facts: Sequence[str]) -> str:
         return ""
     told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
     # "where does my brother live again?" beside only his name: "..., but you haven't told me"
-    return told + (NOT_TOLD if _lacks_the_answer(message, said, set()) else ".")
+    return told + (NOT_TOLD if lacks_the_answer(message, said, set()) else ".")
 
 
 NO_LONGER = "No longer "
@@ -234,80 +232,9 @@ def theirs(message: str, facts: Sequence[str]) -> str:
                    for o in owned)][:MAX_NAMED]
     if not said:
         return ""
-    if _lacks_the_answer(message, said, set()):
+    if lacks_the_answer(message, said, set()):
         return TOLD + ", and ".join(said) + NOT_TOLD
     return TOLD + ", and ".join(said) + "."
-
-
-# What a question asks for, by its question word (a closed class), and what a fact must hold
-# to answer it: a place is a capitalised word the question does not say ("Where does Tomas
-# live?" beside "Tomas moved to Oslo"); a time, a number, a weekday, a month or a word like
-# "tomorrow"; an age or an amount, a number.
-_ASKS_PLACE = re.compile(r"^\W*(?:where\b|(?:in\s+|at\s+)?which\s+(?:city|town|country|place|"
-                         r"hotel|restaurant|school|company|street|airport|station|hospital|"
-                         r"neighbourhood|neighborhood|area|venue)\b)", re.I)
-_ASKS_TIME = re.compile(r"^\W*(?:when\b|what\s+(?:time|day|date)\b|which\s+(?:day|date)\b)",
-                        re.I)
-_ASKS_NUMBER = re.compile(r"^\W*how\s+(?:old|many|much|long)\b", re.I)
-# Work: "what does Auberon do (for a living)?", "what's Ana's job?"; a fact that answers it
-# says what someone works as or is ("works", "job", "is a ...", "as a ...").
-_ASKS_WORK = re.compile(r"^\W*what\s+(?:(?:does|do)\s+[\w' ]+?\s+do|[\w' ]+?\s+does)"
-                        r"(?:\s+for\s+(?:a\s+living|work))?\W*$"
-                        r"|^\W*what(?:'s|\s+is)\s+[\w' ]+?'s?\s+"
-                        r"(?:job|work|profession|occupation|line\s+of\s+work)\b", re.I)
-_WORK = re.compile(r"\b(?:works?|worked|working|job|jobs|career|profession|employed|retired|"
-                   r"is\s+an?|as\s+an?)\b", re.I)
-# Words before the question itself: "Remind me, which city ...", "Quick one: when ...".
-_LEAD_IN = re.compile(r"^\W*(?:(?:so|ok|okay|and|also|hey|btw|wait|hmm|um|oh|ah|right|"
-                      r"quick\s+one|remind\s+me|do\s+you\s+(?:know|remember)|"
-                      r"can\s+you\s+(?:tell|remind)\s+me)\b[\s,:-]*)+", re.I)
-_NUMBER = re.compile(r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.I)
-_TIME_WORDS = [*WEEKDAYS, *MONTHS, "today", "tonight", "tomorrow", "weekend", "week", "month",
-               "year"]
-_TIME = re.compile(r"\d|\b(?:" + "|".join(_TIME_WORDS) + r")\b", re.I)
-_CALLED = re.compile(r"\b(?:called|named)\s+[A-Z][\w'-]*")
-_NOT_PLACES = {"You", "Your", *(w.capitalize() for w in (*WEEKDAYS, *MONTHS))}
-# Where someone comes from is not where they live: "where did i grow up?" beside "Lives in
-# Tulsa" had been begun with Tulsa, and the model went on "you were born in Tulsa in 2024"
-# (sealed16). A question about birth or upbringing is answered only by a fact that says so.
-_ORIGIN = (r"\b(?:grow|grew|growing)\s+up\b|\b(?:born|raised|originally|hometown|birthplace)\b"
-           r"|\bhome\s+town\b")
-_ASKS_ORIGIN = re.compile(_ORIGIN + r"|\bfrom(?:\s+(?:again|originally))?\W*$", re.I)
-_SAYS_ORIGIN = re.compile(_ORIGIN + r"|\b(?:is|are|comes?|came)\s+from\b", re.I)
-
-
-def _lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bool:
-    """The question asks for a place, a time, a number or someone's work that none of the
-    facts holds, or where or when someone was born or grew up, which none of them says."""
-    said = " ".join(facts)
-    message = _LEAD_IN.sub("", message)
-    if _ASKS_WORK.match(message):
-        return not _WORK.search(said)
-    if ((_ASKS_PLACE.match(message) or _ASKS_TIME.match(message))
-            and _ASKS_ORIGIN.search(re.split(r"[?\n]", message)[0])
-            and not _SAYS_ORIGIN.search(said)):
-        return True
-    if _ASKS_PLACE.match(message):  # a name ("called Cathal") is no place
-        return not (set(_CAPITALISED.findall(_CALLED.sub("", said))) - asked - _NOT_PLACES)
-    if _ASKS_TIME.match(message):
-        return not _TIME.search(said)
-    if _ASKS_NUMBER.match(message):
-        return not _NUMBER.search(said)
-    return False
-
-
-def without_guesses(reply: str) -> str:
-    """A reply begun "You told me ..., but you haven't told me ..." (code's words, above)
-    without the statements the model went on with: only that sentence and the questions after
-    it. The model had gone on guessing what it had just said it was not told: "..., but you
-    haven't told me how old Mochi is. Mochi is probably around 2 years old." and "... where
-    you grew up. I remember that you were born in Oklahoma" (sealed15, sealed16). Any other
-    reply unchanged."""
-    said = sentences(reply)
-    if not (said and said[0].startswith(TOLD) and NOT_TOLD in said[0]) or len(said) < 2:
-        return reply
-    kept = [said[0], *(s for s in said[1:] if s.rstrip().endswith("?"))]
-    return " ".join(kept) if len(kept) < len(said) else reply
 
 
 def in_the_time(message: str, during: Sequence[str]) -> str:

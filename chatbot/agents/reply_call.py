@@ -32,9 +32,9 @@ from chatbot.agents.copies import (
     without_echo,
     without_repeated_ending,
 )
-from chatbot.agents.opening import without_guesses
 from chatbot.agents.reply_style import ReplyStyle, restyle
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
+from chatbot.agents.untold import without_guesses
 from chatbot.lm.streaming import Cancelled, find_cause, token_sink
 from chatbot.transcripts import clean_text
 
@@ -129,7 +129,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle) ->
     assistant's own; English words only), without a closing sentence an earlier reply of the
     session said already ("How can I assist you today?"), without a found memory's note
     copied after its text ("(noted 2024-03-15)"), without the guesses after "you haven't
-    told me" (`opening.without_guesses`), and in the formats a standing
+    told me" (`untold.without_guesses`), and in the formats a standing
     preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
