@@ -435,10 +435,15 @@ def test_small_model_noop_ends_the_run_and_one_call_adds_every_fact(seeded):
 def test_asks_to_change_memory():
     for text in ("Please forget that I work as a nurse.", "Correction: Porto, not Lisbon.",
                  "I no longer eat meat", "I moved to Porto last month", "Remember that I'm 40",
-                 "Can you forget the dog?"):
+                 "Can you forget the dog?", "can u delete the thing about my salary?",
+                 "pls forget what i said about my ex", "disregard the bit about my surgery"):
         assert asks_to_change_memory(text), text
-    for text in ("What's wrong with my code?", "I like jazz", "Thanks!", "Is it wrong?"):
+    for text in ("What's wrong with my code?", "I like jazz", "Thanks!", "Is it wrong?",
+                 "How do I remove a stain?"):
         assert not asks_to_change_memory(text), text
+    from chatbot.agents.guards import asks_to_undo
+    assert asks_to_undo("plz delete my address")
+    assert not asks_to_undo("pls dont forget my dentist appt is friday")
 
 
 def test_category_tail_copied_from_the_shown_format_is_dropped(seeded):

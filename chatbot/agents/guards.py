@@ -281,10 +281,10 @@ _SMALL_TALK = re.compile(
 _EXPLICIT = re.compile(r"\b(forget|remember|correction)\b", re.I)
 # The verbs that ask for something to be taken out of memory: "Could you erase everything about
 # my ex?", "can u delete ...". The memory agent filed such a request as how to reply.
-UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe|scrub)\b", re.I)
-_TO_THE_ASSISTANT = re.compile(r"\b(?:you|your|u|please)\b", re.I)
-_UNDO_FIRST = re.compile(r"^\W*(?:(?:please|just|and|so|ok|okay)\W+)*"
-                         r"(?:forget|delete|erase|remove|wipe|scrub)\b", re.I)
+UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe|scrub|disregard)\b", re.I)
+_TO_THE_ASSISTANT = re.compile(r"\b(?:you|your|u|please|pls|plz)\b", re.I)
+_UNDO_FIRST = re.compile(r"^\W*(?:(?:please|pls|plz|just|and|so|ok|okay)\W+)*"
+                         r"(?:forget|delete|erase|remove|wipe|scrub|disregard)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 
 
@@ -293,6 +293,7 @@ def asks_to_undo(text: str) -> bool:
     (`UNDO`) said to it ("Could you erase ...", "please scrub it from your memory", "Forget
     the paragliding stuff"); not "Don't forget ...", nor "I remove asbestos for a living", nor
     "How do I remove a stain?"."""
+    text = with_apostrophes(text)  # "pls dont forget ..." is not a request to forget
     undo = UNDO.search(text)
     if undo is None or _NEGATED.search(" ".join(text[:undo.start()].split()[-3:])):
         return False
@@ -337,8 +338,8 @@ def asks_to_change_memory(message: str) -> bool:
     """True for a message that plainly asks to remember, correct or forget something ("Please
     forget that I ...", "Correction: ...", "I no longer ...", "I moved to ..."). The memory
     agent then runs even if the response agent saw nothing to save."""
-    text = str(message or "").strip()
-    if _EXPLICIT.search(text):
+    text = with_apostrophes(str(message or "").strip())
+    if _EXPLICIT.search(text) or asks_to_undo(text):  # "can u delete my address?"
         return True
     if text.endswith("?"):  # "What's wrong with my code?"
         return False
