@@ -587,6 +587,11 @@ def test_the_opening_follows_the_message_and_what_was_found():
         "wife's name")
     assert asked_mine("Do you remember my mother's name?") == "mother's name"
     assert asked_mine("Did you know my dog is sick?") is None
+    assert asked_mine("whats my daughters favourite colour?") == "daughter's favourite colour"
+    assert asked_mine("what are my glasses made of?") == "glasses made of"
+    from chatbot.agents.opening import names_only
+    assert names_only("Has a daughter called Aoife") and names_only("You have a dog named Rex")
+    assert not names_only("Has a daughter called Aoife who loves blue")
     assert asked_mine("Quelle est ma pointure ?") is None
     for found in (True, False):
         assert opening("What's my shoe size again?", found=found, preferences=False,

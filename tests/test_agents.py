@@ -444,6 +444,9 @@ def test_asks_to_change_memory():
     from chatbot.agents.guards import asks_to_undo
     assert asks_to_undo("plz delete my address")
     assert not asks_to_undo("pls dont forget my dentist appt is friday")
+    from chatbot.agents.guards import NOT_TO_KEEP, sounds_like_retraction
+    typed = "can you forgett that i go metal detecting? scratch that, i dont want it saved"
+    assert asks_to_undo(typed) and sounds_like_retraction([typed]) and NOT_TO_KEEP.search(typed)
 
 
 def test_category_tail_copied_from_the_shown_format_is_dropped(seeded):

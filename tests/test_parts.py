@@ -12,7 +12,7 @@ import pytest
 from chatbot.agents.corrections import disputed
 from chatbot.agents.endings import ended_facts
 from chatbot.agents.part_calls import tool_calls
-from chatbot.agents.parts import KEEP, parts_schema, split_parts
+from chatbot.agents.parts import KEEP, parts_schema, pronoun_options, split_parts
 from chatbot.agents.reply_requests import copied_fact
 from chatbot.agents.updater import MemoryUpdater
 from chatbot.agents.wording import (
@@ -776,7 +776,9 @@ def test_someone_called_she_is_not_offered_for_he(store):
         keep = next(o for o in entry["anyOf"] if "user_name" in o["properties"])
         return keep["properties"]["about"]["enum"]
 
-    assert about("And he's a sound engineer.", None) == ["Rosalind", "Thabo"]
+    # "my aunt Rosalind" is a she by the word for her, so not offered for "he"
+    assert about("And he's a sound engineer.", None) == ["Thabo"]
+    assert about("She's a retired ferry captain.", None) == ["Rosalind", "Thabo"]
     # the updater notes whom the model took "she" for, and "he" is then someone else
     updater = MemoryUpdater(store, "alice")
     updater._note_pronouns([{"part": "She's a retired ferry captain.", "kind": "fact",
@@ -787,6 +789,17 @@ def test_someone_called_she_is_not_offered_for_he(store):
     # with nobody else named, the one person stays offered
     assert about("He called.", {"she": {"Rosalind", "Thabo"}, "he": set()}) == [
         "Rosalind", "Thabo"]
+
+
+def test_she_and_he_in_one_sentence_are_two_parts_each_about_their_own():
+    said = "She's a stilt walker at festivals, and he's a tiler."
+    assert split_parts(said) == ["She's a stilt walker at festivals", "he's a tiler."]
+    assert split_parts("He and she are married.") == ["He and she are married."]
+    assert split_parts("She is a nurse and she loves hiking.") == [
+        "She is a nurse and she loves hiking."]
+    before = ["My uncle Bertil lives in Lugo.", "My aunt Vesna lives in Jaén."]
+    assert pronoun_options("he's a tiler.", before)[0] == "Bertil"
+    assert "Bertil" not in pronoun_options("She's a stilt walker", before)
 
 
 def test_a_reply_preference_that_lost_the_request_is_kept_as_asked():

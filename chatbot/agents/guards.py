@@ -164,10 +164,10 @@ _SMALL_TALK = re.compile(
 _EXPLICIT = re.compile(r"\b(forget|remember|correction)\b", re.I)
 # The verbs that ask for something to be taken out of memory: "Could you erase everything about
 # my ex?", "can u delete ...". The memory agent filed such a request as how to reply.
-UNDO = re.compile(r"\b(?:forget|delete|erase|remove|wipe|scrub|disregard)\b", re.I)
+UNDO = re.compile(r"\b(?:forgett?|delete|erase|remove|wipe|scrub|disregard)\b", re.I)
 _TO_THE_ASSISTANT = re.compile(r"\b(?:you|your|u|please|pls|plz)\b", re.I)
 _UNDO_FIRST = re.compile(r"^\W*(?:(?:please|pls|plz|just|and|so|ok|okay)\W+)*"
-                         r"(?:forget|delete|erase|remove|wipe|scrub|disregard)\b", re.I)
+                         r"(?:forgett?|delete|erase|remove|wipe|scrub|disregard)\b", re.I)
 _NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 
 
@@ -187,7 +187,9 @@ NOT_TO_KEEP = re.compile(
     r"^\W*(?:please\s+)?(?:don'?t|do\s+not|never)\s+(?:save|store|remember|keep|record|note|write)"
     r"|\byou\s+(?:didn'?t|did\s+not|don'?t|do\s+not|wouldn'?t|shouldn'?t|won'?t)\s+"
     r"(?:save|store|remember|keep|record|note|write)"
-    r"|\b(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:saved|stored|kept|recorded|written|noted)\b",
+    r"|\b(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+(?:saved|stored|kept|recorded|written|noted)\b"
+    r"|\bi\s+(?:don'?t|do\s+not)\s+want\s+(?:it|this|that|any\s+of\s+(?:it|this|that))\s+"
+    r"(?:saved|stored|kept|recorded|written|noted|remembered)\b",
     re.I)
 # What the user is about to do or doing this minute: "I'm off to put the kettle on", "off to
 # bed", "gotta run", "sat in the laundrette". Not "I'm off to Lisbon" (a trip), "I have to go,
@@ -293,12 +295,12 @@ def is_one_question(message: str) -> bool:
 _RETRACTION = re.compile(
     r"\b(forget|remove|delete|erase|scrub|wipe|no longer|any ?more|\w+n't|do not|does not|"
     r"not|never|no|wrong|incorrect|untrue|quit|left|stopped|sold|gave|moved|divorced|died|"
-    r"passed away|instead|actually|correction|ex)\b", re.I)
+    r"passed away|instead|actually|correction|ex|scratch|scrap|disregard)\b", re.I)
 
 
 def sounds_like_retraction(texts: list[str]) -> bool:
     """Some word of retraction or change in the user's messages: a delete is plausible."""
-    return any(_RETRACTION.search(str(t or "")) for t in texts)
+    return any(_RETRACTION.search(with_apostrophes(str(t or ""))) for t in texts)
 
 
 def answer_adapter(limits: Limits) -> Any:

@@ -73,6 +73,8 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.opening_abroad import told_abroad
@@ -269,7 +271,34 @@ def asked_mine(message: str) -> str | None:
     words = thing.split()
     if words[-1] in ("called", "named"):  # "what's my wife called?": her name
         return f"{' '.join(words[:-1])}'s name" if len(words) > 1 else None
+    if len(words) > 1 and _owner_without_apostrophe(words[0]):  # "daughters favourite colour"
+        return " ".join([words[0][:-1] + "'s", *words[1:]])
     return thing
+
+
+def _owner_without_apostrophe(word: str) -> bool:
+    """ "daughters" in "my daughters favourite colour": a plural that is rarer than its
+    singular, as a possessive is (not "glasses", whose singular is no word)."""
+    return (word.endswith("s") and not word.endswith(("ss", "'s"))
+            and zipf_frequency(word[:-1], "en") > zipf_frequency(word, "en"))
+
+
+def owner_and_attribute(thing: str) -> tuple[str, str] | None:
+    """ "daughter's favourite colour" -> ("daughter", "favourite colour"); None for a thing
+    that is no one's ("shoe size")."""
+    owner, mark, attribute = thing.partition("'s ")
+    return (owner, attribute) if mark and owner and attribute else None
+
+
+# A fact that only names someone of the user's ("Has a daughter called Aoife") says what they
+# are called and nothing else about them: it does not answer "whats my daughters favourite
+# colour?" (the reply had made up "blue", sealed17).
+_NAMES_ONLY = re.compile(r"^(?:You\s+have|Has)\s+(?:an?\s+)?(?:[\w-]+\s+){1,2}(?:called|named)\s+"
+                         r"[A-Z][\w'-]*\W*$")
+
+
+def names_only(fact: str) -> bool:
+    return bool(_NAMES_ONLY.match(fact.strip()))
 
 
 # A last sentence led by a question word asks, "?" or not: "is it even worth buying a

@@ -93,7 +93,27 @@ def split_clauses(sentence: str) -> list[str]:
         pieces.append(sentence[start:m.start()].strip(" ,"))
         start = m.end()
     pieces.append(sentence[start:].strip(" ,"))
+    pieces = [q for p in pieces for q in _split_she_and_he(p)]
     return [p for p in pieces if _WORD.search(p)] or [sentence]
+
+
+# "and he's", ", he": a clause led by the pronoun of the other person.
+_PRONOUN_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|but|while|whereas)\s+)?|\s+(?:and|but|while|"
+                             r"whereas)\s+)(?=(?:she|he)\b)", re.I)
+
+
+def _split_she_and_he(clause: str) -> list[str]:
+    """A clause led by "she" cut before a clause led by "he", or the other way round: "She's
+    a stilt walker at festivals, and he's a tiler." is two people, and each part says who
+    (`pronoun_options`). As one part, the aunt's memory took the uncle's job (sealed17)."""
+    first = pronoun_of(clause)
+    if first is None:
+        return [clause]
+    for m in _PRONOUN_CLAUSE.finditer(clause):
+        if (pronoun_of(clause[m.end():]) not in (None, first)
+                and len(_WORD.findall(clause[:m.start()])) >= 3):  # not "He and she are"
+            return [clause[:m.start()].strip(" ,"), *_split_she_and_he(clause[m.end():])]
+    return [clause]
 
 
 def _corrects(before: str, after: str) -> bool:
@@ -261,8 +281,33 @@ def pronoun_options(part: str, before: list[str],
     for text in reversed(before):
         named += [w for w in reversed(_WORD.findall(text)) if w in _proper_names(text)]
     named = list(dict.fromkeys(named))
-    other = (taken or {}).get("he" if pronoun == "she" else "she", set())
+    other = set((taken or {}).get("he" if pronoun == "she" else "she", set()))
+    # Who a word for kin makes a "she" or a "he" ("my uncle Bertil" is a he): they first, and
+    # not as the other.
+    kin = _kin_pronouns(before)
+    other |= {n for n, p in kin.items() if p != pronoun}
+    named.sort(key=lambda n: kin.get(n) != pronoun)  # stable: the latest first within each
     return ([n for n in named if n not in other] or named)[:MAX_PEOPLE]
+
+
+# The closed class of words for kin and partners that say "she" or "he", before a name.
+_KIN_SHE = ("aunt|auntie|sister|mother|mum|mom|mama|daughter|wife|girlfriend|grandmother|"
+            "grandma|gran|granny|nan|niece|stepmother|stepdaughter|fiancee|fianc\u00e9e|"
+            "goddaughter|stepsister")
+_KIN_HE = ("uncle|brother|father|dad|papa|son|husband|boyfriend|grandfather|grandpa|grandad|"
+           "nephew|stepfather|stepson|fiance|fianc\u00e9|godson|stepbrother")
+_KIN = re.compile(rf"\b(?:(?P<she>{_KIN_SHE})|(?P<he>{_KIN_HE}))(?:'s)?,?\s+(?P<name>[A-Z][\w'-]*)",
+                  re.I)
+
+
+def _kin_pronouns(texts: list[str]) -> dict[str, str]:
+    """The names a word for kin before them makes "she" or "he": {"Bertil": "he"}."""
+    out: dict[str, str] = {}
+    for text in texts:
+        for m in _KIN.finditer(text):
+            if m.group("name")[0].isupper():
+                out[m.group("name")] = "she" if m.group("she") else "he"
+    return out
 
 
 def grammar_safe(text: str) -> str:

@@ -16,7 +16,13 @@ from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
 from chatbot.agents.language import asked_language
-from chatbot.agents.opening import asked_mine, asked_someone, opening
+from chatbot.agents.opening import (
+    asked_mine,
+    asked_someone,
+    names_only,
+    opening,
+    owner_and_attribute,
+)
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -71,6 +77,15 @@ class SearchCall:
     categories: list[str]
     results: list[RetrievedMemory] = field(default_factory=list)
     note: str = ""
+
+
+def answering(thing: str, found: list[RetrievedMemory]) -> list[RetrievedMemory]:
+    """The found memories that may answer a question for someone's `thing`: not one that
+    only names them, unless their name is asked for (`opening.names_only`)."""
+    owned = owner_and_attribute(thing)
+    if owned is None or owned[1] == "name":
+        return found
+    return [m for m in found if not names_only(m.memory_text)]
 
 
 def to_you(m: RetrievedMemory) -> RetrievedMemory:
@@ -203,7 +218,8 @@ class ResponseAgent(dspy.Module):
         during = [to_you(m).memory_text for m in found if status(m, self.now) != "past"
                   and overlap_note(m, asked).startswith("overlaps")]
         return opening(question, found=bool(found), current=current, during=during,
-                       untold=thing if thing and not self._about(thing, found) else None,
+                       untold=thing if thing and not self._about(thing, answering(thing, found))
+                       else None,
                        nobody=(who if who and not self._about(who, found, categories=False)
                                else None),
                        past=len(current) < len(found),
