@@ -353,7 +353,7 @@ def test_a_message_in_another_language_asks_for_the_reply_in_it(store):
 
 
 def test_a_language_asked_for_in_a_preference_is_asked_of_every_reply(store):
-    from chatbot.agents.language import asked_language
+    from chatbot.agents.language import asked_language, reply_language
 
     store.add("lotte", 'Asked: "Please answer me in German from now on."', ["preferences"],
               memory_type="procedural")
@@ -365,6 +365,9 @@ def test_a_language_asked_for_in_a_preference_is_asked_of_every_reply(store):
     assert "Reply in Spanish, the language of" in spanish and "German only" not in spanish
     # the latest preference naming a language decides; one merely named, or taken back, not
     assert asked_language(["Wants replies in French", "Wants bullet points"]) == "French"
+    # the session's own line for it does not take it back ("... even to a message in English")
+    german = ["Wants replies in German"]
+    assert asked_language([*german, reply_language("Any tips?", german)]) == "German"
     for prefs in (["Is learning German"], ["Wants replies in French",
                                            "Stop answering in French, English is fine"],
                   ["Answer in English please"]):
@@ -625,6 +628,8 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert asked_someone("what does my wife do again?") == "wife"
     assert asked_someone("what's my favourite colour again?") is None
     assert asked_someone("what does my wife do?") is None  # no recall asked for
+    assert asked_someone("My sister's visiting. What's the dish I always cook again?") is None
+    assert asked_someone("Quick one. Where does my brother live again?") == "brother"
     assert opening("what does my wife do again?", found=True, preferences=False,
                    current=people, nobody="wife") == (
         "You haven't told me anything about your wife.")
@@ -658,6 +663,11 @@ def test_the_opening_follows_the_message_and_what_was_found():
     for reply in ("You told me you live in Tulsa. Tulsa is lovely in May.",
                   "Since you haven't told me, I can't say. Try asking."):
         assert without_guesses(reply) == reply
+    # A question in English from a user who asked for replies in German is begun in German.
+    assert opening("How do I stop my glasses misting up?", found=False, preferences=True,
+                   reply_in="German") == "Gerne!"
+    assert opening("Wie geht es dir heute?", found=False, preferences=True,
+                   reply_in="German") == ""
     # Typed without apostrophes, read as with them.
     assert opening("whats my shoe size again?", found=False, preferences=False,
                    untold="shoe size").startswith("I don't know your shoe size")

@@ -59,9 +59,12 @@ def reply_language(message: str, preferences: list[str] = ()) -> str | None:
 _NAMES = "|".join(sorted(LANGUAGES.values()))
 # "in German", "into French": the language asked for, not one merely named ("I'm learning
 # German"). A negation or "stop" before it in its clause takes it back.
-# Not the language the user writes in ("even when I write in English", "if I text in Dutch").
+# Not the language the user writes in ("even when I write in English", "if I text in Dutch",
+# "even to a message in English": `reply_language`'s own words, which had turned every standing
+# language off in the reply's opening, sealed17).
 _IN_LANGUAGE = re.compile(rf"(?<!i write )(?<!i type )(?<!i text )(?<!i speak )(?<!i message )"
-                          rf"(?<!i'm writing )(?<!they write )\b(?:in|into)\s+({_NAMES})\b", re.I)
+                          rf"(?<!i'm writing )(?<!they write )(?<!a message )"
+                          rf"\b(?:in|into)\s+({_NAMES})\b", re.I)
 _TAKEN_BACK = re.compile(r"\b(?:not|no|never|stop\w*|quit|don't|instead of)\b[^,.;:!?]*$", re.I)
 # Nor a language named inside a condition on the user's own doing: "reply in French, even when
 # I write to you in English", "if they message you in Dutch". The clause's subordinator and

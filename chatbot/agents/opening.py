@@ -77,7 +77,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import asks_to_undo, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.opening_abroad import told_abroad
+from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
 from chatbot.agents.untold import NOT_TOLD, TOLD, lacks_the_answer
 from chatbot.agents.wording import second_person
 from chatbot.memory.timeparse import day_in_words
@@ -215,9 +215,13 @@ def no_longer(message: str, facts: Sequence[str]) -> str:
 def asked_someone(message: str) -> str | None:
     """Someone or something of the user's an English recall question asks about ("what does
     my wife do again?": "wife"), or None. The caller says whether a found memory is about
-    them; when none is, the reply begins `NOTHING_ABOUT` (the model had invented a job)."""
-    if (written_in(message) != "English" or not _RECALL.search(message)
-            or (m := _SOMEONE.search(message)) is None):
+    them; when none is, the reply begins `NOTHING_ABOUT` (the model had invented a job).
+    Only someone the question itself names: "My sister's visiting. What's the dish I always
+    cook again?" asks for the dish."""
+    if written_in(message) != "English" or not _RECALL.search(message):
+        return None
+    asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", message.strip()) if asks(s))
+    if (m := _SOMEONE.search(asking)) is None:
         return None
     return m.group(1).lower()
 
@@ -324,7 +328,8 @@ def written_in(message: str) -> str | None:
 def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             bullets: bool = False, numbered: bool = False, ended: date | None = None,
             current: Sequence[str] = (), untold: str | None = None,
-            nobody: str | None = None, during: Sequence[str] = ()) -> str:
+            nobody: str | None = None, during: Sequence[str] = (),
+            reply_in: str | None = None) -> str:
     """The reply's first words, or "" to leave the start to the model. preferences: a
     standing preference asks for replies in a language (the caller reads them); past: a found
     memory's end date has passed; ended: the end date of the memory found first, when it has passed;
@@ -338,7 +343,9 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     of the user's a recall question asks about (`asked_someone`) that no found memory is
     about (the reply begins "You haven't told me anything about your wife."); during: the
     found memories whose dates fall in the time the question asks about ("this week"), said
-    to the user (a question about the user's own time is begun with them, `in_the_time`)."""
+    to the user (a question about the user's own time is begun with them, `in_the_time`);
+    reply_in: the language a standing preference asks replies in (a question in English is
+    begun with "Sure!" in it, `SURE_ABROAD`)."""
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
@@ -346,6 +353,9 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return UNTOLD.format(thing=untold)
     if nobody and not preferences and asks(message) and not asks_to_undo(message):
         return NOTHING_ABOUT.format(who=nobody)
+    if (reply_in in SURE_ABROAD and asks(message) and not asks_to_undo(message)
+            and written_in(message) == "English"):
+        return SURE_ABROAD[reply_in]
     if not found or not asks(message) or asks_to_undo(message):
         # A request to forget is not begun with the fact: the reply recited what the user had
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").

@@ -27,6 +27,19 @@ TOLD_ABROAD = {
     "Japanese": "あなたはこう言いました：", "Korean": "이렇게 말씀하셨어요:",
 }
 _SAID_TO_YOU = 'You said: "'
+# "Sure!" in those languages: the start of a reply to a question in English from a user who
+# asked for replies in one of them. Told "Reply in German only" in its preferences, the 1.5B
+# model answered in English all the same ("How do I stop my glasses from misting up?",
+# sealed17 and the fresh split); begun in the language, it goes on in it.
+SURE_ABROAD = {
+    "German": "Gerne!", "French": "Bien sûr !", "Spanish": "¡Claro!", "Italian": "Certo!",
+    "Portuguese": "Claro!", "Dutch": "Natuurlijk!", "Swedish": "Absolut!",
+    "Danish": "Selvfølgelig!", "Norwegian": "Selvfølgelig!", "Finnish": "Toki!",
+    "Polish": "Jasne!", "Czech": "Jasně!", "Romanian": "Sigur!", "Hungarian": "Persze!",
+    "Turkish": "Tabii!", "Greek": "Βεβαίως!", "Russian": "Конечно!", "Ukrainian": "Звичайно!",
+    "Indonesian": "Tentu!", "Vietnamese": "Chắc chắn rồi!", "Arabic": "بالتأكيد!",
+    "Hindi": "ज़रूर!", "Chinese": "好的！", "Japanese": "もちろんです！", "Korean": "물론이죠!",
+}
 
 
 def told_abroad(message: str, language: str | None, current: Sequence[str]) -> str:

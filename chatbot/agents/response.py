@@ -224,6 +224,7 @@ class ResponseAgent(dspy.Module):
                                else None),
                        past=len(current) < len(found),
                        preferences=self._asks_a_language(),
+                       reply_in=self._asked_language(),
                        bullets=bool(self.style.bullets),
                        numbered=bool(self.style.numbered), ended=ended)
 
@@ -232,10 +233,14 @@ class ResponseAgent(dspy.Module):
         language: an English opening would start them in the wrong one. Other preferences
         (a tone, units, a length) leave the opening on: "Likes a friendly, casual tone" had
         kept "what have u figured out about me so far?" from the recap of what is known."""
+        return self._asked_language() is not None
+
+    def _asked_language(self) -> str | None:
+        """The language this turn's preferences ask replies in ("German"), or None."""
         if self._preferences.strip() in ("", NO_PREFERENCES):
-            return False
+            return None
         return asked_language([line.strip().removeprefix("- ")
-                               for line in self._preferences.splitlines()]) is not None
+                               for line in self._preferences.splitlines()])
 
     def _about(self, thing: str, found: list[RetrievedMemory], *,
                categories: bool = True) -> bool:
