@@ -41,7 +41,9 @@ question asks for a place, a time or a number (where / which city, when, how old
 class of question words) and no such fact holds one, the opening goes on "but you haven't told
 me": "Which city does Leopoldine live in?" beside only "You have a sister called Leopoldine" was
 answered with that fact and nothing more (sealed7, docs/agents.md, session 30). What a
-question asks for and what answers it is agents/untold.py.
+question asks for and what answers it is agents/untold.py. A question about the user's own
+time ("anything coming up for me this week?") is begun with the found facts whose dates fall
+in it (`in_the_time`, session 35).
 
 A request to forget gets no opening: begun with the fact, the reply recited what the user had
 just asked to have deleted.
@@ -54,6 +56,10 @@ in that language found beside it is begun with it, quoted whole after "you told 
 question's language (agents/opening_abroad.py): 'Tu m'as dit : "Je suis plombier à
 Marseille."'. The fact is right by construction; the model had answered "Je ne me souviens
 pas de mon métier".
+
+A question in English from a user who asked for replies in another language is begun with
+"Sure!" in that language ("Gerne!", `opening_abroad.SURE_ABROAD`): told only in the
+preferences, the model answered in English (session 35).
 
 A user who asked for bullet points gets a reply begun with "- " instead, on any message
 (agents/reply_style.py): the 1.5B model then writes a list, where told only in the preferences
@@ -119,6 +125,7 @@ def recap(facts: Sequence[str]) -> str:
     return RECAP + "; ".join(said) + "." if said else ""
 
 
+# The first words of a fact said to the user, lower-cased to follow "You told me".
 _YOU = ("You", "Your", "You're", "You've", "You'll", "You'd")
 
 
