@@ -21,6 +21,7 @@ from chatbot.agents.guards import (
     states_something_personal,
     stems,
 )
+from chatbot.agents.reply_opening import about
 from chatbot.agents.response import ResponseAgent
 from chatbot.agents.updater import MemoryUpdater
 
@@ -652,15 +653,15 @@ def test_the_search_tool_says_whether_a_dated_memory_holds_at_the_time_asked(sto
 
 
 def test_a_found_memory_is_about_what_a_question_asks_of_the_user(seeded):
-    # What decides "I don't know your shoe size: ..." (agents/opening.py, UNTOLD): a found
-    # memory says a word of the thing, or its text or categories are close to it (real
-    # embeddings).
+    # What decides "I don't know your shoe size: ..." (agents/reply_opening.py; opening.py's
+    # UNTOLD): a found memory says a word of the thing, or its text or categories are close
+    # to it (real embeddings).
     store, _ = seeded
-    agent = ResponseAgent(store, "alice")
     found = [m for m in store.search("alice", "pets and home", limit=5)
              if m.memory_text in ("Has a beagle called Rex", "Lives in Lisbon")]
     assert len(found) == 2
-    assert not agent._about("shoe size", found)
-    assert agent._about("dog's name", found)  # the "pets" category, and "dog" near "beagle"
-    assert agent._about("home town", found)  # "Lives in Lisbon", its "location"
-    assert agent._about("beagle", found)  # a word of it
+    assert not about("shoe size", found, store.embedder)
+    # the "pets" category, and "dog" near "beagle"
+    assert about("dog's name", found, store.embedder)
+    assert about("home town", found, store.embedder)  # "Lives in Lisbon", its "location"
+    assert about("beagle", found, store.embedder)  # a word of it

@@ -4,25 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import dspy
-import numpy as np
 
-from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
-from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for, stems
+from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
 from chatbot.agents.language import asked_language
-from chatbot.agents.opening import (
-    asked_mine,
-    asked_someone,
-    names_only,
-    opening,
-    owner_and_attribute,
-)
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -30,12 +21,12 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     as_bool,
     read_fields_leniently,
 )
+from chatbot.agents.reply_opening import first_words, to_you
 from chatbot.agents.reply_style import PLAIN, ReplyStyle, style_of
-from chatbot.agents.wording import second_person
 from chatbot.memory import MemoryStore, RetrievedMemory
 from chatbot.memory.found import asked_time, limits_first, overlap_note, show_found
 from chatbot.memory.query import search_text as search_query
-from chatbot.memory.validity import describe_memory, status
+from chatbot.memory.validity import describe_memory
 
 MAX_TOOL_ROUNDS = 2
 MAX_SEARCH_CHARS = 500
@@ -45,15 +36,6 @@ NONE_NEXT = "Search once more with other words, or call finish."
 
 
 NO_PREFERENCES = "(none)"
-# How close (cosine, MiniLM) a found memory's text or categories must be to the thing a
-# question asks of the user's own ("shoe size") to be about it. Measured on 16 pairs that are
-# (job / "[work] Is a steeplejack", partner's name / "[family] Is married to Tom": 0.30 and
-# up) and 10 that are not (shoe size / "[location] Lives in Teruel" 0.23, phone number /
-# "[work] Works as a nurse" 0.17); below it the reply says the user has not told it. On
-# MiniLM's scale: another embedder would want its own (as ranking.floor_for has).
-ABOUT_MIN = 0.25
-
-
 class Respond(dspy.Signature):
     transcript: str = dspy.InputField(desc="the conversation so far, oldest first")
     preferences: str = dspy.InputField(
@@ -77,24 +59,6 @@ class SearchCall:
     categories: list[str]
     results: list[RetrievedMemory] = field(default_factory=list)
     note: str = ""
-
-
-def answering(thing: str, found: list[RetrievedMemory]) -> list[RetrievedMemory]:
-    """The found memories that may answer a question for someone's `thing`: not one that
-    only names them, unless their name is asked for (`opening.names_only`)."""
-    owned = owner_and_attribute(thing)
-    if owned is None or owned[1] == "name":
-        return found
-    return [m for m in found if not names_only(m.memory_text)]
-
-
-def to_you(m: RetrievedMemory) -> RetrievedMemory:
-    """A fact the memory agent wrote, as said to the user ("You live in Montreal"); a stored
-    chat message (it has a speaker) as it is. Replies that read "Lives in Montreal" beside a
-    question saying "my" often answered as the user ("Sturmi ist mein Pferd")."""
-    if m.source.speaker is not None:
-        return m
-    return replace(m, memory_text=second_person(m.memory_text))
 
 
 def _as_list(value: Any) -> list[str]:
@@ -196,37 +160,12 @@ class ResponseAgent(dspy.Module):
         return list(seen.values())
 
     def _opening(self) -> str:
-        """The direct reply's first words (Limits.open_with_memory; agents/opening.py)."""
+        """The direct reply's first words (Limits.open_with_memory; agents/reply_opening.py)."""
         if not self._active.open_with_memory:
             return ""
-        found = self._found()
-        # The memory closest to the message (search order), when it is past and the message
-        # names something of it ("my pass" beside "Climbing gym pass is valid until ..."): a
-        # past stay found first for "What fruit could I pack?" is not what it asks about.
-        best = found[0] if found else None
-        ended = None
-        if (best is not None and status(best, self.now) == "past"
-                and stems(best.memory_text) & stems(self._question)):
-            try:
-                ended = date.fromisoformat(best.valid_until[:10])
-            except ValueError:  # a malformed stored date: no words about it
-                ended = None
-        current = [to_you(m).memory_text for m in found if status(m, self.now) != "past"]
-        question = with_apostrophes(self._question)  # "whats my ..." read as "what's my ..."
-        thing, who = asked_mine(question), asked_someone(question)
-        asked = asked_time(question, self.now)  # "this week": the dated facts that fall in it
-        during = [to_you(m).memory_text for m in found if status(m, self.now) != "past"
-                  and overlap_note(m, asked).startswith("overlaps")]
-        return opening(question, found=bool(found), current=current, during=during,
-                       untold=thing if thing and not self._about(thing, answering(thing, found))
-                       else None,
-                       nobody=(who if who and not self._about(who, found, categories=False)
-                               else None),
-                       past=len(current) < len(found),
-                       preferences=self._asks_a_language(),
-                       reply_in=self._asked_language(),
-                       bullets=bool(self.style.bullets),
-                       numbered=bool(self.style.numbered), ended=ended)
+        return first_words(self._question, self._found(), self.now,
+                           embedder=getattr(self.store, "embedder", None),
+                           reply_in=self._asked_language(), style=self.style)
 
     def _asks_a_language(self) -> bool:
         """A standing preference (or the message's own language) asks for replies in a
@@ -241,27 +180,6 @@ class ResponseAgent(dspy.Module):
             return None
         return asked_language([line.strip().removeprefix("- ")
                                for line in self._preferences.splitlines()])
-
-    def _about(self, thing: str, found: list[RetrievedMemory], *,
-               categories: bool = True) -> bool:
-        """Whether a found memory is about the thing a question asks for: it says a word of
-        it, or its text or its categories are close to it (`ABOUT_MIN`). "shoe size" and "[pet]
-        Has a sugar glider called Evadne" are not; "hobby" and "[hobbies] Plays the cello" are,
-        and so are "job" and "[work] Is a steeplejack". categories=False: the texts only (one
-        word such as "wife" is as close to "[location]" as to her)."""
-        if not found:
-            return False
-        if any(stems(thing) & stems(m.memory_text) for m in found):
-            return True
-        embedder = getattr(self.store, "embedder", None)
-        if embedder is None:
-            return True
-        texts = [t for m in found
-                 for t in (m.memory_text, " ".join(m.categories) if categories else "")
-                 if t.strip()]
-        vectors = np.asarray(embedder.embed_documents([thing, *texts]), dtype=np.float32)
-        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True).clip(1e-9)
-        return bool((vectors[1:] @ vectors[0] >= ABOUT_MIN).any())
 
     @property
     def style(self) -> ReplyStyle:
