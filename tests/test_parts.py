@@ -1760,3 +1760,89 @@ def test_a_request_for_good_asked_as_a_question_is_how_to_reply():
     for asked in ("Do you always reply this slowly?", "could you tell me a joke?"):
         assert tool_calls([{"part": asked, "kind": "question"}], [], message=asked,
                           known=asked) == [("noop", {})]
+
+
+# --- sealed18: chat typed without capitals or apostrophes, names in the next sentence ---------
+
+def test_a_name_typed_without_capitals_counts_when_the_user_introduces_it():
+    message = ("hey im bartek, i work as a court reporter in timisoara. "
+               "oh and i keep a giant african millipede as a pet")
+    parts = split_parts(message)
+    entries = [fact(parts[0], "Works as a court reporter in Timisoara", name="Bartek")]
+    calls = tool_calls(entries, [], message=message, known=message, parts=parts)
+    assert sorted(f["text"] for f in calls[0][1]["facts"]) == [
+        "Is called Bartek", "Works as a court reporter in Timisoara"]
+    # Written with capitals elsewhere, a lower-case word is no name the user goes by.
+    capitals = "Hey im bartek. I work as a court reporter in Timisoara."
+    calls = tool_calls([fact(capitals, "Works as a court reporter in Timisoara",
+                             name="bartek")], [], message=capitals, known=capitals)
+    assert "Is called Bartek" not in [f["text"] for f in calls[0][1]["facts"]]
+
+
+def test_a_name_put_right_in_the_next_sentence_renames_the_shown_memory_once():
+    message = "You've got my brother's name wrong. It's Jarle, not Eirik."
+    parts = split_parts(message)
+    shown = {0: "Has a brother called Eirik", 1: "Lives in Delft"}
+    entries = [fact(parts[0], "Corrected your information", kind="how_to_reply"),
+               fact(parts[1], "Brother's name is Jarle", replaces=0)]
+    calls = tool_calls(entries, [0, 1], message=message, known=message, shown=shown,
+                       parts=parts, similarity=lambda a, b: 0.0)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Has a brother called Jarle"})]
+
+
+def test_a_clause_whose_uncommon_words_no_memory_says_is_kept():
+    message = ("i dont eat cheese, im a stage manager at a theatre in verona and my son "
+               "taddeo plays the cornet")
+    # The model's parts, as the 1.5B model sorted them: the first clause's memory kept
+    # only the town.
+    entries = [fact("i dont eat cheese, im a stage manager at a theatre in verona",
+                    "Lives in Verona"),
+               fact("my son taddeo plays the cornet", "Son Taddeo plays the cornet")]
+    calls = tool_calls(entries, [], message=message, known=message)
+    texts = [f["text"] for f in calls[0][1]["facts"]]
+    assert "Is a stage manager at a theatre in verona" in texts
+    assert not any("Donts" in t for t in texts)
+
+
+def test_a_part_whose_memory_copies_a_shown_one_keeps_what_else_it_says():
+    earlier = ["My best mate is Thanos."]
+    message = "He's the one who got me into karaoke, we go every Thursday."
+    shown = {0: "Best mate is Thanos"}
+    entry = fact(message, "Best mate is Thanos")
+    calls = tool_calls([entry], [0], message=message, known=" ".join([*earlier, message]),
+                       shown=shown, earlier=earlier, similarity=lambda a, b: 0.0)
+    assert calls == [("add_memory", {"facts": [
+        {"text": "Their best mate Thanos is the one who got me into karaoke, we go every "
+                 "Thursday.", "categories": ["misc"], "kind": "fact"}],
+        "reply_preferences": []})]
+    # Kept as a memory of its own, not as the copied memory's new version.
+    shown = {0: "Their new lodger is called Ilias"}
+    message = "baking a birthday cake for my lodger on sunday"
+    calls = tool_calls([fact(message, "Lodger is called Ilias")], [0], message=message,
+                       known=f"{message} {shown[0]}", shown=shown,
+                       similarity=lambda a, b: 0.0)
+    assert [c[0] for c in calls] == ["add_memory"]
+    # Nothing uncommon besides: chat that restates a shown fact keeps only the copy (which
+    # the updater finds stored already), not the chat's words.
+    message = "yeah my best mate is thanos haha"
+    calls = tool_calls([fact(message, "Best mate is Thanos")], [0], message=message,
+                       known=message, shown={0: "Best mate is Thanos"},
+                       similarity=lambda a, b: 0.0)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Best mate is Thanos"]
+
+
+def test_he_typed_without_an_apostrophe_is_the_person_named_before():
+    assert with_referents("hes allergic to lupin btw", ["my new lodger is called ilias"]) == (
+        "Their new lodger Ilias is allergic to lupin btw")
+    assert with_referents("He's the one who got me into karaoke",
+                          ["My best mate is Thanos."]) == (
+        "Their best mate Thanos is the one who got me into karaoke")
+
+
+def test_a_first_person_typed_without_apostrophes_is_worded_in_the_third():
+    from chatbot.agents.wording import third_person
+    assert third_person("i dont eat cheese") == "Doesn't eat cheese"
+    assert third_person("ive got two cats") == "Has got two cats"
+    assert third_person("im a stage manager") == "Is a stage manager"
+    assert third_person("Je dont le nom est Paul") == "Je dont le nom est Paul"  # not English

@@ -42,6 +42,7 @@ from chatbot.agents.own_words import (
     left_out,
     names_in,
     one_person_each,
+    only_copies_with_news,
     own_words_instead,
     without_inventions,
 )
@@ -116,11 +117,28 @@ def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str 
     if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
         return None
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
-    if found is None or not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
+    if found is None:
         return None
+    if not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
+        # Chat typed without capitals ("hey im bartek, i work as a court reporter in
+        # timisoara") says a name only by introducing it.
+        if not (_INTRODUCED.search(message[:found.start()]) and _no_capitals(message)):
+            return None
+        return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
     if _SOMEONE_OF_THEIRS.search(message[:found.start()]):
         return None  # "My daughter Elowen started nursery": the daughter's name
     return found.group(0)
+
+
+# What says the word after it is the user's name: "i'm", "im", "my name is", "call me".
+_INTRODUCED = re.compile(r"(?:^|[\s,.!])(?:i'?m|i\s+am|(?:my\s+)?name(?:'?s|\s+is)|call\s+me|"
+                         r"this\s+is)\s+$", re.I)
+
+
+def _no_capitals(message: str) -> bool:
+    """The message capitalises no word but one that starts a sentence, and "I"."""
+    return not any(m.group(0)[:1].isupper() and m.group(0) not in ("I", "I'm", "I've", "I'd")
+                   for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[\w']+", message.strip()))
 
 
 # The words before a name that make it someone of the user's: "my daughter", "our dog"; in
@@ -208,6 +226,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         kind = str(entry.get("kind") or "").strip().lower()
         part = str(entry.get("part") or "")
         before.append(part)
+        given = set(updates)  # memories an earlier part of the message gave a new version
         # News of the user's own filed as how to reply ("Oh, forgot to say - I've jacked in
         # the bell-ringing."; "Correction: I've got 3 kids, not 2"): read for what it ends or
         # corrects, and kept as a fact, not as a standing preference.
@@ -233,7 +252,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if news and renumbered_anyway(part, shown_facts, updates):
             continue
-        if (renamed_anyway(part, shown_facts, updates)  # "you've got my sister's name wrong"
+        # "you've got my sister's name wrong"
+        if (renamed_anyway(part, shown_facts, updates, message)
                 or named_instead(part, shown_facts, updates, message)):  # "no sorry, Bern!"
             continue
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
@@ -297,10 +317,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     continue
                 kind, found = "fact", [(said_as_memory(part), found[0][1], fact)]
             kept = without_inventions(part, found, known or message)
+            copied = False  # the model's memories only copy shown ones; the part says more
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
             elif part and not _only_copies(part, found, shown_facts, day, before[:-1]) and (
                     why := own_words_instead(part, found, name, shown, known or message, kind)
+                    or (copied := kind != "how_to_reply"
+                        and only_copies_with_news(part, found, shown))
             ) and not _replaces_what_it_drops(why, found, shown_facts, updates):
                 made_up = [f for f in found if invents(f[0], known or message)]
                 if (isinstance(why, str) and language_of(part) not in (None, "English")
@@ -316,7 +339,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                else None)
                     cats = next((c for _, c, _ in found if c), [])
                     found = clauses or [(with_referents(part, before[:-1]), cats,
-                                         _linked(found, ids, shown, part))]
+                                         None if copied else _linked(found, ids, shown, part))]
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
             if kind != "how_to_reply" and language_of(part) not in (None, "English"):
@@ -340,6 +363,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                      r is None and _lower_words(t) & gone_names
                      and (day is None or find_span(t, day) is None))]
         for text, cats, target in found:
+            if target in given and not _names_beyond(text, updates[target]):
+                # The model's version of a memory an earlier part already put right ("Brother's
+                # name is Jarle" after "You've got my brother's name wrong." gave "Has a
+                # brother called Jarle"): the same news again, not a fact of its own.
+                continue
             if target in ids and target not in updates:
                 if new_words(text, shown.get(target, "")):
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
@@ -380,6 +408,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _names_beyond(text: str, update: dict[str, Any]) -> bool:
+    """Whether `text` names something (a capitalised word past its first, a number) that the
+    new version in `update` does not."""
+    said = set(_WORD.findall(str(update.get("updated_memory_text") or "").lower()))
+    words = _WORD.findall(text)
+    return any((w[:1].isupper() or w.isdigit()) and w.lower() not in said
+               for i, w in enumerate(words) if i > 0 or w.isdigit())
 
 
 _MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"

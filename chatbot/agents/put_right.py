@@ -76,16 +76,19 @@ _GOT_WRONG = re.compile(r"\byou(?:'ve|\s+have)?\s+(?:got|gotten|put|written|spel
                         r"((?:[\w'-]+\s+){1,4}?)wrong\b", re.I)
 
 
-def renamed_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]]) -> bool:
+def renamed_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]],
+                   message: str = "") -> bool:
     """A part that says the assistant has something wrong and gives a name after it: the
     shown memory about that something, with one name, takes the new name ("Has a sister
     called Rhona" after "you've got my sister's name wrong - she's Sunniva", which the model
-    filed as small talk); "you got my name wrong, it's Sunniva", the name fact. The new
-    version goes in `updates`; True when that happened."""
+    filed as small talk); "you got my name wrong, it's Sunniva", the name fact. The name may
+    come in the message's next sentence, which the model makes a part of its own ("You've
+    got my brother's name wrong. It's Jarle, not Eirik."). The new version goes in
+    `updates`; True when that happened."""
     if (m := _GOT_WRONG.search(part)) is None:
         return False
     about = stems(m.group(1)) - stems("my name")
-    new = _names(" " + part[m.end():])
+    new = _names(" " + part[m.end():]) or _names(_next_sentence(part, message))
     for memory_id, old in shown.items():
         names = _names(old)
         about_it = about & stems(old) if about else old.startswith("Is called ")  # "my name"
@@ -96,6 +99,17 @@ def renamed_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str
                               "categories": []}
         return True
     return False
+
+
+def _next_sentence(part: str, message: str) -> str:
+    """The sentence of `message` after `part`, from its first word ("" when the part is not
+    found in it)."""
+    at = message.find(part.strip())
+    if at < 0 or not part.strip():
+        return ""
+    rest = message[at + len(part.strip()):].lstrip(" .!?-:\u2013\u2014")
+    end = re.search(r"[.!?](?:\s|$)", rest)
+    return rest[:end.end()] if end else rest
 
 
 # "wait no sorry, Bellinzona!": words that take back what was said, then only a name.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
 from chatbot.memory.timewords import is_past_form
 
@@ -98,7 +99,8 @@ def third_person(text: str) -> str:
     if not out:
         return out
     before = out
-    out = _USER.sub("", out)
+    # "i dont eat cheese" is "Doesn't eat cheese", not "Donts eat cheese" (agents/casual.py)
+    out = _USER.sub("", with_apostrophes(out))
     if not _WE_ALL.match(out):  # "we keep ducks", a clause kept whole: "Keeps ducks"
         out = as_i(out)
     if (m := _LEAD.match(out)) is not None:
@@ -321,25 +323,43 @@ _PLACE_AFTER = re.compile(r"\b(?:in|to|at|near|from)\s+((?:[A-Z][\w'-]+\s?){1,3}
 _THERE = re.compile(r"(?<=\w)\s+there\b(?!\s+(?:is|are|was|were)\b)")
 
 
+# The name a sentence gives its "my <relation>" after the verb: "My best mate is Thanos.",
+# "my new lodger is called ilias" (typed without capitals: only after "called" or "named").
+_NAMED_AFTER = re.compile(r"\s+(?:is\s+)?(?:called|named)\s+([^\W\d_][\w'-]*)"
+                          r"|\s+is\s+([A-Z][\w'-]*)\s*(?:[.!,;]|$)")
+
+
+def _named_after(said: str, at: int) -> str | None:
+    m = _NAMED_AFTER.match(said, at)
+    if m is None:
+        return None
+    name = m.group(1) or m.group(2)
+    return name[:1].upper() + name[1:]
+
+
 def with_referents(text: str, before: list[str]) -> str:
     """A part in the user's words that leads with "they", "she" or "he", led instead by who
     that is in the user's latest text before it that says "my <relation>" (plural for "they",
     not for "she"/"he"), and with a "there" after a word read as the place that text named:
     "My grandparents just moved to Oaxaca." then "They're opening a little guesthouse there."
     is "Their grandparents are opening a little guesthouse in Oaxaca." Kept alone, the part
-    would say nothing of whose guesthouse, or where. English only; unchanged when nothing
-    before says who."""
-    lead = _LEAD_PRONOUN.match(text.strip())
+    would say nothing of whose guesthouse, or where. A name the earlier text gives the relation
+    goes with it ("My best mate is Thanos." then "He's the one who got me into karaoke" is
+    "Their best mate Thanos is the one who ..."). English only; unchanged when nothing before
+    says who."""
+    read = with_apostrophes(text).strip()  # "hes allergic to lupin" as "he's allergic ..."
+    lead = _LEAD_PRONOUN.match(read)
     if lead is None or language_of(text) not in (None, "English"):
         return text
-    rest = text.strip()[lead.end():]
+    rest = read[lead.end():]
     plural = lead.group(1).lower() == "they"
     for said in reversed(before):
         who = [m for m in _POSSESSED.finditer(said)
                if m.group(1).split()[-1].lower().endswith("s") == plural]
         if not who:
             continue
-        relation = " ".join(g for g in who[-1].groups() if g)
+        relation = " ".join(g for g in (*who[-1].groups(), _named_after(said, who[-1].end()))
+                            if g)
         verb = (lead.group(2) or "").lower()
         if verb == "s":  # "he's got" has, "he's a chef" is
             verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
