@@ -519,6 +519,8 @@ def test_apostrophes_left_out_are_read_as_written():
                  "Je ne sais pas dont il parle, mais c'est la vie"):
         assert with_apostrophes(text) == text
     assert states_something_personal("ive just moved to Derry")
+    assert with_apostrophes("hey im bartek, Im a court reporter") == (
+        "hey I'm bartek, I'm a court reporter")
 
 
 def test_is_one_question():

@@ -269,3 +269,12 @@ def test_a_found_memorys_note_copied_into_the_reply_is_left_out():
                     PLAIN) == 'Tu m\'as dit : "Je suis ébéniste." Voilà.'
     kept = "Your lease runs out in May (from what you said)."
     assert finished(kept, "When does my lease end?", [], PLAIN) == kept
+
+
+def test_a_sentence_copied_from_a_message_typed_without_apostrophes_is_dropped():
+    # "im" in the message is the reply's "I'm": the user's introduction said back as the
+    # assistant's own (sealed18).
+    message = ("hey im bartek, i work as a court reporter in timisoara. oh and i keep a "
+               "giant african millipede as a pet")
+    reply = "Hello! I'm Bartek, a court reporter in Timisoara. How can I help you today?"
+    assert without_copied_sentences(reply, message) == "Hello! How can I help you today?"

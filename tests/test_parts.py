@@ -1846,3 +1846,14 @@ def test_a_first_person_typed_without_apostrophes_is_worded_in_the_third():
     assert third_person("ive got two cats") == "Has got two cats"
     assert third_person("im a stage manager") == "Is a stage manager"
     assert third_person("Je dont le nom est Paul") == "Je dont le nom est Paul"  # not English
+
+
+def test_x_not_y_replaces_y_when_the_models_memory_still_says_y():
+    message = "correction, its salsa not tango. i always mix the names up"
+    parts = split_parts(message)
+    shown = {0: "Has been doing tango classes for about a year now"}
+    calls = tool_calls([fact(parts[0], "Tango classes are not salsa")], [0], message=message,
+                       known=message, shown=shown, parts=parts, similarity=lambda a, b: 0.0)
+    assert calls[0] == ("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Has been doing salsa classes for about a year now"})

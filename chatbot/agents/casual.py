@@ -9,9 +9,9 @@ own words. "ive got a mango allergy, what could i have with my muesli?" had been
 question with no fact in it, and the memory agent was never run (sealed16).
 
 Only the contractions that are no other English word ("cant" the noun is rare in chat):
-not "its", "id", "ill", "well", "were", "shed", "wont" nor "lets". Not "im"
-either: the patterns that care read it already, and German writes "im Garten". A
-message in another language is left as it is ("dont" is French).
+not "its", "id", "ill", "well", "were", "shed", "wont" nor "lets". "im" is "I'm" ("im a
+stage manager") but before a capitalised word: German's "im Garten". A message in another
+language is left as it is ("dont" is French).
 """
 
 from __future__ import annotations
@@ -35,15 +35,18 @@ _SHORT = {"u": "you", "ur": "your"}
 _WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b|(?<![\w.-])(u|ur)(?![\w.-])",
                    re.I)
 
+_IM = re.compile(r"\b[Ii]m\b(?!\s+[A-Z\u00c4\u00d6\u00dc])")  # not "im Garten"
+
 
 def with_apostrophes(text: str) -> str:
     """`text` with its apostrophe-less English contractions written out ("ive" -> "I've",
     "Dont" -> "Don't"), and "u" and "ur" as "you" and "your"; a message in another language
     unchanged."""
     text = str(text or "")
-    if not _WORD.search(text) or language_of(text) not in (None, "English"):
+    if ((not _WORD.search(text) and not _IM.search(text))
+            or language_of(text) not in (None, "English")):
         return text
-    return _WORD.sub(_written, text)
+    return _WORD.sub(_written, _IM.sub("I'm", text))
 
 
 def _written(match: re.Match[str]) -> str:

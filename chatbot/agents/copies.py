@@ -25,6 +25,7 @@ from collections.abc import Callable
 from difflib import SequenceMatcher
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import FIRST_PERSON_SINGULAR
 from chatbot.agents.reply_style import sentences
 from chatbot.lm.streaming import find_cause
@@ -100,7 +101,7 @@ def without_copied_sentences(reply: str, message: str) -> str:
     user's facts back as its own, anywhere in the reply ("I'm glad to know about your
     hobbies! I'm a glassblower, keep two ferrets, and I've started learning Welsh."); a reply
     that is nothing else, or holds a list or code, is left as it is."""
-    said = _words(message)
+    said = _words(with_apostrophes(message))  # "im a stage manager" is "I'm a stage ..."
     if len(said) < ECHO_MIN_WORDS or "\n" in reply.strip():
         return reply
     # In the first person only: said in the third person ("Thabo moved in last week, and

@@ -164,14 +164,15 @@ def reworded_anyway(part: str, shown: dict[int, str],
     In English, lower-case words only (a name is read by `statements.statements`); in
     another language names too ("Ludovica va a Lecce, non a Udine"). `written`: the memories
     the model wrote for the part; one that says X already is the new version (the part is
-    read as usual)."""
+    read as usual), unless it says Y too: "Tango classes are not salsa" for "correction, its
+    salsa not tango" is no new version of "Has been doing tango classes" (sealed18)."""
     if part.rstrip().endswith("?"):
         return False
     abroad = language_of(part) not in (None, "English")
     said = {w.lower() for w in _WORD.findall(written)}
     for found in (_INSTEAD_ABROAD if abroad else _INSTEAD).finditer(part):
         new, old_word = found.groups()
-        if new.lower() in said:
+        if new.lower() in said and old_word.lower() not in said:
             continue
         if not abroad and (lead := _MODIFIERS.search(part[:found.start()])):
             new = lead.group(1) + new
