@@ -95,7 +95,7 @@ _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-
 _PASSWORD_NAMES = r"password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number"
 # What a secret is for ("... for my gmail account", "... at home"), and the words that then give
 # its value ("is", "was:", "'s", ":", "is now").
-_OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,5}?[\w.@'\-]+)?"
+_OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,7}?[\w.@'\-]+)?"
 _SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b)\s*[:=]?|[:=])\s*"
             r"(?:now\s+|still\s+|actually\s+)?")
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".

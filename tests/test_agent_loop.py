@@ -502,6 +502,13 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("I left Lima.", found=True, past=True, preferences=False,
                    ended=date(2024, 4, 30)) == ""
     assert opening("I cook a lot.", found=True, preferences=False) == ""
+    # A question about the assistant asks nothing of the user.
+    for about_you in ("hiya! how's your day going?", "What's your favourite film?",
+                      "how are you today?"):
+        assert opening(about_you, found=True, preferences=False) == "", about_you
+    assert opening("What's your guess about my dog's breed?", found=True,
+                   preferences=False) == OPENING
+    assert opening("Can you suggest a quick lunch?", found=True, preferences=False) == OPENING
     # Another language: no opening of the model's to go on from (its "you" was tried and
     # measured no gain; so was "you told me" in it, session 31) ...
     assert opening("¿Qué puedo cocinar esta noche?", found=True, preferences=False) == ""
@@ -676,3 +683,24 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("Any ideas for dinner?", found=True, preferences=False,
                    current=current) == OPENING
     assert opening("¿Qué hace Wojciech?", found=True, preferences=False, current=current) == ""
+
+
+def test_the_days_until_a_dated_fact_are_counted_in_code():
+    from datetime import date
+
+    from chatbot.agents.countdown import countdown
+
+    today = date(2024, 3, 15)
+    facts = ["You got the job at the observatory", "You start on 1 April 2024"]
+    assert countdown("how many days until i start at the observatory?", facts, today) == (
+        "You told me you start on 1 April 2024, so that's 17 days from today.")
+    assert countdown("How many weeks till my exam?", ["Your exam is on 30 April 2024"],
+                     today) == ("You told me your exam is on 30 April 2024, so that's 46 days "
+                                "(6 weeks and 4 days) from today.")
+    # A date gone by, no count asked, or no dated fact that fits: the model begins.
+    assert countdown("how many days until my exam?", ["Your exam was on 1 March 2024"],
+                     today) == ""
+    assert countdown("When do I start?", facts, today) == ""
+    assert countdown("how many days until my trip?", [
+        "Your exam is on 30 April 2024", "Your dentist appointment is on 2 April 2024"],
+        today) == ""

@@ -1857,3 +1857,57 @@ def test_x_not_y_replaces_y_when_the_models_memory_still_says_y():
     assert calls[0] == ("update_memory", {
         "memory_id": 0, "categories": [],
         "updated_memory_text": "Has been doing salsa classes for about a year now"})
+
+
+def test_a_fact_said_again_with_a_detail_is_not_kept_twice():
+    # The model's copy shares the part's words: it says the part again (sealed19).
+    message = "oh btw, I play petanque at the village club most evenings"
+    shown = {0: "Plays petanque at the village club", 1: "Has a son called Eoghan"}
+    calls = tool_calls([fact(message, "Plays petanque at the village club")], [0, 1],
+                       message=message, known=f"{message} {shown[0]} {shown[1]}",
+                       shown=shown, similarity=lambda a, b: 0.0)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Plays petanque at the village club"]
+
+
+# --- sealed19 ----------------------------------------------------------------------------
+
+def test_a_correction_aimed_at_a_memory_its_review_keeps_goes_where_it_belongs():
+    message = "No, you've got it wrong. My daughter is Gunnhild; Sigrid is my niece, actually."
+    parts = split_parts(message)
+    shown = {0: "Has a daughter called Sigrid", 1: "Works as an auditor"}
+    # As the 1.5B model sorted it: the daughter's new name said to replace the job, which
+    # its own review calls unchanged, and "you've got it wrong" filed as how to reply.
+    entries = [fact(parts[0], "Daughter is Gunnhild", kind="how_to_reply"),
+               fact(parts[1], "Daughter is Gunnhild", replaces=1),
+               fact(parts[2], "Niece is Sigrid")]
+    calls = tool_calls(entries, [0, 1], message=message, known=message, shown=shown,
+                       parts=parts, similarity=lambda a, b: 0.0,
+                       reviews=[{"now": "no_longer_true"}, {"now": "unchanged"}])
+    assert not any(c[1].get("memory_id") == 1 for c in calls)  # the job stays
+    texts = [c[1].get("updated_memory_text") for c in calls if c[0] == "update_memory"]
+    texts += [f["text"] for c in calls if c[0] == "add_memory" for f in c[1]["facts"]]
+    assert sorted(texts) == ["Daughter is Gunnhild", "Niece is Sigrid"]
+    assert not any(c[1].get("reply_preferences") for c in calls if c[0] == "add_memory")
+
+
+def test_a_clause_after_a_colon_is_read_for_what_it_says():
+    message = "ok so quick overview since ur new: im 47, i work nights as a projectionist"
+    calls = tool_calls([fact(message, "Works nights as a projectionist")], [], message=message,
+                       known=message)
+    assert "Is 47" in [f["text"] for f in calls[0][1]["facts"]]
+
+
+def test_they_is_one_person_who_goes_by_they():
+    before = ["My flatmate Emrys uses they/them, by the way."]
+    part = "They've just started work as an undertaker, which is quite a change from retail."
+    assert with_referents(part, before).startswith(
+        "Their flatmate Emrys has just started work as an undertaker")
+    # Memories the model wrote without who: led by the name.
+    calls = tool_calls([fact(part, "Work as an undertaker")], [0], message=part,
+                       known=" ".join([*before, part]), earlier=before,
+                       shown={0: "Their flatmate Emrys uses they/them"},
+                       similarity=lambda a, b: 0.0)
+    assert "Emrys" in calls[0][1]["facts"][0]["text"]
+    # "they" is several people otherwise.
+    assert with_referents("They're moving to Goa.", ["My flatmate Emrys is great."]) == (
+        "They're moving to Goa.")

@@ -121,7 +121,7 @@ def recap(facts: Sequence[str]) -> str:
     """The facts, said to the user ("Your name is Ines", "You keep two ferrets"), as the
     start of a reply: "Here's what I know about you: your name is Ines; you keep two
     ferrets." A fact led by a name keeps its capital."""
-    said = _said_to_you(facts)
+    said = said_to_you(facts)
     return RECAP + "; ".join(said) + "." if said else ""
 
 
@@ -129,7 +129,7 @@ def recap(facts: Sequence[str]) -> str:
 _YOU = ("You", "Your", "You're", "You've", "You'll", "You'd")
 
 
-def _said_to_you(facts: Sequence[str]) -> list[str]:
+def said_to_you(facts: Sequence[str]) -> list[str]:
     """The facts without their full stops, "You ..."/"Your ..." in lower case to follow other
     words; a fact led by a name keeps its capital."""
     said = [f.strip().rstrip(".") for f in facts if f.strip()]
@@ -184,7 +184,7 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     or "": "You told me you are an optometrist by trade, and you live in Whitehorse." """
     if not (_RECALL.search(message) and _MINE.search(message)):
         return ""
-    said = _said_to_you(facts)
+    said = said_to_you(facts)
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with
@@ -240,7 +240,7 @@ def theirs(message: str, facts: Sequence[str]) -> str:
     the brother's job too; "" when no fact says "your <that>". Begun "Since you", the model
     picked whichever person's fact it read first."""
     owned = [m.group(1).lower() for m in _OWNED.finditer(message)]
-    said = [f for f in _said_to_you(facts)
+    said = [f for f in said_to_you(facts)
             if any(re.search(rf"\byour\s+(?:[\w-]+\s+)?{re.escape(o)}\b", f, re.I)
                    for o in owned)][:MAX_NAMED]
     if not said:
@@ -256,7 +256,7 @@ def in_the_time(message: str, during: Sequence[str]) -> str:
     you're driving up to Sudbury on 2 April 2024 for your uncle's 60th." for "anything coming
     up for me this week?"; "" when none does. Begun "Since you", the model named what the
     week held in general and left the trip out (sealed15)."""
-    said = _said_to_you(during)[:MAX_NAMED]
+    said = said_to_you(during)[:MAX_NAMED]
     if not said or not _MINE.search(message):
         return ""
     return TOLD + ", and ".join(said) + "."
@@ -380,4 +380,18 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
                 or recalled(message, current) or theirs(message, current)
                 or in_the_time(message, during)):
         return told
-    return "" if past else OPENING
+    return "" if past or about_the_assistant(message) else OPENING
+
+
+# The assistant's own: "your day", "your favourite film", "how are you". With no first person
+# in the message, a question about the assistant asks nothing of the user.
+_ABOUT_YOU = re.compile(r"\b(?:your|yours|yourself)\b|\bhow\s+(?:are|r)\s+(?:you|u)\b", re.I)
+_MINE_OR_OURS = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|us|our|ours)\b",
+                           re.I)
+
+
+def about_the_assistant(message: str) -> bool:
+    """A question about the assistant itself ("hows your day going?", "what's your favourite
+    film?"), not the user: begun "Since you", the reply went on "Since you asked about your
+    day, I can tell you that it's been great!" (sealed18)."""
+    return bool(_ABOUT_YOU.search(message)) and not _MINE_OR_OURS.search(message)

@@ -120,14 +120,17 @@ NEWS_ZIPF = 4.0
 
 def only_copies_with_news(part: str, found: list[tuple[str, list[str], Any]],
                           shown: dict[int, str]) -> bool:
-    """Every memory the model wrote for the part copies a shown one word for word, and the
-    part says an uncommon word that neither they nor any shown memory does: "He's the one
-    who got me into karaoke, we go every Thursday" after "My best mate is Thanos" came as
-    "Best mate is Thanos" again, and the karaoke was lost (sealed18). The part's words are
-    kept as a memory of its own, not as the copied memory's new version."""
+    """Every memory the model wrote for the part copies a shown one word for word and shares
+    no word with the part, and the part says an uncommon word that neither they nor any
+    shown memory does: "He's the one who got me into karaoke, we go every Thursday" after
+    "My best mate is Thanos" came as "Best mate is Thanos" again, and the karaoke was lost
+    (sealed18). A copy that shares words with the part says it again ("Plays petanque at
+    the village club" for "I play petanque at the village club most evenings"). The part's
+    words are kept as a memory of its own, not as the copied memory's new version."""
     if not found or not shown or language_of(part) not in (None, "English"):
         return False
-    if not all(any(not new_words(t, old) for old in shown.values()) for t, _, _ in found):
+    if not all(any(not new_words(t, old) for old in shown.values()) and not stems(t) & stems(part)
+               for t, _, _ in found):
         return False
     said = _lower_words(" ".join([*shown.values(), *(t for t, _, _ in found)]))
     return any(_rare(w, below=NEWS_ZIPF) and not said_in(w.lower(), said)
@@ -196,7 +199,8 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
     covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
     out = []
     for clause in _CLAUSE.split(part):
-        clause = clause.strip(" .!?")
+        # After a lead-in and a colon: "ok so quick overview since ur new: im 47" (sealed19).
+        clause = clause.rsplit(":", 1)[-1].strip(" .!?")
         worded = third_person(clause)
         words = stems(clause)
         if leads_in_first_person(clause) and words and (

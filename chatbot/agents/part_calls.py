@@ -61,6 +61,7 @@ from chatbot.agents.put_right import (
     renamed_anyway,
     renumbered_anyway,
     reworded_anyway,
+    says_got_wrong,
 )
 from chatbot.agents.rare_words import (
     _lower_words,
@@ -77,6 +78,7 @@ from chatbot.agents.statements import is_news, said_as_memory, statements, withi
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
+    referent_name,
     with_copula,
     with_owner,
     with_referents,
@@ -220,6 +222,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     before = list(earlier)  # the user's words before the part: who "they" is
     gone_names: set[str] = set()  # names of the shown facts this message ends ("Gudrun")
     wrong: int | None = None  # the shown memory the message says is wrong (`disputed`)
+    # The shown memories the model's own review calls unchanged (`_off_target`).
+    unchanged = {i for i, verdict in zip(ids[:MAX_REVIEWED], reviews if isinstance(
+        reviews, list) else [], strict=False)
+        if isinstance(verdict, dict) and verdict.get("now") == "unchanged"}
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict):
             continue
@@ -256,6 +262,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if (renamed_anyway(part, shown_facts, updates, message)
                 or named_instead(part, shown_facts, updates, message)):  # "no sorry, Bern!"
             continue
+        if kind == "how_to_reply" and says_got_wrong(part):
+            # "No, you've got it wrong." puts a fact right; it asks nothing of replies to come
+            # (it was kept as a standing preference, sealed19).
+            kind = "fact"
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):
             continue  # "X, not Y", and no memory of the part says X: Y is replaced by X
@@ -303,11 +313,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 facts.append({"text": NAME_FACT + name, "categories": ["identity"],
                               "kind": "fact"})
             found = without_bare_times(
-                [(with_said_date(t, part, day), c, r) for t, c, r in _memories(entry)], day)
+                [(with_said_date(t, part, day), c,
+                  None if _off_target(t, r, part, shown, unchanged) else r)
+                 for t, c, r in _memories(entry)], day)
             if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
+            # Who a part led by "she", "he" or "they" is about: the model's choice, else the
+            # name the user's words before it give ("My flatmate Emrys uses they/them").
+            about = entry.get("about") or referent_name(part, before[:-1])
             found = [(with_owner(with_relation(with_whole_words(with_copula(
-                _about(t, entry.get("about"), known or message), part), part), known or message),
+                _about(t, about, known or message), part), part), known or message),
                 part), c, r) for t, c, r in found]
             if kind == "how_to_reply" and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
@@ -408,6 +423,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _off_target(text: str, target: Any, part: str, shown: dict[int, str],
+                unchanged: set[int]) -> bool:
+    """The memory the model says `text` replaces is one its own review calls unchanged, and
+    neither the text nor the part shares a word with it: "Daughter is Gunnhild" came as the
+    new version of "Works as an auditor" beside "Has a daughter called Sigrid" reviewed as
+    no longer true (sealed19), and the job was lost."""
+    return (target in unchanged and target in shown
+            and not stems(shown[target]) & (stems(text) | stems(part)))
 
 
 def _names_beyond(text: str, update: dict[str, Any]) -> bool:

@@ -101,6 +101,11 @@ def renamed_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str
     return False
 
 
+def says_got_wrong(part: str) -> bool:
+    """The part tells the assistant it has something wrong ("No, you've got it wrong.")."""
+    return _GOT_WRONG.search(part) is not None
+
+
 def _next_sentence(part: str, message: str) -> str:
     """The sentence of `message` after `part`, from its first word ("" when the part is not
     found in it)."""

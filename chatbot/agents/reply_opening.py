@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from chatbot.agents.casual import with_apostrophes
+from chatbot.agents.countdown import countdown
 from chatbot.agents.guards import stems
 from chatbot.agents.opening import (
     asked_mine,
@@ -78,7 +79,7 @@ def about(thing: str, found: list[RetrievedMemory], embedder: Any, *,
     return bool((vectors[1:] @ vectors[0] >= ABOUT_MIN).any())
 
 
-def _ended(best: RetrievedMemory | None, question: str, now: datetime) -> date | None:
+def _ended(best: RetrievedMemory | None, question: str, now: datetime | None) -> date | None:
     """The end date of the memory closest to the message (search order) when it is past and
     the message names something of it ("my pass" beside "Climbing gym pass is valid until
     ..."): a past stay found first for "What fruit could I pack?" is not what it asks about."""
@@ -90,7 +91,7 @@ def _ended(best: RetrievedMemory | None, question: str, now: datetime) -> date |
         return None
 
 
-def first_words(question: str, found: list[RetrievedMemory], now: datetime, *,
+def first_words(question: str, found: list[RetrievedMemory], now: datetime | None, *,
                 embedder: Any, reply_in: str | None, style: ReplyStyle) -> str:
     """The reply's first words for `question` (as the user typed it), given the memories
     this turn found (search order), the language the preferences ask replies in and their
@@ -102,6 +103,10 @@ def first_words(question: str, found: list[RetrievedMemory], now: datetime, *,
     asked = asked_time(read, now)  # "this week": the dated facts that fall in it
     during = [to_you(m).memory_text for m in found if status(m, now) != "past"
               and overlap_note(m, asked).startswith("overlaps")]
+    today = (now or datetime.now().astimezone()).date()
+    if reply_in is None and not (style.bullets or style.numbered) and (
+            count := countdown(read, current, today)):
+        return count  # "how many days until ...": counted in code (agents/countdown.py)
     untold = thing if thing and not about(thing, answering(thing, found), embedder) else None
     nobody = who if who and not about(who, found, embedder, categories=False) else None
     return opening(read, found=bool(found), current=current, during=during,

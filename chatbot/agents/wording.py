@@ -337,6 +337,35 @@ def _named_after(said: str, at: int) -> str | None:
     return name[:1].upper() + name[1:]
 
 
+# Someone whose pronoun is "they" though they are one person: "My flatmate Emrys uses
+# they/them".
+_THEY_THEM = re.compile(r"\bthey\s*/\s*them\b|\bgoes\s+by\s+they\b", re.I)
+
+
+def _who(said: str, pronoun: str) -> re.Match[str] | None:
+    """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
+    for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
+    plural = pronoun.lower() == "they"
+    who = [m for m in _POSSESSED.finditer(said)
+           if m.group(1).split()[-1].lower().endswith("s") == plural]
+    if not who and plural and _THEY_THEM.search(said):
+        who = list(_POSSESSED.finditer(said))
+    return who[-1] if who else None
+
+
+def referent_name(text: str, before: list[str]) -> str | None:
+    """The name of whom a part led by "they", "she" or "he" is about, from the user's latest
+    text before it that names "my <relation> <Name>" ("Emrys" for "They've just started work
+    as an undertaker" after "My flatmate Emrys uses they/them"); None when none does."""
+    lead = _LEAD_PRONOUN.match(with_apostrophes(text).strip())
+    if lead is None or language_of(text) not in (None, "English"):
+        return None
+    for said in reversed(before):
+        if (who := _who(said, lead.group(1))) is not None:
+            return who.group(2) or _named_after(said, who.end())
+    return None
+
+
 def with_referents(text: str, before: list[str]) -> str:
     """A part in the user's words that leads with "they", "she" or "he", led instead by who
     that is in the user's latest text before it that says "my <relation>" (plural for "they",
@@ -352,19 +381,17 @@ def with_referents(text: str, before: list[str]) -> str:
     if lead is None or language_of(text) not in (None, "English"):
         return text
     rest = read[lead.end():]
-    plural = lead.group(1).lower() == "they"
     for said in reversed(before):
-        who = [m for m in _POSSESSED.finditer(said)
-               if m.group(1).split()[-1].lower().endswith("s") == plural]
-        if not who:
+        if (who := _who(said, lead.group(1))) is None:
             continue
-        relation = " ".join(g for g in (*who[-1].groups(), _named_after(said, who[-1].end()))
-                            if g)
+        relation = " ".join(g for g in (*who.groups(), _named_after(said, who.end())) if g)
         verb = (lead.group(2) or "").lower()
         if verb == "s":  # "he's got" has, "he's a chef" is
             verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
         else:
             verb = _CONTRACTED.get(verb, "")
+            if not who.group(1).split()[-1].lower().endswith("s"):  # one person's "they"
+                verb = {"have": "has", "are": "is"}.get(verb, verb)
         out = f"Their {relation}{' ' + verb if verb else ''}{rest}"
         place = _PLACE_AFTER.findall(said)
         if place:

@@ -66,6 +66,8 @@ SECRETS = {
     "lock code now": ("the code for the bike lock is 0042 now", "0042"),
     "keycode of a building": ("the keycode for the front door of my building is 7260. I'm on "
                               "the fifth floor", "7260"),
+    "code of a long something": ("the code for the key safe by my front door is 9163, can u "
+                                 "keep it for me?", "9163"),
     "opens with": ("the padlock on my garden shed opens with 4-0-8-6-1.", "4-0-8-6-1"),
     "unlocks with": ("The key safe unlocks with 2219", "2219"),
     "passport no.": ("jot this down for me: passport no. is K83920175. also flying out on "
