@@ -238,6 +238,9 @@ def test_an_end_date_bounds_the_fact_and_stays_with_its_own_clause():
     kept = with_said_date("Works in Reykjavik on a contract", said, day)
     assert _dated(kept, day) == (
         "Works in Reykjavik on a contract until 30 April 2024", None, "2024-04-30")
+    # A hedged date keeps its hedge and no "on": not "started about on 16 March 2023".
+    assert _dated("Tango classes started about a year ago", day)[0] == (
+        "Tango classes started about 16 March 2023")
     assert _dated("Is in Lisbon till 2 April", day)[2] == "2024-04-02"
     assert _dated("Is house-sitting for Oskar until the 20th", day) == (
         "Is house-sitting for Oskar until 20 March 2024", None, "2024-03-20")

@@ -1911,3 +1911,20 @@ def test_they_is_one_person_who_goes_by_they():
     # "they" is several people otherwise.
     assert with_referents("They're moving to Goa.", ["My flatmate Emrys is great."]) == (
         "They're moving to Goa.")
+
+
+def test_a_memory_of_only_a_verb_and_when_is_led_by_what_it_is_about():
+    message = "guess who got the job at the observatory!! i start on the 1st"
+    parts = split_parts(message)
+    entries = [fact(parts[0], "Job at the observatory"), fact(parts[1], "Starts on the 1st")]
+    calls = tool_calls(entries, [], message=message, known=message, parts=parts,
+                       day=date(2024, 3, 15))
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Job at the observatory", "Job at the observatory: starts on the 1st"]
+    # A memory that says what as well stays as it is.
+    entries = [fact(parts[0], "Job at the observatory"),
+               fact(parts[1], "Starts work at the observatory on the 1st")]
+    calls = tool_calls(entries, [], message=message, known=message, parts=parts,
+                       day=date(2024, 3, 15))
+    assert [f["text"] for f in calls[0][1]["facts"]][1] == (
+        "Starts work at the observatory on the 1st")

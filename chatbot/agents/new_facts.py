@@ -232,7 +232,10 @@ def _one_coming_day(text: str, span: Span) -> bool:
     return not _leads_in_the_past(text) and (lead.endswith("s") or lead == "will")
 
 
-_SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in)\s+$", re.I)
+# Words before the span that lead its date already ("until the end of the month"), or hedge it
+# ("started about a year ago" is "started about 16 March 2023", not "about on ...").
+_SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in|about|around|roughly|"
+                        r"approximately)\s+$", re.I)
 
 
 def _written(span: Span, before: str) -> str:

@@ -390,7 +390,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             elif kind == "how_to_reply" and not news:
                 preferences.append((as_asked(text, part), cats, bool(ADDRESSES.search(part))))
             else:
-                facts.append({"text": text, "categories": cats,
+                facts.append({"text": _with_what(text, facts, day), "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
     # The model's review of the shown memories pairs a changed one with its new version. A
     # part it filed as how to reply is a candidate too: "Correction: I moved from Lisbon to
@@ -423,6 +423,22 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
+
+
+def _with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
+    """A memory that is only a verb and when ("Starts on the 1st" for "i start on the 1st"),
+    led by what it is about, the fact kept just before it in the message: "Job at the
+    observatory: starts on the 1st" after "guess who got the job at the observatory!!".
+    Alone, it said nothing of what starts (sealed19). Not after a fact with a date of its
+    own: "Leaves next week" after "Will take the exam next Monday" is no part of the exam."""
+    today = day or date.today()
+    span = find_span(text, today)
+    if span is None or not facts or find_span(facts[-1]["text"], today) is not None:
+        return text  # a fact before it with its own date is another ("I leave next week")
+    rest = text.replace(span.phrase, " ")
+    if len(stems(rest)) != 1 or _proper_names(rest):
+        return text
+    return f"{facts[-1]['text']}: {text[:1].lower() + text[1:]}"
 
 
 def _off_target(text: str, target: Any, part: str, shown: dict[int, str],
