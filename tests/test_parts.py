@@ -1928,3 +1928,26 @@ def test_a_memory_of_only_a_verb_and_when_is_led_by_what_it_is_about():
                        day=date(2024, 3, 15))
     assert [f["text"] for f in calls[0][1]["facts"]][1] == (
         "Starts work at the observatory on the 1st")
+
+
+def test_a_new_fact_that_says_what_the_message_puts_right_is_not_added():
+    message = "correction, its salsa not tango. i always mix the names up"
+    parts = split_parts(message)
+    shown = {0: "Tango classes started about 16 March 2023",
+             1: "Classes held on Thursdays after work"}
+    entries = [fact(parts[0], shown[0], kind="how_to_reply"),
+               fact(parts[1], "Tango classes held on Thursdays after work",
+                    kind="how_to_reply")]
+    calls = tool_calls(entries, [0, 1], message=message, known=message, shown=shown,
+                       parts=parts, similarity=lambda a, b: 0.0,
+                       reviews=[{"now": "unchanged"}] * 2)
+    assert calls[0] == ("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Salsa classes started about 16 March 2023"})
+    assert not any("tango" in f["text"].lower()
+                   for c in calls if c[0] == "add_memory" for f in c[1]["facts"])
+    # One that says the new word as well is kept.
+    message = "My car is a Honda Civic, not a Toyota."
+    calls = tool_calls([fact(message, "Drives a Honda Civic, not a Toyota")], [],
+                       message=message, known=message)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Drives a Honda Civic, not a Toyota"]

@@ -58,6 +58,7 @@ from chatbot.agents.parts import (
 )
 from chatbot.agents.put_right import (
     named_instead,
+    put_right_words,
     renamed_anyway,
     renumbered_anyway,
     reworded_anyway,
@@ -411,6 +412,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
              and not (about_an_old_value(f["text"], shown, updates)
                       and not stems(f["text"]) & theirs)]
     facts = without_forgotten(forgets, shown, updates, facts)
+    # Nor one that says what the message puts right and not what it puts in its place: "Tango
+    # classes held on Thursdays after work" beside "correction, its salsa not tango" (sealed18).
+    wrong_words = [pair for p in before[len(earlier):] for pair in put_right_words(p)]
+    facts = [f for f in facts
+             if not any(old in _lower_words(f["text"]) and new not in _lower_words(f["text"])
+                        for new, old in wrong_words)]
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))

@@ -161,6 +161,14 @@ _INSTEAD_ABROAD = re.compile(r"\b(\w[\w'-]{2,}),?\s+(?:non|no|pas|nicht|kein|nã
                              r"ikke)\s+(?:\w{1,3}\s+)?(\w[\w'-]{2,})\b")
 
 
+def put_right_words(part: str) -> list[tuple[str, str]]:
+    """The (new, old) words an English part puts right in so many words: ("salsa", "tango")
+    for "correction, its salsa not tango"."""
+    if part.rstrip().endswith("?") or language_of(part) not in (None, "English"):
+        return []
+    return [(m.group(1).lower(), m.group(2).lower()) for m in _INSTEAD.finditer(part)]
+
+
 def reworded_anyway(part: str, shown: dict[int, str],
                     updates: dict[int, dict[str, Any]], written: str = "") -> bool:
     """A part filed as nothing to keep that says "X, not Y" of a word Y a shown memory says:
