@@ -6,7 +6,7 @@ about, or names what nobody said, gives way to the part's own words (chatbot.age
 corrections the entries imply become updates of the shown memory (chatbot.agents.corrections);
 relative dates are put back to be resolved in code (chatbot.agents.new_facts); a part filed as
 nothing to keep that states something of the user's own by its structure is kept
-(chatbot.agents.statements).
+(chatbot.agents.statements); the user's own name is read by chatbot.agents.user_name.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date
-from difflib import get_close_matches
 from typing import Any
 
 from chatbot.agents.corrections import (
@@ -54,7 +53,6 @@ from chatbot.agents.parts import (
     NOTHING,
     _proper_names,
     asked_about,
-    only_names,
 )
 from chatbot.agents.put_right import (
     named_instead,
@@ -76,6 +74,7 @@ from chatbot.agents.reply_requests import (
     own_question,
 )
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
+from chatbot.agents.user_name import only_a_name, user_name
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
@@ -102,65 +101,6 @@ def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
         if text:
             out.append((text, [category] if isinstance(category, str) else [], m.get("replaces")))
     return out
-
-
-def _only_a_name(entry: dict[str, Any]) -> bool:
-    """The part says nothing but the user's name ("I'm Ben.", "Hi, I'm Ben")."""
-    return isinstance(entry.get("user_name"), str) and only_names(str(entry.get("part") or ""))
-
-
-def _name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
-    """The user's name as the entry gives it, if the message says it as a name: every word
-    capitalised as written there ("sister Ana" is not a name the user goes by), and none of
-    the message's memories names it ("Tortoise named Gus": not the user)."""
-    name = entry.get("user_name")
-    if not isinstance(name, str) or not name.strip():
-        return None
-    name = _as_written(name.strip(), message)
-    if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
-        return None
-    found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
-    if found is None:
-        return None
-    if not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
-        # Chat typed without capitals ("hey im bartek, i work as a court reporter in
-        # timisoara") says a name only by introducing it.
-        if not (_INTRODUCED.search(message[:found.start()]) and _no_capitals(message)):
-            return None
-        return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
-    if _SOMEONE_OF_THEIRS.search(message[:found.start()]):
-        return None  # "My daughter Elowen started nursery": the daughter's name
-    return found.group(0)
-
-
-# What says the word after it is the user's name: "i'm", "im", "my name is", "call me".
-_INTRODUCED = re.compile(r"(?:^|[\s,.!])(?:i'?m|i\s+am|(?:my\s+)?name(?:'?s|\s+is)|call\s+me|"
-                         r"this\s+is)\s+$", re.I)
-
-
-def _no_capitals(message: str) -> bool:
-    """The message capitalises no word but one that starts a sentence, and "I"."""
-    return not any(m.group(0)[:1].isupper() and m.group(0) not in ("I", "I'm", "I've", "I'd")
-                   for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[\w']+", message.strip()))
-
-
-# The words before a name that make it someone of the user's: "my daughter", "our dog"; in
-# French, Spanish, Italian, Portuguese, German and Dutch too ("Mon mari Gaspard est
-# ébéniste": the husband's name, not the user's).
-_SOMEONE_OF_THEIRS = re.compile(
-    r"\b(?:my|our|mon|ma|notre|mi|nuestro|nuestra|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|"
-    r"a\s+minha|mein|meine|unser|unsere|mijn|onze)\s+(?:[^\W\d_][\w-]*\s+){1,2}$", re.I)
-
-
-def _as_written(name: str, message: str) -> str:
-    """The name as the message writes it when the model misspelt it ("Wibeke" for "Wiebke"):
-    the message's closest capitalised word, if close enough; else the name as given."""
-    if " " in name or re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I):
-        return name
-    words = {w for w in _WORD.findall(message) if w[0].isupper()}
-    close = get_close_matches(name, words, n=1, cutoff=0.8)
-    return close[0] if close else name
-
 
 
 def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
@@ -211,7 +151,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
-                    if not (_only_a_name(e) and stems(t) - stems(message))]
+                    if not (only_a_name(e) and stems(t) - stems(message))]
     context = asked_about(message)
     shown_facts = {i: t for i, t in shown.items() if i not in procedural}
     shown_words = _lower_words(" ".join(shown.values()))
@@ -309,7 +249,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             else:
                 continue
         else:
-            name = _name(entry, message, every_memory)
+            name = user_name(entry, message, every_memory)
             if name is not None:
                 facts.append({"text": NAME_FACT + name, "categories": ["identity"],
                               "kind": "fact"})
@@ -317,7 +257,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 [(with_said_date(t, part, day), c,
                   None if _off_target(t, r, part, shown, unchanged) else r)
                  for t, c, r in _memories(entry)], day)
-            if _only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
+            if only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
             # Who a part led by "she", "he" or "they" is about: the model's choice, else the
             # name the user's words before it give ("My flatmate Emrys uses they/them").

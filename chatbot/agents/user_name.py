@@ -1,0 +1,69 @@
+"""The user's own name in a sorted part: what the model gives as `user_name`, kept only when
+the message says it as a name (chatbot.agents.part_calls adds it as the name fact)."""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+from typing import Any
+
+from chatbot.agents.parts import _WORD, only_names
+from chatbot.agents.rare_words import _lower_words
+
+
+def only_a_name(entry: dict[str, Any]) -> bool:
+    """The part says nothing but the user's name ("I'm Ben.", "Hi, I'm Ben")."""
+    return isinstance(entry.get("user_name"), str) and only_names(str(entry.get("part") or ""))
+
+
+def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
+    """The user's name as the entry gives it, if the message says it as a name: every word
+    capitalised as written there ("sister Ana" is not a name the user goes by), and none of
+    the message's memories names it ("Tortoise named Gus": not the user)."""
+    name = entry.get("user_name")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    name = _as_written(name.strip(), message)
+    if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
+        return None
+    found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
+    if found is None:
+        return None
+    if not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
+        # Chat typed without capitals ("hey im bartek, i work as a court reporter in
+        # timisoara") says a name only by introducing it.
+        if not (_INTRODUCED.search(message[:found.start()]) and _no_capitals(message)):
+            return None
+        return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
+    if _SOMEONE_OF_THEIRS.search(message[:found.start()]):
+        return None  # "My daughter Elowen started nursery": the daughter's name
+    return found.group(0)
+
+
+# What says the word after it is the user's name: "i'm", "im", "my name is", "call me".
+_INTRODUCED = re.compile(r"(?:^|[\s,.!])(?:i'?m|i\s+am|(?:my\s+)?name(?:'?s|\s+is)|call\s+me|"
+                         r"this\s+is)\s+$", re.I)
+
+
+def _no_capitals(message: str) -> bool:
+    """The message capitalises no word but one that starts a sentence, and "I"."""
+    return not any(m.group(0)[:1].isupper() and m.group(0) not in ("I", "I'm", "I've", "I'd")
+                   for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[\w']+", message.strip()))
+
+
+# The words before a name that make it someone of the user's: "my daughter", "our dog"; in
+# French, Spanish, Italian, Portuguese, German and Dutch too ("Mon mari Gaspard est
+# ébéniste": the husband's name, not the user's).
+_SOMEONE_OF_THEIRS = re.compile(
+    r"\b(?:my|our|mon|ma|notre|mi|nuestro|nuestra|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|"
+    r"a\s+minha|mein|meine|unser|unsere|mijn|onze)\s+(?:[^\W\d_][\w-]*\s+){1,2}$", re.I)
+
+
+def _as_written(name: str, message: str) -> str:
+    """The name as the message writes it when the model misspelt it ("Wibeke" for "Wiebke"):
+    the message's closest capitalised word, if close enough; else the name as given."""
+    if " " in name or re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I):
+        return name
+    words = {w for w in _WORD.findall(message) if w[0].isupper()}
+    close = get_close_matches(name, words, n=1, cutoff=0.8)
+    return close[0] if close else name
