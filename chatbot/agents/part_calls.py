@@ -31,7 +31,7 @@ from chatbot.agents.corrections import (
 )
 from chatbot.agents.endings import as_ended, ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
-from chatbot.agents.guards import FIRST_PERSON, NOT_TO_KEEP, of_the_moment, stems
+from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
@@ -45,8 +45,16 @@ from chatbot.agents.own_words import (
     own_words_instead,
     without_inventions,
 )
+from chatbot.agents.part_checks import (
+    led_by_who,
+    names_beyond,
+    off_target,
+    only_copies,
+    replaces_what_it_drops,
+    told_abroad,
+    with_what,
+)
 from chatbot.agents.parts import (
-    _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
@@ -86,6 +94,8 @@ from chatbot.agents.wording import (
     with_whole_words,
 )
 from chatbot.memory.timeparse import find_span
+
+_MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -163,7 +173,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     before = list(earlier)  # the user's words before the part: who "they" is
     gone_names: set[str] = set()  # names of the shown facts this message ends ("Gudrun")
     wrong: int | None = None  # the shown memory the message says is wrong (`disputed`)
-    # The shown memories the model's own review calls unchanged (`_off_target`).
+    # The shown memories the model's own review calls unchanged (`off_target`).
     unchanged = {i for i, verdict in zip(ids[:MAX_REVIEWED], reviews if isinstance(
         reviews, list) else [], strict=False)
         if isinstance(verdict, dict) and verdict.get("now") == "unchanged"}
@@ -244,7 +254,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if said_facts:
                 kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
                 found = [(t, [], None) for t, _ in said_facts]
-            elif _told_abroad(part, shown_words):
+            elif told_abroad(part, shown_words):
                 kind, found = "fact", in_their_words(part, [(part, [], None)])
             else:
                 continue
@@ -255,7 +265,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                               "kind": "fact"})
             found = without_bare_times(
                 [(with_said_date(t, part, day), c,
-                  None if _off_target(t, r, part, shown, unchanged) else r)
+                  None if off_target(t, r, part, shown, unchanged) else r)
                  for t, c, r in _memories(entry)], day)
             if only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
@@ -263,7 +273,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # name the user's words before it give ("My flatmate Emrys uses they/them").
             about = entry.get("about") or referent_name(part, before[:-1])
             found = [(with_owner(with_relation(with_whole_words(with_copula(
-                _about(t, about, known or message), part), part), known or message),
+                led_by_who(t, about, known or message), part), part), known or message),
                 part), c, r) for t, c, r in found]
             if kind == "how_to_reply" and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
@@ -276,11 +286,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             copied = False  # the model's memories only copy shown ones; the part says more
             if kept is not found:  # what nobody said is dropped; nothing of the user's to keep
                 found = kept
-            elif part and not _only_copies(part, found, shown_facts, day, before[:-1]) and (
+            elif part and not only_copies(part, found, shown_facts, day, before[:-1]) and (
                     why := own_words_instead(part, found, name, shown, known or message, kind)
                     or (copied := kind != "how_to_reply"
                         and only_copies_with_news(part, found, shown))
-            ) and not _replaces_what_it_drops(why, found, shown_facts, updates):
+            ) and not replaces_what_it_drops(why, found, shown_facts, updates):
                 made_up = [f for f in found if invents(f[0], known or message)]
                 if (isinstance(why, str) and language_of(part) not in (None, "English")
                         and len(made_up) < len(found)):
@@ -319,7 +329,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                      r is None and _lower_words(t) & gone_names
                      and (day is None or find_span(t, day) is None))]
         for text, cats, target in found:
-            if target in given and not _names_beyond(text, updates[target]):
+            if target in given and not names_beyond(text, updates[target]):
                 # The model's version of a memory an earlier part already put right ("Brother's
                 # name is Jarle" after "You've got my brother's name wrong." gave "Has a
                 # brother called Jarle"): the same news again, not a fact of its own.
@@ -331,7 +341,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             elif kind == "how_to_reply" and not news:
                 preferences.append((as_asked(text, part), cats, bool(ADDRESSES.search(part))))
             else:
-                facts.append({"text": _with_what(text, facts, day), "categories": cats,
+                facts.append({"text": with_what(text, facts, day), "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})
     # The model's review of the shown memories pairs a changed one with its new version. A
     # part it filed as how to reply is a candidate too: "Correction: I moved from Lisbon to
@@ -370,101 +380,3 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if facts or preferences:
         calls.append(("add_memory", {"facts": facts, "reply_preferences": preferences}))
     return calls or [("noop", {})]
-
-
-def _with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
-    """A memory that is only a verb and when ("Starts on the 1st" for "i start on the 1st"),
-    led by what it is about, the fact kept just before it in the message: "Job at the
-    observatory: starts on the 1st" after "guess who got the job at the observatory!!".
-    Alone, it said nothing of what starts (sealed19). Not after a fact with a date of its
-    own: "Leaves next week" after "Will take the exam next Monday" is no part of the exam."""
-    today = day or date.today()
-    span = find_span(text, today)
-    if span is None or not facts or find_span(facts[-1]["text"], today) is not None:
-        return text  # a fact before it with its own date is another ("I leave next week")
-    rest = text.replace(span.phrase, " ")
-    if len(stems(rest)) != 1 or _proper_names(rest):
-        return text
-    return f"{facts[-1]['text']}: {text[:1].lower() + text[1:]}"
-
-
-def _off_target(text: str, target: Any, part: str, shown: dict[int, str],
-                unchanged: set[int]) -> bool:
-    """The memory the model says `text` replaces is one its own review calls unchanged, and
-    neither the text nor the part shares a word with it: "Daughter is Gunnhild" came as the
-    new version of "Works as an auditor" beside "Has a daughter called Sigrid" reviewed as
-    no longer true (sealed19), and the job was lost."""
-    return (target in unchanged and target in shown
-            and not stems(shown[target]) & (stems(text) | stems(part)))
-
-
-def _names_beyond(text: str, update: dict[str, Any]) -> bool:
-    """Whether `text` names something (a capitalised word past its first, a number) that the
-    new version in `update` does not."""
-    said = set(_WORD.findall(str(update.get("updated_memory_text") or "").lower()))
-    words = _WORD.findall(text)
-    return any((w[:1].isupper() or w.isdigit()) and w.lower() not in said
-               for i, w in enumerate(words) if i > 0 or w.isdigit())
-
-
-_MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
-_ABROAD_WORDS = 6  # "Salut, moi c'est Gaëlle, je suis fleuriste à Angers ..." is 15
-
-
-def _told_abroad(part: str, known: set[str]) -> bool:
-    """A part in another language, filed as nothing to keep, that tells something: no
-    question, a few words long, and a name no shown memory holds ("Salut, moi c'est Gaëlle,
-    je suis fleuriste à Angers et je fais de l'escalade le dimanche" came as small talk, and
-    nothing was kept). `statements.statements` reads English only; this is kept in the
-    user's own words (own_words.in_their_words)."""
-    return (language_of(part) not in (None, "English") and not part.rstrip().endswith("?")
-            and len(_WORD.findall(part)) >= _ABROAD_WORDS
-            and bool({w.lower() for w in _proper_names(part)} - known))
-
-
-def _replaces_what_it_drops(why: str | bool, found: list[tuple[str, list[str], Any]],
-                            shown: dict[int, str], updates: dict[int, Any]) -> bool:
-    """The name the memories left out is the old value one of them replaces: "Lives in
-    Logroño" for "Finally left Huelva - been in Logroño since Tuesday" beside a shown "Lives
-    in Huelva" is the home's new version, not a reason to keep the part's own words (which
-    left the old home standing)."""
-    if not isinstance(why, str):
-        return False
-    return any((i := replaced_by(t, shown, updates)) is not None
-               and why.lower() in _lower_words(shown[i]) for t, _, _ in found)
-
-
-def _only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[int, str],
-                 day: date | None, before: list[str]) -> bool:
-    """Every memory the model wrote for an English part copies a shown fact, and the part has
-    no first person, nobody an earlier part names ("They're opening a guesthouse there"), no
-    name no fact holds and no date: the model found nothing new in it, and its words are not
-    kept instead. "absolutely bucketing down here, standard" came as a fact with "Lives in
-    Lowestoft" for its memory, and the weather was stored (sealed12)."""
-    if (not found or FIRST_PERSON.search(part) or language_of(part) not in (None, "English")
-            or {w.lower() for w in _proper_names(part)} - _lower_words(" ".join(facts.values()))
-            or (day is not None and find_span(part, day) is not None)
-            or with_referents(part, before) != part):
-        return False
-    return all(any(not new_words(t, f) for f in facts.values()) for t, _, _ in found)
-
-
-def _about(text: str, person: Any, known: str) -> str:
-    """The memory of a part about "she" or "he", led by who it is about when it does not name
-    them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
-    if (not isinstance(person, str) or person.lower() not in _lower_words(known)
-            or person.lower() in _lower_words(text)):
-        return text
-    first = _WORD.findall(text)[:1]
-    if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
-        return f"{person} {text[:1].lower()}{text[1:]}"
-    if (first and first[0] in _proper_names(known)
-            and not re.search(rf"\b{re.escape(first[0].lower())}\b", known)):
-        # Led by a name already (never said in lower case: not "Manager is leaving" after
-        # "my manager is called Farid"): "Sanna is a beauty", not "Harris: Sanna is ..."
-        return text
-    return f"{person}: {text[:1].lower() + text[1:]}"
-
-
-# Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
-_LINKING = frozenset("is was has had does did can will would used".split())

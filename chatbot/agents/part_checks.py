@@ -1,0 +1,116 @@
+"""Checks on one sorted part's entries that chatbot.agents.part_calls applies while it turns
+the memory agent's reply into tool calls: a memory that says only a verb and when, a new
+version aimed at the wrong memory, a part in another language filed as nothing, a model
+memory that only copies a shown one, and a memory about "she" or "he" that does not say who.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from chatbot.agents.corrections import new_words, replaced_by
+from chatbot.agents.guards import FIRST_PERSON, stems
+from chatbot.agents.language import language_of
+from chatbot.agents.parts import _WORD, _proper_names
+from chatbot.agents.rare_words import _lower_words
+from chatbot.agents.wording import with_referents
+from chatbot.memory.timeparse import find_span
+
+
+def with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
+    """A memory that is only a verb and when ("Starts on the 1st" for "i start on the 1st"),
+    led by what it is about, the fact kept just before it in the message: "Job at the
+    observatory: starts on the 1st" after "guess who got the job at the observatory!!".
+    Alone, it said nothing of what starts (sealed19). Not after a fact with a date of its
+    own: "Leaves next week" after "Will take the exam next Monday" is no part of the exam."""
+    today = day or date.today()
+    span = find_span(text, today)
+    if span is None or not facts or find_span(facts[-1]["text"], today) is not None:
+        return text  # a fact before it with its own date is another ("I leave next week")
+    rest = text.replace(span.phrase, " ")
+    if len(stems(rest)) != 1 or _proper_names(rest):
+        return text
+    return f"{facts[-1]['text']}: {text[:1].lower() + text[1:]}"
+
+
+def off_target(text: str, target: Any, part: str, shown: dict[int, str],
+                unchanged: set[int]) -> bool:
+    """The memory the model says `text` replaces is one its own review calls unchanged, and
+    neither the text nor the part shares a word with it: "Daughter is Gunnhild" came as the
+    new version of "Works as an auditor" beside "Has a daughter called Sigrid" reviewed as
+    no longer true (sealed19), and the job was lost."""
+    return (target in unchanged and target in shown
+            and not stems(shown[target]) & (stems(text) | stems(part)))
+
+
+def names_beyond(text: str, update: dict[str, Any]) -> bool:
+    """Whether `text` names something (a capitalised word past its first, a number) that the
+    new version in `update` does not."""
+    said = set(_WORD.findall(str(update.get("updated_memory_text") or "").lower()))
+    words = _WORD.findall(text)
+    return any((w[:1].isupper() or w.isdigit()) and w.lower() not in said
+               for i, w in enumerate(words) if i > 0 or w.isdigit())
+
+
+_ABROAD_WORDS = 6  # "Salut, moi c'est Gaëlle, je suis fleuriste à Angers ..." is 15
+
+
+def told_abroad(part: str, known: set[str]) -> bool:
+    """A part in another language, filed as nothing to keep, that tells something: no
+    question, a few words long, and a name no shown memory holds ("Salut, moi c'est Gaëlle,
+    je suis fleuriste à Angers et je fais de l'escalade le dimanche" came as small talk, and
+    nothing was kept). `statements.statements` reads English only; this is kept in the
+    user's own words (own_words.in_their_words)."""
+    return (language_of(part) not in (None, "English") and not part.rstrip().endswith("?")
+            and len(_WORD.findall(part)) >= _ABROAD_WORDS
+            and bool({w.lower() for w in _proper_names(part)} - known))
+
+
+def replaces_what_it_drops(why: str | bool, found: list[tuple[str, list[str], Any]],
+                            shown: dict[int, str], updates: dict[int, Any]) -> bool:
+    """The name the memories left out is the old value one of them replaces: "Lives in
+    Logroño" for "Finally left Huelva - been in Logroño since Tuesday" beside a shown "Lives
+    in Huelva" is the home's new version, not a reason to keep the part's own words (which
+    left the old home standing)."""
+    if not isinstance(why, str):
+        return False
+    return any((i := replaced_by(t, shown, updates)) is not None
+               and why.lower() in _lower_words(shown[i]) for t, _, _ in found)
+
+
+def only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[int, str],
+                 day: date | None, before: list[str]) -> bool:
+    """Every memory the model wrote for an English part copies a shown fact, and the part has
+    no first person, nobody an earlier part names ("They're opening a guesthouse there"), no
+    name no fact holds and no date: the model found nothing new in it, and its words are not
+    kept instead. "absolutely bucketing down here, standard" came as a fact with "Lives in
+    Lowestoft" for its memory, and the weather was stored (sealed12)."""
+    if (not found or FIRST_PERSON.search(part) or language_of(part) not in (None, "English")
+            or {w.lower() for w in _proper_names(part)} - _lower_words(" ".join(facts.values()))
+            or (day is not None and find_span(part, day) is not None)
+            or with_referents(part, before) != part):
+        return False
+    return all(any(not new_words(t, f) for f in facts.values()) for t, _, _ in found)
+
+
+def led_by_who(text: str, person: Any, known: str) -> str:
+    """The memory of a part about "she" or "he", led by who it is about when it does not name
+    them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
+    if (not isinstance(person, str) or person.lower() not in _lower_words(known)
+            or person.lower() in _lower_words(text)):
+        return text
+    first = _WORD.findall(text)[:1]
+    if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
+        return f"{person} {text[:1].lower()}{text[1:]}"
+    if (first and first[0] in _proper_names(known)
+            and not re.search(rf"\b{re.escape(first[0].lower())}\b", known)):
+        # Led by a name already (never said in lower case: not "Manager is leaving" after
+        # "my manager is called Farid"): "Sanna is a beauty", not "Harris: Sanna is ..."
+        return text
+    return f"{person}: {text[:1].lower() + text[1:]}"
+
+
+# Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
+_LINKING = frozenset("is was has had does did can will would used".split())
