@@ -683,6 +683,23 @@ def test_the_opening_follows_the_message_and_what_was_found():
                    untold="shoe size").startswith("I don't know your shoe size")
     assert opening("Is it sunny?", found=True, preferences=False,
                    current=["Is a fisioterapeuta in Aveiro"]) == OPENING
+    # Someone of the user's by who they are, then by name: what is said of the name too.
+    octavia = ["Brother has a new girlfriend", "Octavia is your brother's girlfriend",
+               "Octavia is a choreographer for a contemporary dance company"]
+    assert opening("What does my brother's girlfriend do for work?", found=True,
+                   preferences=False, current=octavia) == (
+        "You told me Octavia is your brother's girlfriend, and Octavia is a choreographer "
+        "for a contemporary dance company.")
+    assert opening("What does my cousin do?", found=True, preferences=False,
+                   current=["Your cousin Kwesi lives in Kumasi", "You live in Kumasi"]) == (
+        "You told me your cousin Kwesi lives in Kumasi, but you haven't told me")
+    # A list of the user's own is no one of theirs: both facts, not "nothing about".
+    bronwyn = ["Your name is Bronwyn Mokoena", "You are a goatherd in the hills outside Bozeman"]
+    asked = "Would you kindly remind me of my name and my occupation?"
+    assert asked_someone(asked) is None
+    assert opening(asked, found=True, preferences=False, current=bronwyn) == (
+        "You told me your name is Bronwyn Mokoena, and you are a goatherd in the hills outside "
+        "Bozeman.")
     assert opening("Any ideas for dinner?", found=True, preferences=False,
                    current=current) == OPENING
     assert opening("¿Qué hace Wojciech?", found=True, preferences=False, current=current) == ""

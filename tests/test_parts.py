@@ -1951,3 +1951,50 @@ def test_a_new_fact_that_says_what_the_message_puts_right_is_not_added():
     calls = tool_calls([fact(message, "Drives a Honda Civic, not a Toyota")], [],
                        message=message, known=message)
     assert [f["text"] for f in calls[0][1]["facts"]] == ["Drives a Honda Civic, not a Toyota"]
+
+
+# --- sealed20 ----------------------------------------------------------------------------
+
+def test_a_typo_the_model_spells_right_is_not_a_word_left_out():
+    message = "cant wait, my ferry to portree is on wednesday mornign"
+    calls = tool_calls([fact(message, "Ferry to Portree on Wednesday morning",
+                             kind="plan_or_event")],
+                       [], message=message, known=message, day=date(2024, 3, 15))
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Ferry to Portree on Wednesday morning"]
+    # A rare word the model changed into another word is still left out.
+    message = "I play korfbal on Sundays"
+    calls = tool_calls([fact(message, "Plays football on Sundays")], [], message=message,
+                       known=message)
+    assert "korfbal" in calls[0][1]["facts"][0]["text"]
+
+
+def test_a_memory_that_loses_which_of_the_users_things_keeps_their_words():
+    message = "My beach volleyball league starts in three weeks"
+    calls = tool_calls([fact(message, "Leagues start in three weeks", kind="plan_or_event")], [],
+                       message=message, known=message, day=date(2024, 3, 15))
+    assert "volleyball" in calls[0][1]["facts"][0]["text"]
+    # Common words of the subject may go: "My car" as "Drives".
+    message = "My car is a Honda Civic"
+    calls = tool_calls([fact(message, "Drives a Honda Civic")], [], message=message,
+                       known=message)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Drives a Honda Civic"]
+
+
+def test_an_age_after_a_lead_in_and_a_colon_is_kept():
+    message = "Okay, a bit of background before my question: I'm 61"
+    calls = tool_calls([{"part": message, "kind": "small_talk"}], [], message=message,
+                       known=message, day=date(2024, 3, 15))
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Is 61 years old"]
+    for said in ("I'm 5 minutes away", "Okay: I'm tired"):
+        assert tool_calls([{"part": said, "kind": "small_talk"}], [], message=said,
+                          known=said, day=date(2024, 3, 15)) == [("noop", {})], said
+
+
+def test_something_new_of_the_users_named_in_a_request_is_kept():
+    message = "give me a name idea for my new sailboat"
+    calls = tool_calls([{"part": message, "kind": "question"}], [], message=message,
+                       known=message)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Has a new sailboat"]
+    for asked in ("any tips for my new job?", "what do you think of my new idea?"):
+        assert tool_calls([{"part": asked, "kind": "question"}], [], message=asked,
+                          known=asked) == [("noop", {})], asked

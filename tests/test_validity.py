@@ -186,6 +186,9 @@ def test_a_weekday_in_a_plan_is_the_coming_one():
         "Went to a gig on 25 April 2026", None, None)
     assert _dated("Was at the museum on Thursday", WEDNESDAY) == (
         "Was at the museum on 23 April 2026", None, None)
+    # A plan led by a noun is a coming one; a part of the day after the date reads on.
+    assert _dated("Ferry to Portree on Friday morning", WEDNESDAY, event=True) == (
+        "Ferry to Portree on the morning of 1 May 2026", "2026-05-01", "2026-05-01")
 
 
 @pytest.mark.parametrize("text, start, end", [

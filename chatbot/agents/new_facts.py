@@ -186,7 +186,11 @@ def _dated(text: str, day: date | None, event: bool = False,
     if not re.search(r"\b\d{4}\b", span.phrase):  # already absolute when it names a year
         at = text.find(span.phrase)
         text = f"{text[:at]}{_written(span, text[:at])}{text[at + len(span.phrase):]}"
+        text = _PART_OF_DAY.sub(r"on the \2 of \1", text)  # not "on 20 March 2024 morning"
     return text, valid_from, valid_until
+
+
+_PART_OF_DAY = re.compile(r"\bon (\d{1,2} [A-Z][a-z]+ \d{4}) (morning|afternoon|evening|night)\b")
 
 
 def with_the_day(text: str, day: date | None) -> str:
@@ -222,14 +226,16 @@ def _one_coming_day(text: str, span: Span) -> bool:
     """A bare weekday in a plan or event that reads as coming: "Has a job interview at the
     museum on Thursday" is next Thursday. A bare weekday is not read as a date in a fact ("plays
     chess on Sunday" is a habit), nor after "every", nor where the memory leads with a verb in
-    the past ("Went to a gig on Saturday": a -s verb or "will" leads a coming one)."""
+    the past ("Went to a gig on Saturday"). A plan led by a noun is coming too: "Ferry to
+    Portree on Wednesday morning" (sealed20) had been left undated."""
     if not _ONE_WEEKDAY.fullmatch(span.phrase):
         return False
     at = text.find(span.phrase)
     if at < 0 or _EVERY_BEFORE.search(text[:at]):
         return False
-    lead = (_WORDS.findall(text)[:1] or [""])[0].lower()
-    return not _leads_in_the_past(text) and (lead.endswith("s") or lead == "will")
+    if re.match(r"\s+the\s+\d", text[at + len(span.phrase):]):
+        return False  # "on Thursday the 1st": the date, not the weekday, says which day
+    return not _leads_in_the_past(text)
 
 
 # Words before the span that lead its date already ("until the end of the month"), or hedge it

@@ -176,6 +176,13 @@ NOTHING_ABOUT = "You haven't told me anything about your {who}."
 _SOMEONE = re.compile(r"\bmy\s+([a-z][\w-]*)(?:'s\b|\s+(?:do|does|did|live|lives|work|works|"
                       r"again|now)\b|\s*\?)", re.I)
 _OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
+# Things of the user's in a list: "my name and my occupation", "my job, my age".
+_MY_LIST = re.compile(r"\bmy\s+[a-z][\w-]*\s*(?:,\s*(?:and\s+)?|\s+and\s+)my\s+[a-z]", re.I)
+
+
+def _says(fact: str, word: str) -> bool:
+    """The fact says the word ("name", which `stems` leaves out, in "your name is Bronwyn")."""
+    return re.search(rf"\b{re.escape(word)}\b", fact, re.I) is not None
 
 
 def recalled(message: str, facts: Sequence[str]) -> str:
@@ -191,7 +198,12 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     # the user's pony and town; `asked_someone` says when nothing found is about them).
     owned = stems(" ".join(_OWNED.findall(message)))
     if owned:
-        said = [f for f in said if stems(f) & owned]
+        # A list of the user's own ("my name and my occupation"; sealed20) that names a thing
+        # no fact says in its words: the user's own facts ("you are a goatherd ...") too.
+        listed = [o.lower() for o in _OWNED.findall(message)] if _MY_LIST.search(message) else []
+        own = any(not any(_says(f, o) for f in said) for o in listed)
+        said = [f for f in said if stems(f) & owned or any(_says(f, o) for o in listed)
+                or (own and f.startswith("you "))]
     said = said[:MAX_RECALLED]
     if not said:
         return ""
@@ -228,8 +240,8 @@ def asked_someone(message: str) -> str | None:
     if written_in(message) != "English" or not _RECALL.search(message):
         return None
     asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", message.strip()) if asks(s))
-    if (m := _SOMEONE.search(asking)) is None:
-        return None
+    if (m := _SOMEONE.search(asking)) is None or _MY_LIST.search(asking):
+        return None  # "my name and my occupation": the user's own, not someone (`recalled`)
     return m.group(1).lower()
 
 
@@ -240,11 +252,23 @@ def theirs(message: str, facts: Sequence[str]) -> str:
     the brother's job too; "" when no fact says "your <that>". Begun "Since you", the model
     picked whichever person's fact it read first."""
     owned = [m.group(1).lower() for m in _OWNED.finditer(message)]
-    said = [f for f in said_to_you(facts)
+    every = said_to_you(facts)
+    said = [f for f in every
             if any(re.search(rf"\byour\s+(?:[\w-]+\s+)?{re.escape(o)}\b", f, re.I)
                    for o in owned)][:MAX_NAMED]
     if not said:
         return ""
+    # Who they are by name, and what else is said of that name: "What does my brother's
+    # girlfriend do for work?" beside "Octavia is your brother's girlfriend" and "Octavia is
+    # a choreographer ..." (sealed20); the second had been left out, and the reply said it
+    # was not told.
+    # The name is the fact's first word or the one after the relation ("your cousin
+    # Kwesi"), not a place it names.
+    names = {w for f in said for o in owned for w in (
+        [f.split()[0]] + re.findall(rf"\b{re.escape(o)}\s+([A-Z][\w'-]*)", f, re.I))
+        if _CAPITALISED.fullmatch(w)} - {"You", "Your"}
+    said += [f for f in every if f not in said and names & set(_CAPITALISED.findall(f))]
+    said = said[:MAX_NAMED]
     if lacks_the_answer(message, said, set()):
         return TOLD + ", and ".join(said) + NOT_TOLD
     return TOLD + ", and ".join(said) + "."

@@ -51,9 +51,39 @@ def _drops_a_rare_word(part: str, memories: str) -> str | None:
     for clause in _CLAUSE.split(redact(part)):
         affirmed = NEGATION.split(clause, maxsplit=1)[0]
         for word in _WORD.findall(affirmed):
-            if _rare(word) and not said_in(word.lower(), said):
+            if _rare(word) and not said_in(word.lower(), said) and not _typo_of(word, said):
                 return word
     return None
+
+
+_TYPO_MIN_LETTERS = 5  # "mornign" for "morning"; not "cat" for "cut"
+
+
+def _typo_of(word: str, said: set[str]) -> bool:
+    """The rare word is a misspelling of a commoner word the memories say: one letter added,
+    dropped, changed, or two side by side swapped ("mornign" written "morning" in "Ferry to
+    Portree on Wednesday morning", sealed20). The model spelled it right; nothing was left
+    out. Only a word wordfreq does not know, written as a common one (not "Marta" as
+    "Martha")."""
+    low = word.lower()
+    if len(low) < _TYPO_MIN_LETTERS or zipf_frequency(low, "en") > 0:
+        return False  # a word wordfreq knows, a name ("Marta") among them, is no typo
+    return any(
+        abs(len(w) - len(low)) <= 1 and not _rare(w) and _one_edit(low, w) for w in said)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether a and b differ by one insertion, deletion, substitution or swap of two
+    neighbouring letters (and are not equal)."""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    at = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
+    return short[at:] == long_[at + 1:]
 
 
 # Rarer than about once in ten thousand words of the part's language: the words a memory in

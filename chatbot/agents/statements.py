@@ -124,15 +124,33 @@ def _reasons(part: str) -> list[str]:
     return out
 
 
+# Something new of the user's named inside a request: "give me a name idea for my new
+# sailboat", "tips for breaking in my first kayak?" (sealed20): the thing, one or two words,
+# up to the clause's end or a preposition.
+_NEW_THING = re.compile(r"\b(?:my|our)\s+(new|first)\s+((?:[a-z-]+\s+)?[a-z-]+?)"
+                        r"(?=\s*(?:[.?!,;]|$)|\s+(?:for|to|in|on|at|with|from|and|or|but|"
+                        r"that|which|is|was|called|named)\b)", re.I)
+# Rarer than this (wordfreq's Zipf scale) the thing is worth keeping: "sailboat" 2.9, "kayak"
+# 3.2, "puppy" 4.0, "laptop" 4.2; "bike" 4.5, "job" 5.5 and "idea" 5.4 are not.
+NEW_THING_ZIPF = 4.5
+
+
 def within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for a plan the user states inside a request or question
     ("Suggest a name for the kitten I'm adopting on Saturday": "Is adopting the kitten on
     Saturday", an event), when it gives a date, a name or a rare thing no shown memory says;
     and for what a question says of the user to explain itself (`_reasons`): "Since I'm
-    lactose intolerant, what can I use instead of butter?" keeps "Is lactose intolerant"."""
+    lactose intolerant, what can I use instead of butter?" keeps "Is lactose intolerant";
+    and for something new of the user's it names (`_NEW_THING`): "Has a new sailboat"."""
     known = _lower_words(" ".join(shown.values()))
     out = [(third_person(c), "event" if day is not None and find_span(c, day) else "fact")
            for c in _reasons(part) if _lower_words(c) - known]
+    for m in _NEW_THING.finditer(part):
+        thing = m.group(2).lower()
+        if any(_rare(w, below=NEW_THING_ZIPF) for w in thing.split()) and (
+                set(thing.split()) - known):
+            whose = "a new" if m.group(1).lower() == "new" else "their first"
+            out.append((f"Has {whose} {thing}", "fact"))
     for m in _WITHIN_CLAUSE.finditer(part):
         det, thing, _, verb, rest = m.groups()  # "we're" too: the user is one of them
         clause = f"I'm {verb} {det.lower()} {thing}{rest}".strip()
@@ -188,6 +206,12 @@ def _coming(clause: str, known: set[str], day: date | None) -> str | None:
     return clause[:1].upper() + clause[1:]
 
 
+# The user's age: "I'm 61", "i am 47 years old" (a number, and nothing after it but "years
+# old"); not "I'm 5 minutes away".
+_AGE = re.compile(r"^I(?:'m|\u2019m|\s+am)\s+(?:[1-9]\d?|1[01]\d)(?:\s+(?:years?\s+old|yo))?\W*$",
+                  re.I)
+
+
 def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person ("we"
@@ -208,6 +232,9 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     for clause in _with_details(clauses):
         if not leads_in_first_person(clause):
             clause = _INTERJECTION.sub("", clause)
+        if not leads_in_first_person(clause) and leads_in_first_person(
+                after := clause.rsplit(":", 1)[-1].strip()):
+            clause = after  # "a bit of background before my question: I'm 61" (sealed20)
         if not leads_in_first_person(clause) and (coming := _coming(clause, known, day)):
             out.append((coming, "event"))
             continue
@@ -215,9 +242,11 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
             continue
         dated = day is not None and find_span(clause, day) is not None
         named = {w.lower() for w in _proper_names(clause)} - known
-        if not (dated or named or _rare_thing(clause, known)):
+        if not (dated or named or _rare_thing(clause, known) or _AGE.match(clause)):
             continue
         worded = third_person(clause)
+        if _AGE.match(clause) and not re.search(r"\b(?:years?|yo)\b", clause, re.I):
+            worded = f"{worded.rstrip(' .!')} years old"  # "Is 61 years old"
         rest = _WORD.findall(worded)[1:]
         if worded.startswith("Is ") and rest and all(w in _proper_names(clause) for w in rest):
             worded = NAME_FACT + worded[3:]  # "I'm Kofi": a name
