@@ -278,3 +278,15 @@ def test_a_sentence_copied_from_a_message_typed_without_apostrophes_is_dropped()
                "giant african millipede as a pet")
     reply = "Hello! I'm Bartek, a court reporter in Timisoara. How can I help you today?"
     assert without_copied_sentences(reply, message) == "Hello! How can I help you today?"
+
+
+def test_a_sentence_that_quotes_the_instructions_is_dropped():
+    from chatbot.agents.copies import without_instructions
+    from chatbot.agents.prompts import load_prompt
+    reply = ("You run an empanada stall on Sundays. I remember that you are a friendly, concise "
+             "assistant who remembers the user across conversations.")
+    assert without_instructions(reply, load_prompt("response_agent")) == (
+        "You run an empanada stall on Sundays.")
+    # Nothing else left: kept as it is.
+    alone = "I am a friendly, concise assistant who remembers the user across conversations."
+    assert without_instructions(alone, load_prompt("response_agent")) == alone

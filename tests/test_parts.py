@@ -1998,3 +1998,52 @@ def test_something_new_of_the_users_named_in_a_request_is_kept():
     for asked in ("any tips for my new job?", "what do you think of my new idea?"):
         assert tool_calls([{"part": asked, "kind": "question"}], [], message=asked,
                           known=asked) == [("noop", {})], asked
+
+
+def test_a_question_put_as_a_request_is_no_reply_preference():
+    message = "Kindly remind me which city I currently reside in."
+    calls = tool_calls([fact(message, "Remind them which city they reside in",
+                             kind="how_to_reply")], [], message=message, known=message)
+    assert not any(c[1].get("reply_preferences") for c in calls if c[0] == "add_memory")
+    message = "Please keep your answers short from now on."
+    calls = tool_calls([fact(message, "Keep answers short", kind="how_to_reply")], [],
+                       message=message, known=message)
+    assert calls[0][1]["reply_preferences"]
+
+
+def test_what_the_user_no_longer_does_ends_the_fact():
+    message = "hey quick fix, i dont drive trains anymore - quit in january"
+    shown = {0: "Works as a train driver", 1: "Has a son called Takumi"}
+    calls = tool_calls([fact(message, "Wants to quit driving trains", kind="how_to_reply")],
+                       [0, 1], message=message, known=message, shown=shown,
+                       similarity=lambda a, b: 0.0, day=date(2024, 3, 15),
+                       reviews=[{"now": "no_longer_true"}, {"now": "unchanged"}])
+    [update] = [c[1] for c in calls if c[0] == "update_memory"]
+    assert update["memory_id"] == 0
+    assert update["updated_memory_text"].startswith("No longer works as a train driver")
+    # A denial is a correction, not an ending.
+    from chatbot.agents.endings import ended_facts
+    assert ended_facts("I do not live in Poznan", [], {0: "Lives in Poznan"}, {}) == []
+
+
+def test_the_users_words_kept_are_spelled_as_the_model_spelled_them():
+    message = "few things abt me: i cycle to wrok most days, and my brother eamon lives in kelowna"
+    parts = ["few things abt me: i cycle to wrok most days", "my brother eamon lives in kelowna"]
+    calls = tool_calls([fact(parts[0], "Cycles to work most days"),
+                        fact(parts[1], "Lives in Kelowna")], [], message=message,
+                       known=message, parts=parts)
+    texts = [f["text"] for f in calls[0][1]["facts"]]
+    assert texts[0] == "Cycles to work most days"
+    assert "Kelowna" in texts[1] and "brother" in texts[1]
+
+
+def test_a_memory_that_says_what_someone_is_when_the_user_did_not_keeps_their_words():
+    message = "My old university friend Gethin has just opened a falafel shop in Exeter."
+    calls = tool_calls([fact(message, "Gethin is a great falafel shop in Exeter")], [],
+                       message=message, known=message)
+    [text] = [f["text"] for f in calls[0][1]["facts"]]
+    assert "opened" in text and "friend" in text
+    message = "My sister Ana is a nurse in Rome."
+    calls = tool_calls([fact(message, "Ana is a nurse in Rome")], [], message=message,
+                       known=message)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Their sister Ana is a nurse in Rome"]

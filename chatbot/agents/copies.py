@@ -111,6 +111,25 @@ def without_copied_sentences(reply: str, message: str) -> str:
     return " ".join(kept) if kept else reply
 
 
+# A run of this many words out of the agent's instructions is the prompt said back, not
+# chat: "I remember that you are a friendly, concise assistant who remembers the user across
+# conversations." (sealed20, in a reply about the user's safe).
+INSTRUCTION_RUN = 6
+
+
+def without_instructions(reply: str, instructions: str) -> str:
+    """The reply without its sentences that quote the instructions (`INSTRUCTION_RUN` words
+    in a row), unless nothing else would be left."""
+    said = _words(instructions)
+    runs = {tuple(said[i:i + INSTRUCTION_RUN]) for i in range(len(said) - INSTRUCTION_RUN + 1)}
+    if not runs:
+        return reply
+    kept = [s for s in sentences(reply)
+            if not any(tuple(w[i:i + INSTRUCTION_RUN]) in runs
+                       for w in [_words(s)] for i in range(len(w) - INSTRUCTION_RUN + 1))]
+    return " ".join(kept) if kept and len(kept) < len(sentences(reply)) else reply
+
+
 def _copies_message(words: list[str], said: list[str]) -> bool:
     if len(words) < ECHO_MIN_WORDS:
         return False

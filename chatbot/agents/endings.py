@@ -35,6 +35,11 @@ _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
                      r"handed\s+in\s+my\s+notice\s+(?:at|to)|"
                      r"(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant)\s+"
                      r"(?:from|at|by))\s+(.*)", re.I)
+# What the user says they no longer do: "i dont drive trains anymore" ends "Works as a train
+# driver" (sealed20: it had become "Wants to quit driving trains").
+_NOT_ANYMORE = re.compile(r"\bI\s+(?:don't|dont|don\u2019t|do\s+not)\s+(.+?)\s+any\s*more\b"
+                          r"|\bI\s+no\s+longer\s+(.+?)(?=\s*(?:[-,;.!]|$))", re.I)
+
 # "Tom and I split up": the one the user parted from is named before.
 _SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\s+|finally\s+)?"
                     r"(?:split\s+up|broke\s+up|divorced|separated|called\s+it\s+(?:off|quits)|"
@@ -116,10 +121,10 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted if p.strip()))
     if ended := [i for i, old in shown.items() if i not in taken and stems(old) & what]:
         return ended
-    ending = _ENDING.search(part)
+    ending = _ENDING.search(part) or _NOT_ANYMORE.search(part)
     if ending is None:
         return []
-    what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(1))))
+    what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(ending.lastindex or 0))))
     copies = [stems(t) for t, _, _ in found]
     # A word of the fact that begins with one of what ended counts ("quit engraving" ends
     # "Works as an engraver").

@@ -121,7 +121,32 @@ def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: 
     if kind != "how_to_reply" and (_drops_a_rare_word(part, said) or drops_whose(part, said)
                                    or drops_the_object(part, said)):
         return True  # the whole part: its other clauses may say "it" for the word
-    return loses_negation(part, found) or any(invents(t, known) for t, _, _ in found)
+    return (loses_negation(part, found) or any(invents(t, known) for t, _, _ in found)
+            or any(calls_them_what(t, part) for t, _, _ in found))
+
+
+# A memory that says what someone is ("Gethin is a great falafel shop in Exeter").
+_NAME_IS = re.compile(r"^([A-Z][\w'-]+)\s+(?:is|was)\s+(?:a|an|the)\s")
+# Where the user says what someone is: "Gethin is", "Gethin's a", "Gethin, a ...", "he's a".
+_SAID_IS = (r"\b{name}(?:\s+(?:is|was)\b|['\u2019]s\s+(?:a|an|the)\b"
+            r"|,\s+(?:a|an|the)\b)")
+_PRONOUN_IS = re.compile(r"\b(?:he|she|they|it)(?:'s|\u2019s|\s+is|\s+was|'re|\s+are)\s",
+                         re.I)
+
+
+def calls_them_what(text: str, part: str) -> bool:
+    """The memory says someone the part names is something ("Gethin is a ...") where the
+    English part never says what they are: "My old university friend Gethin has just opened
+    a falafel shop in Exeter" was kept as "Gethin is a great falafel shop in Exeter"
+    (sealed20), and the friend became a shop."""
+    m = _NAME_IS.match(text.strip())
+    if m is None or language_of(part) not in (None, "English"):
+        return False
+    name = re.escape(m.group(1))
+    if not re.search(rf"\b{name}\b", part):
+        return False
+    return (re.search(_SAID_IS.format(name=name), part) is None
+            and _PRONOUN_IS.search(part) is None)
 
 
 # Rarer than this (wordfreq's Zipf scale) a word says what a part is about, when the model's

@@ -73,6 +73,7 @@ from chatbot.agents.put_right import (
 from chatbot.agents.rare_words import (
     _lower_words,
     _with_their_words,
+    as_the_model_spells,
 )
 from chatbot.agents.reply_requests import (
     ADDRESSES,
@@ -304,8 +305,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     clauses = (clauses_instead(part, why, found) if isinstance(why, str)
                                else None)
                     cats = next((c for _, c, _ in found if c), [])
+                    theirs = [t for t, _, _ in found]
                     found = clauses or [(with_referents(part, before[:-1]), cats,
                                          None if copied else _linked(found, ids, shown, part))]
+                    # The user's words, spelled as the model spelled them ("Kelowna")
+                    found = [(as_the_model_spells(t, theirs), c, r) for t, c, r in found]
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
             if kind != "how_to_reply" and language_of(part) not in (None, "English"):

@@ -9,6 +9,7 @@ statement about it as small talk, or mistranslate it from another language ("Tis
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wordfreq import zipf_frequency
@@ -56,7 +57,7 @@ def _drops_a_rare_word(part: str, memories: str) -> str | None:
     return None
 
 
-_TYPO_MIN_LETTERS = 5  # "mornign" for "morning"; not "cat" for "cut"
+_TYPO_MIN_LETTERS = 4  # "wrok" for "work", "mornign" for "morning"; not "cta" for "cat"
 
 
 def _typo_of(word: str, said: set[str]) -> bool:
@@ -70,6 +71,28 @@ def _typo_of(word: str, said: set[str]) -> bool:
         return False  # a word wordfreq knows, a name ("Marta") among them, is no typo
     return any(
         abs(len(w) - len(low)) <= 1 and not _rare(w) and _one_edit(low, w) for w in said)
+
+
+def as_the_model_spells(text: str, memories: list[str]) -> str:
+    """The user's words (kept in place of the model's memories) with the model's spelling
+    of the same words: a name it capitalised ("kelowna" as "Kelowna") and a typo it put
+    right ("wrok" as "work"). Typed in lower case, "my brother eamon lives in kelowna" was
+    kept as it was, and the reply read no place in it (sealed20)."""
+    said = {w.lower() for m in memories for w in _WORD.findall(m)}
+    # Capitalised past a memory's first word: a name, not a sentence's start ("Lives").
+    theirs = {w.lower(): w for m in memories for w in _WORD.findall(m)[1:]}
+
+    def spelled(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if not word.islower():
+            return word
+        if word in theirs and theirs[word] != word and theirs[word][1:].islower():
+            return theirs[word]  # "Kelowna"; not "NASA" for "nasa" (that is the user's)
+        if _typo_of(word, said):
+            return next(w for w in said if abs(len(w) - len(word)) <= 1
+                        and not _rare(w) and _one_edit(word, w))
+        return word
+    return _WORD.sub(spelled, text)
 
 
 def _one_edit(a: str, b: str) -> bool:

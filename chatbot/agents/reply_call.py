@@ -30,9 +30,12 @@ from chatbot.agents.copies import (
     not_again,
     without_copied_sentences,
     without_echo,
+    without_instructions,
     without_repeated_ending,
 )
+from chatbot.agents.prompts import load_prompt
 from chatbot.agents.reply_style import ReplyStyle, restyle
+from chatbot.agents.response import PROMPT
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
 from chatbot.agents.untold import without_guesses
 from chatbot.lm.streaming import Cancelled, find_cause, token_sink
@@ -127,12 +130,14 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle) ->
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only), without a closing sentence an earlier reply of the
-    session said already ("How can I assist you today?"), without a found memory's note
+    session said already ("How can I assist you today?"), without a sentence that quotes the
+    instructions (`copies.without_instructions`), without a found memory's note
     copied after its text ("(noted 2024-03-15)"), without the guesses after "you haven't
     told me" (`untold.without_guesses`), and in the formats a standing
     preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
     text = without_copied_sentences(text, said)
+    text = without_instructions(text, load_prompt(PROMPT))
     text = without_repeated_ending(text, earlier)
     return restyle(without_guesses(text), style)

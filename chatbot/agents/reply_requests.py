@@ -22,9 +22,17 @@ def own_question(part: str) -> bool:
     """A wh-question that does not speak to the assistant ("what could I say to reassure
     him?", "remind me, which city do I live in now?", "remind me which hotel I'm staying at
     in Kotor?"): a question of the user's, not how to reply to them (it was kept as a reply
-    preference). Not "Can I get replies in French?". English only."""
-    return (part.rstrip().endswith("?") and any(_WH.match(c) for c in _CLAUSE.split(part))
+    preference), with or without its question mark. Not "Can I get replies in French?".
+    English only."""
+    asked = part.rstrip().endswith("?") or _REMIND_ME.search(part) is not None
+    return (asked and any(_WH.match(c) for c in _CLAUSE.split(part))
             and not _YOU.search(part) and language_of(part) in (None, "English"))
+
+
+# A question of the user's own put as a request, with no question mark: "Kindly remind me
+# which city I currently reside in." (sealed20; it was kept as how to reply on every turn).
+_REMIND_ME = re.compile(r"\b(?:remind|tell)\s+me\s+(?:of\s+|again\s+)?(?:what|which|where|when|"
+                        r"who|how)\b.*\b(?:I|my|I'm|me)\b", re.I)
 
 
 # A request for good: asked of the assistant ("could you", "please") and for from now on.
