@@ -2034,7 +2034,12 @@ def test_the_users_words_kept_are_spelled_as_the_model_spelled_them():
                        known=message, parts=parts)
     texts = [f["text"] for f in calls[0][1]["facts"]]
     assert texts[0] == "Cycles to work most days"
-    assert "Kelowna" in texts[1] and "brother" in texts[1]
+    assert "Kelowna" in texts[1] and "brother Eamon" in texts[1]
+    from chatbot.agents.rare_words import as_the_model_spells
+    assert as_the_model_spells("my new lodger is called ilias", []) == (
+        "my new lodger is called Ilias")
+    for typed in ("my brother just moved", "i called my mum", "My brother eamon is here"):
+        assert as_the_model_spells(typed, []) == typed
 
 
 def test_a_memory_that_says_what_someone_is_when_the_user_did_not_keeps_their_words():

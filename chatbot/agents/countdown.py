@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from chatbot.agents.guards import stems
-from chatbot.agents.opening import said_to_you
+from chatbot.agents.told import said_to_you
 from chatbot.agents.untold import TOLD
 from chatbot.memory.timeparse import find_span
 

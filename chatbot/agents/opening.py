@@ -41,7 +41,8 @@ question asks for a place, a time or a number (where / which city, when, how old
 class of question words) and no such fact holds one, the opening goes on "but you haven't told
 me": "Which city does Leopoldine live in?" beside only "You have a sister called Leopoldine" was
 answered with that fact and nothing more (sealed7, docs/agents.md, session 30). What a
-question asks for and what answers it is agents/untold.py. A question about the user's own
+question asks for and what answers it is agents/untold.py; the openings that say back what
+the user told ("You told me ...") are agents/told.py. A question about the user's own
 time ("anything coming up for me this week?") is begun with the found facts whose dates fall
 in it (`in_the_time`, session 35).
 
@@ -81,11 +82,21 @@ from datetime import date
 
 from wordfreq import zipf_frequency
 
-from chatbot.agents.guards import asks_to_undo, stems
+from chatbot.agents.guards import asks_to_undo
 from chatbot.agents.language import language_of
 from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
-from chatbot.agents.untold import NOT_TOLD, TOLD, lacks_the_answer
-from chatbot.agents.wording import second_person
+from chatbot.agents.told import (
+    MY_LIST,
+    NOTHING_ABOUT,
+    RECALL,
+    SOMEONE,
+    in_the_time,
+    named,
+    no_longer,
+    recalled,
+    said_to_you,
+    theirs,
+)
 from chatbot.memory.timeparse import day_in_words
 
 OPENING = "Since you"
@@ -107,9 +118,6 @@ _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|cu
 _ABOUT_THE_USER = re.compile(
     rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
     rf"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*(?:{_NOW})?\W*$", re.I)
-MAX_NAMED = 2
-_CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
-_POSSESSIVE = re.compile(r"'s?$")  # "Auberon's job": Auberon
 
 
 def about_the_user(message: str) -> bool:
@@ -125,165 +133,19 @@ def recap(facts: Sequence[str]) -> str:
     return RECAP + "; ".join(said) + "." if said else ""
 
 
-# The first words of a fact said to the user, lower-cased to follow "You told me".
-_YOU = ("You", "Your", "You're", "You've", "You'll", "You'd")
-
-
-def said_to_you(facts: Sequence[str]) -> list[str]:
-    """The facts without their full stops, "You ..."/"Your ..." in lower case to follow other
-    words; a fact led by a name keeps its capital."""
-    said = [f.strip().rstrip(".") for f in facts if f.strip()]
-    return [f[:1].lower() + f[1:] if f.split()[0] in _YOU else f for f in said]
-
-
-def named(message: str, facts: Sequence[str]) -> str:
-    """The facts that name someone or something the question names (a capitalised word; not
-    the question's first word, which is capitalised anyway), said to the user as the start of
-    a reply: "You told me your neighbour Wojciech just opened a ramen bar round the corner
-    from you." for "What's Wojciech up to these days?"; "" when none does."""
-    asked = {_POSSESSIVE.sub("", w) for w in _CAPITALISED.findall(message)} - {"I"}
-    lead = message.split()[0] if message.split() else ""  # "What", "Is": capitalised anyway
-
-    def names(fact: str) -> set[str]:
-        words = _CAPITALISED.findall(fact)
-        return set(words[1:]) | ({words[0]} - {lead, "You", "Your"} if words else set())
-
-    said = [f.strip().rstrip(".") for f in facts if asked & names(f.strip())][:MAX_NAMED]
-    # The fact's first word keeps its capital only as a name the question says too ("Tomas
-    # moved to Oslo", not "Best friend Tomas ...").
-    said = [f if f.split()[0].rstrip(":,;") in asked else f[:1].lower() + f[1:] for f in said]
-    if not said:
-        return ""
-    if lacks_the_answer(message, said, asked):
-        # "Which city does Leopoldine live in?" beside only "You have a sister called
-        # Leopoldine": begun with the fact and a full stop, the model stopped there; begun
-        # "..., but" it went on "I didn't remember where she lives. I'll check my memories".
-        return TOLD + ", and ".join(said) + NOT_TOLD
-    return TOLD + ", and ".join(said) + "."
-
-
-# A question that asks to be reminded of the user's own facts: "remind me, what do I do for a
-# living again? and where am I based?" was begun "Since you are an optometrist, you can work
-# at a hospital ..." (advice, and no city).
-# Not "What do you remember about my sister?": the first facts found need not be hers.
-_RECALL = re.compile(r"\bremind\s+me\b|\bagain\b", re.I)
-_MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
-MAX_RECALLED = 3
-NOTHING_ABOUT = "You haven't told me anything about your {who}."
-# Someone of the user's a question asks about: "my X" then a verb, "'s", or the question's end
-# ("what does my wife do", "where does my brother live", "how old is my son?"); not "my
-# favourite colour".
-_SOMEONE = re.compile(r"\bmy\s+([a-z][\w-]*)(?:'s\b|\s+(?:do|does|did|live|lives|work|works|"
-                      r"again|now)\b|\s*\?)", re.I)
-_OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
-# Things of the user's in a list: "my name and my occupation", "my job, my age".
-_MY_LIST = re.compile(r"\bmy\s+[a-z][\w-]*\s*(?:,\s*(?:and\s+)?|\s+and\s+)my\s+[a-z]", re.I)
-
-
-def _says(fact: str, word: str) -> bool:
-    """The fact says the word ("name", which `stems` leaves out, in "your name is Bronwyn")."""
-    return re.search(rf"\b{re.escape(word)}\b", fact, re.I) is not None
-
-
-def recalled(message: str, facts: Sequence[str]) -> str:
-    """The first facts found (at most `MAX_RECALLED`), said to the user as the start of a
-    reply to a question that asks to be reminded of the user's own ("...again?", "remind me"),
-    or "": "You told me you are an optometrist by trade, and you live in Whitehorse." """
-    if not (_RECALL.search(message) and _MINE.search(message)):
-        return ""
-    said = said_to_you(facts)
-    # Someone or something of the user's the question names ("what does my brother do for
-    # work again?"): only the facts that name it (the best friend's job had been said too).
-    # None that names it: not the others ("whats my wife's name again?" had been begun with
-    # the user's pony and town; `asked_someone` says when nothing found is about them).
-    owned = stems(" ".join(_OWNED.findall(message)))
-    if owned:
-        # A list of the user's own ("my name and my occupation"; sealed20) that names a thing
-        # no fact says in its words: the user's own facts ("you are a goatherd ...") too.
-        listed = [o.lower() for o in _OWNED.findall(message)] if _MY_LIST.search(message) else []
-        own = any(not any(_says(f, o) for f in said) for o in listed)
-        said = [f for f in said if stems(f) & owned or any(_says(f, o) for o in listed)
-                or (own and f.startswith("you "))]
-    said = said[:MAX_RECALLED]
-    if not said:
-        return ""
-    told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
-    # "where does my brother live again?" beside only his name: "..., but you haven't told me"
-    return told + (NOT_TOLD if lacks_the_answer(message, said, set()) else ".")
-
-
-NO_LONGER = "No longer "
-
-
-def no_longer(message: str, facts: Sequence[str]) -> str:
-    """A found fact the user ended ("No longer owns a paddleboard: ...", agents/endings.py)
-    that the question speaks of, said to the user as the start of a reply: "You told me you no
-    longer own a paddleboard." "should I take the paddleboard out?" had been begun "Since
-    you", and the model sent the user out on the board they had sold. "" when none is."""
-    asked = stems(message)
-    for fact in facts:
-        if not fact.startswith(NO_LONGER):
-            continue
-        what = fact.split(":")[0][len(NO_LONGER):].strip()
-        if what and stems(what) & asked:
-            said = second_person(what[:1].upper() + what[1:])
-            return f"{TOLD}you no longer {said.removeprefix('You ')}."
-    return ""
-
-
 def asked_someone(message: str) -> str | None:
     """Someone or something of the user's an English recall question asks about ("what does
     my wife do again?": "wife"), or None. The caller says whether a found memory is about
     them; when none is, the reply begins `NOTHING_ABOUT` (the model had invented a job).
     Only someone the question itself names: "My sister's visiting. What's the dish I always
     cook again?" asks for the dish."""
-    if written_in(message) != "English" or not _RECALL.search(message):
+    if written_in(message) != "English" or not RECALL.search(message):
         return None
     asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", message.strip()) if asks(s))
-    if (m := _SOMEONE.search(asking)) is None or _MY_LIST.search(asking):
+    if (m := SOMEONE.search(asking)) is None or MY_LIST.search(asking):
         return None  # "my name and my occupation": the user's own, not someone (`recalled`)
     return m.group(1).lower()
 
-
-def theirs(message: str, facts: Sequence[str]) -> str:
-    """The facts about someone or something of the user's the question names by who they are
-    to the user ("my cousin", not a name), said to the user as the start of a reply: "You
-    told me your cousin Kwesi is a nurse in Kumasi." for "What does my cousin do?" beside
-    the brother's job too; "" when no fact says "your <that>". Begun "Since you", the model
-    picked whichever person's fact it read first."""
-    owned = [m.group(1).lower() for m in _OWNED.finditer(message)]
-    every = said_to_you(facts)
-    said = [f for f in every
-            if any(re.search(rf"\byour\s+(?:[\w-]+\s+)?{re.escape(o)}\b", f, re.I)
-                   for o in owned)][:MAX_NAMED]
-    if not said:
-        return ""
-    # Who they are by name, and what else is said of that name: "What does my brother's
-    # girlfriend do for work?" beside "Octavia is your brother's girlfriend" and "Octavia is
-    # a choreographer ..." (sealed20); the second had been left out, and the reply said it
-    # was not told.
-    # The name is the fact's first word or the one after the relation ("your cousin
-    # Kwesi"), not a place it names.
-    names = {w for f in said for o in owned for w in (
-        [f.split()[0]] + re.findall(rf"\b{re.escape(o)}\s+([A-Z][\w'-]*)", f, re.I))
-        if _CAPITALISED.fullmatch(w)} - {"You", "Your"}
-    said += [f for f in every if f not in said and names & set(_CAPITALISED.findall(f))]
-    said = said[:MAX_NAMED]
-    if lacks_the_answer(message, said, set()):
-        return TOLD + ", and ".join(said) + NOT_TOLD
-    return TOLD + ", and ".join(said) + "."
-
-
-def in_the_time(message: str, during: Sequence[str]) -> str:
-    """The dated facts that fall in the time a question about the user's own asks about
-    (the caller compares the dates), said to the user as the start of a reply: "You told me
-    you're driving up to Sudbury on 2 April 2024 for your uncle's 60th." for "anything coming
-    up for me this week?"; "" when none does. Begun "Since you", the model named what the
-    week held in general and left the trip out (sealed15)."""
-    said = said_to_you(during)[:MAX_NAMED]
-    if not said or not _MINE.search(message):
-        return ""
-    return TOLD + ", and ".join(said) + "."
 
 
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what

@@ -16,7 +16,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import said_in
 from chatbot.agents.language import language_of
-from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION
+from chatbot.agents.parts import _CLAUSE, _KIN_HE, _KIN_SHE, _WORD, NEGATION
 from chatbot.agents.wording import NAME_FACT
 from chatbot.redact import redact
 
@@ -76,8 +76,9 @@ def _typo_of(word: str, said: set[str]) -> bool:
 def as_the_model_spells(text: str, memories: list[str]) -> str:
     """The user's words (kept in place of the model's memories) with the model's spelling
     of the same words: a name it capitalised ("kelowna" as "Kelowna") and a typo it put
-    right ("wrok" as "work"). Typed in lower case, "my brother eamon lives in kelowna" was
-    kept as it was, and the reply read no place in it (sealed20)."""
+    right ("wrok" as "work"); and, typed all in lower case, a name by where it stands
+    (`_NAMED`). "my brother eamon lives in kelowna" was kept as it was, and the reply read no
+    place in it (sealed20)."""
     said = {w.lower() for m in memories for w in _WORD.findall(m)}
     # Capitalised past a memory's first word: a name, not a sentence's start ("Lives").
     theirs = {w.lower(): w for m in memories for w in _WORD.findall(m)[1:]}
@@ -92,7 +93,20 @@ def as_the_model_spells(text: str, memories: list[str]) -> str:
             return next(w for w in said if abs(len(w) - len(word)) <= 1
                         and not _rare(w) and _one_edit(word, w))
         return word
-    return _WORD.sub(spelled, text)
+    typed_lower = text.islower()
+    text = _WORD.sub(spelled, text)
+    if typed_lower:  # typed without capitals: the names it gives by their place
+        text = _NAMED.sub(lambda m: m.group(1) + m.group(2).capitalize()
+                          if zipf_frequency(m.group(2), "en") < NAME_ZIPF else m.group(0), text)
+    return text
+
+
+# A name typed in lower case, by where it stands: after someone of the user's ("my brother
+# eamon", `parts._KIN_SHE` / `_KIN_HE` and a few more) or after "called" / "named".
+_NAMED = re.compile(rf"(\b(?:my|our|their)\s+(?:{_KIN_SHE}|{_KIN_HE}|friend|mate|flatmate|"
+                    rf"roommate|partner|boss|neighbour|neighbor|cousin|colleague)\s+"
+                    rf"|\b(?:called|named)\s+)([a-z][a-z'-]+)")
+NAME_ZIPF = 3.0  # "eamon", "ilias", "kelowna"; not "just" in "my brother just ..."
 
 
 def _one_edit(a: str, b: str) -> bool:
