@@ -191,7 +191,11 @@ def test_memories_are_worded_in_the_third_person():
              # "me" alone, in a text the language identifier calls English
              "Name's Oluwaseun, most people call me Seun.":
              "Name's Oluwaseun, most people call them Seun.",
-             "Nobody ever told me about the meeting": "Nobody ever told them about the meeting"}
+             "Nobody ever told me about the meeting": "Nobody ever told them about the meeting",
+             # The user leads, and is the subject after "and" too.
+             "i dont eat okra and im training for a race": (
+                 "Doesn't eat okra and is training for a race"),
+             "I'm Nora and I've got two cats": "Is Nora and has got two cats"}
     for said, stored in cases.items():
         assert third_person(said) == stored
     for kept in ("Works as a nurse", "Je suis architecte", "Priya is an architect",

@@ -2052,3 +2052,51 @@ def test_a_memory_that_says_what_someone_is_when_the_user_did_not_keeps_their_wo
     calls = tool_calls([fact(message, "Ana is a nurse in Rome")], [], message=message,
                        known=message)
     assert [f["text"] for f in calls[0][1]["facts"]] == ["Their sister Ana is a nurse in Rome"]
+
+
+# --- sealed21 ----------------------------------------------------------------------------
+
+def test_a_forget_removes_only_what_its_part_speaks_of():
+    message = ("I need to correct something I told you previously. I am not a loss adjuster; "
+               "I have been a funeral director for eleven years.")
+    parts = split_parts(message)
+    shown = {0: "Works as a loss adjuster", 1: "Lives in Mullingar",
+             2: "Has a sphynx cat called Parsnip"}
+    entries = [fact(parts[0], "I was not a loss adjuster", kind="how_to_reply", replaces=0),
+               {"part": parts[1], "kind": "forget", "removes": 2},
+               fact(parts[2], "Lives in Mullingar", replaces=1)]
+    calls = tool_calls(entries, [0, 1, 2], message=message, known=message, shown=shown,
+                       parts=parts, similarity=lambda a, b: 0.0,
+                       reviews=[{"now": "no_longer_true"}, {"now": "unchanged"},
+                                {"now": "unchanged"}])
+    removed = [i for c in calls if c[0] == "delete_memory" for i in c[1]["memory_ids"]]
+    assert 2 not in removed and 0 in removed  # the denial names the job, not the cat
+    added = [f["text"] for c in calls if c[0] == "add_memory" for f in c[1]["facts"]]
+    assert any("funeral director" in t for t in added)
+    # A request to forget removes what the model says, named or not.
+    message = "Please forget what I told you about that."
+    calls = tool_calls([{"part": message, "kind": "forget", "removes": 1}], [0, 1],
+                       message=message, known=message, shown={0: "Lives in Ely", 1: "Has a boat"})
+    assert calls == [("delete_memory", {"memory_ids": [1]})]
+
+
+def test_a_fact_said_before_a_question_is_kept_when_it_has_a_rare_word():
+    message = ("i dont eat okra and im training for a dragon boat race in june, whats a good "
+               "breakfast before a paddling session?")
+    parts = split_parts(message)
+    calls = tool_calls([{"part": p, "kind": "question"} for p in parts], [], message=message,
+                       known=message, parts=parts, day=date(2024, 3, 15))
+    [text] = [f["text"] for f in calls[0][1]["facts"]]
+    assert text.startswith("Doesn't eat okra and is training for a dragon boat race")
+    # Context of the moment in common words stays unkept.
+    message = "I'm hosting friends on Saturday, what main course should I make?"
+    parts = split_parts(message)
+    assert tool_calls([{"part": p, "kind": "question"} for p in parts], [], message=message,
+                      known=message, parts=parts, day=date(2024, 3, 15)) == [("noop", {})]
+
+
+def test_a_new_animal_with_a_short_name_is_kept_from_a_request():
+    message = "yo i need a name for my new pot-bellied pig, shes black n white"
+    calls = tool_calls([{"part": message, "kind": "question"}], [], message=message,
+                       known=message)
+    assert [f["text"] for f in calls[0][1]["facts"]] == ["Has a new pot-bellied pig"]

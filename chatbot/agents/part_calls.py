@@ -55,9 +55,11 @@ from chatbot.agents.part_checks import (
     with_what,
 )
 from chatbot.agents.parts import (
+    _WORD,
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
+    NEGATION,
     NOTHING,
     _proper_names,
     asked_about,
@@ -72,6 +74,7 @@ from chatbot.agents.put_right import (
 )
 from chatbot.agents.rare_words import (
     _lower_words,
+    _rare,
     _with_their_words,
     as_the_model_spells,
 )
@@ -192,8 +195,17 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if wrong is None:
             wrong = disputed(part, shown_facts, updates)
         if kind == "forget" and entry.get("removes") in ids:
-            removes.append(entry["removes"])
-            forgets.add(entry["removes"])
+            # Only what the part asks to forget or speaks of: "I am not a loss adjuster;" came
+            # as a forget of "Has a sphynx cat called Parsnip" (sealed21), and the cat was
+            # deleted. A denial removes the shown facts it names instead.
+            target = entry["removes"]
+            named = named_in(part, {i: shown_facts[i] for i in ids if i in shown_facts})
+            if asks_to_forget(part) or target in named or target not in shown_facts:
+                named = [target]
+            elif not NEGATION.search(part):
+                named = []
+            removes += named
+            forgets.update(named)
             continue
         if NOT_TO_KEEP.search(part):
             continue  # "Please don't save this anywhere: the padlock ... opens with ..."
@@ -245,11 +257,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # Not a clause said to ask the question after it, which the model filed with the
             # question ("I'm hosting friends on Saturday, what main course should I make?"),
             # unless it names someone or something no shown memory names ("My son Wilfred
-            # starts at a new school on Monday ... - what could I say to reassure him?").
+            # starts at a new school on Monday ... - what could I say to reassure him?") or
+            # says a rare word none says ("i dont eat okra and im training for a dragon boat
+            # race in june, whats a good breakfast ...?", sealed21).
             if (kind not in NOTHING or renumbered_anyway(part, shown, updates)
                     or reworded_anyway(part, shown_facts, updates)
                     or (part.strip() in context
-                        and not {w.lower() for w in _proper_names(part)} - shown_words)):
+                        and not {w.lower() for w in _proper_names(part)} - shown_words
+                        and not {w.lower() for w in _WORD.findall(part) if _rare(w)}
+                        - shown_words)):
                 continue
             said_facts = statements(part, shown, day) or within(part, shown, day)
             if said_facts:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from wordfreq import zipf_frequency
+
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import asked_language
 from chatbot.agents.parts import _JOINERS, _WORD, _proper_names, with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
@@ -147,7 +150,7 @@ def within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str
            for c in _reasons(part) if _lower_words(c) - known]
     for m in _NEW_THING.finditer(part):
         thing = m.group(2).lower()
-        if any(_rare(w, below=NEW_THING_ZIPF) for w in thing.split()) and (
+        if any(zipf_frequency(w, "en") < NEW_THING_ZIPF for w in re.findall(r"[a-z]+", thing)) and (
                 set(thing.split()) - known):
             whose = "a new" if m.group(1).lower() == "new" else "their first"
             out.append((f"Has {whose} {thing}", "fact"))
@@ -212,6 +215,21 @@ _AGE = re.compile(r"^I(?:'m|\u2019m|\s+am)\s+(?:[1-9]\d?|1[01]\d)(?:\s+(?:years?
                   re.I)
 
 
+# The object of the user's own verb, said straight after it: "i dont eat okra", "I play
+# korfbal" (not after "I'm" or "I have": a mood, "I'm knackered", is no thing).
+_VERB_OBJECT = re.compile(r"^I\s+(?:(?:don't|dont|do\s+not|never|can't|cant|cannot|won't|also|"
+                          r"really|still|usually|always)\s+)*(?!(?:am|was|have|had|been|got|"
+                          r"feel|felt)\b)[a-z]+\s+([a-z][a-z-]+)", re.I)
+
+
+def _rare_object(clause: str, known: set[str]) -> bool:
+    """The clause's verb has a rare word for its object (`RARE_ZIPF`) no shown memory says:
+    "i dont eat okra and im training for a dragon boat race" was filed with the question
+    after it, and neither was kept (sealed21)."""
+    m = _VERB_OBJECT.match(with_apostrophes(clause))
+    return bool(m) and _rare(m.group(1)) and m.group(1).lower() not in known
+
+
 def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person ("we"
@@ -242,7 +260,8 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
             continue
         dated = day is not None and find_span(clause, day) is not None
         named = {w.lower() for w in _proper_names(clause)} - known
-        if not (dated or named or _rare_thing(clause, known) or _AGE.match(clause)):
+        if not (dated or named or _rare_thing(clause, known) or _AGE.match(clause)
+                or _rare_object(clause, known)):
             continue
         worded = third_person(clause)
         if _AGE.match(clause) and not re.search(r"\b(?:years?|yo)\b", clause, re.I):

@@ -42,6 +42,9 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
     (r"\bmine\b", "theirs"), (r"\bme\b", "them")]]
+_AND_I = [(re.compile(rx), word) for rx, word in [
+    (r"\band I'm\b", "and is"), (r"\band I am\b", "and is"), (r"\band I was\b", "and was"),
+    (r"\band I've\b", "and has")]]
 _THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
 _THEIR = re.compile(r"\btheir\b")
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
@@ -103,6 +106,11 @@ def third_person(text: str) -> str:
     out = _USER.sub("", with_apostrophes(out))
     if not _WE_ALL.match(out):  # "we keep ducks", a clause kept whole: "Keeps ducks"
         out = as_i(out)
+    if (m := _LEAD.match(out) or _I_VERB.match(out)) is not None:
+        # The user leads, and is the subject after "and" too: "Doesn't eat okra and is
+        # training for ...", not "... and they're training" (sealed21).
+        for pattern, word in _AND_I:
+            out = pattern.sub(word, out)
     if (m := _LEAD.match(out)) is not None:
         out = _SUBJECT[m.group(0).lower()] + out[m.end():]
     elif (m := _I_VERB.match(out)) is not None:
