@@ -298,7 +298,9 @@ class ChatSession:
         finally:
             self._progress = None
         self._count_faults()
-        response = finished(getattr(pred, "response", ""), asked, earlier, self.responder.style)
+        retrieved = [m for call in self.responder.searches for m in call.results]
+        response = finished(getattr(pred, "response", ""), asked, earlier, self.responder.style,
+                            [m.memory_text for m in retrieved])
         save = getattr(pred, "save_memory", False)
         if not isinstance(save, bool):
             self.stats["bad_save_flag"] += 1
@@ -306,7 +308,6 @@ class ChatSession:
         save, why_not = self._should_save(question, response, save)
         trajectory = dict(getattr(pred, "trajectory", {}) or {})
         self.stats["tool_errors"] += count_tool_errors(trajectory)
-        retrieved = [m for call in self.responder.searches for m in call.results]
         error = None
         if not response:
             self.stats["empty_responses"] += 1

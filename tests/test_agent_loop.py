@@ -697,6 +697,11 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("What does my cousin do?", found=True, preferences=False,
                    current=["Your cousin Kwesi lives in Kumasi", "You live in Kumasi"]) == (
         "You told me your cousin Kwesi lives in Kumasi, but you haven't told me")
+    # A word of chat before the question: still a question about the user as a whole.
+    assert opening("so what do you actually remember about me", found=True, preferences=False,
+                   current=["Your name is Grzegorz", "You are an equine dentist in Lahti"]) == (
+        "Here's what I know about you: your name is Grzegorz; you are an equine dentist in "
+        "Lahti.")
     # A list of the user's own is no one of theirs: both facts, not "nothing about".
     bronwyn = ["Your name is Bronwyn Mokoena", "You are a goatherd in the hills outside Bozeman"]
     asked = "Would you kindly remind me of my name and my occupation?"

@@ -290,3 +290,23 @@ def test_a_sentence_that_quotes_the_instructions_is_dropped():
     # Nothing else left: kept as it is.
     alone = "I am a friendly, concise assistant who remembers the user across conversations."
     assert without_instructions(alone, load_prompt("response_agent")) == alone
+
+
+def test_a_sentence_offering_what_a_found_memory_rules_out_is_dropped():
+    from chatbot.agents.limits import limited_things
+    from chatbot.agents.reply_call import finished
+    from chatbot.agents.reply_style import PLAIN
+    found = ["Their partner Gwenllian is allergic to papaya", "Lives in Aberaeron"]
+    reply = ("You told me your partner Gwenllian is allergic to papaya. I suggest buying "
+             "papayas for a tropical platter. Would you like a shopping list?")
+    assert finished(reply, "Which fruits should I buy?", [], PLAIN, found) == (
+        "You told me your partner Gwenllian is allergic to papaya. Would you like a shopping "
+        "list?")
+    # A sentence that keeps away from it stays; without the memory, so does the offer.
+    kept = "Go for mango and pineapple, and skip the papaya."
+    assert finished(kept, "Which fruits?", [], PLAIN, found) == kept
+    assert finished(reply, "Which fruits?", [], PLAIN) == reply
+    assert limited_things(["Is allergic to shellfish and peanuts",
+                           "Doesn't eat okra and is training for a race",
+                           "Doesn't eat meat since 2019"]) == {
+        "shellfish", "peanuts", "okra", "meat"}

@@ -189,6 +189,9 @@ def test_a_weekday_in_a_plan_is_the_coming_one():
     # A plan led by a noun is a coming one; a part of the day after the date reads on.
     assert _dated("Ferry to Portree on Friday morning", WEDNESDAY, event=True) == (
         "Ferry to Portree on the morning of 1 May 2026", "2026-05-01", "2026-05-01")
+    # A weekday with a plural part of the day is a habit: no date.
+    assert _dated("Started a welding course on tuesday nights", WEDNESDAY, event=True) == (
+        "Started a welding course on tuesday nights", None, None)
 
 
 @pytest.mark.parametrize("text, start, end", [

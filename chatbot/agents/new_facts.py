@@ -178,6 +178,8 @@ def _dated(text: str, day: date | None, event: bool = False,
     span = find_span(text, day)
     if span is None or not (_bounds_the_fact(span) or (event and _one_coming_day(text, span))):
         return text, None, None
+    if _EVERY_PART_OF_DAY.match(text[text.find(span.phrase) + len(span.phrase):]):
+        return text, None, None  # "a welding course on tuesday nights": a habit (sealed21)
     valid_from, valid_until = validity(text, day)
     if span.start <= day and _leads_in_the_past(text):
         # "Got a gecko today": history from today on, true for good (it left default search
@@ -190,6 +192,7 @@ def _dated(text: str, day: date | None, event: bool = False,
     return text, valid_from, valid_until
 
 
+_EVERY_PART_OF_DAY = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
 _PART_OF_DAY = re.compile(r"\bon (\d{1,2} [A-Z][a-z]+ \d{4}) (morning|afternoon|evening|night)\b")
 
 

@@ -16,7 +16,7 @@ between the model and the screen while one reply is decoded:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from threading import Event
 from typing import Any
@@ -33,6 +33,7 @@ from chatbot.agents.copies import (
     without_instructions,
     without_repeated_ending,
 )
+from chatbot.agents.limits import within_limits
 from chatbot.agents.prompts import load_prompt
 from chatbot.agents.reply_style import ReplyStyle, restyle
 from chatbot.agents.response import PROMPT
@@ -125,19 +126,22 @@ class ReplyCall:
         return pred
 
 
-def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle) -> str:
+def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
+             found: Sequence[str] = ()) -> str:
     """The reply as it is kept and shown last: without an opening that repeats the user's
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
-    assistant's own; English words only), without a closing sentence an earlier reply of the
-    session said already ("How can I assist you today?"), without a sentence that quotes the
-    instructions (`copies.without_instructions`), without a found memory's note
-    copied after its text ("(noted 2024-03-15)"), without the guesses after "you haven't
-    told me" (`untold.without_guesses`), and in the formats a standing
-    preference asks for (bullet points, the clock, units, a sentence limit;
+    assistant's own; English words only), without a sentence that quotes the instructions
+    (`copies.without_instructions`), without a sentence that offers what a found memory
+    (`found`: their texts) says must not be had (`limits.within_limits`), without a closing
+    sentence an earlier reply of the session said already ("How can I assist you today?"),
+    without a found memory's note copied after its text ("(noted 2024-03-15)"), without the
+    guesses after "you haven't told me" (`untold.without_guesses`), and in the formats a
+    standing preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
     text = without_copied_sentences(text, said)
     text = without_instructions(text, load_prompt(PROMPT))
+    text = within_limits(text, found)
     text = without_repeated_ending(text, earlier)
     return restyle(without_guesses(text), style)
