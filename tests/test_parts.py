@@ -2100,3 +2100,36 @@ def test_a_new_animal_with_a_short_name_is_kept_from_a_request():
     calls = tool_calls([{"part": message, "kind": "question"}], [], message=message,
                        known=message)
     assert [f["text"] for f in calls[0][1]["facts"]] == ["Has a new pot-bellied pig"]
+
+
+def test_two_names_joined_by_and_are_one_subject():
+    message = "My in-laws Bohdan and Margit live in Umea."
+    calls = tool_calls([fact(message, "In-laws live in Umea")], [], message=message,
+                       known=message)
+    [text] = [f["text"] for f in calls[0][1]["facts"]]
+    assert "Bohdan and Margit live in Umea" in text
+
+
+def test_the_users_own_words_lose_a_lead_in_before_a_colon():
+    message = ("Allow me to introduce myself: my name is Hilarion Achterberg, and I am a bell "
+               "founder; I cast church bells in Deventer.")
+    parts = ["Allow me to introduce myself: my name is Hilarion Achterberg, and I am a bell "
+             "founder;", "I cast church bells in Deventer."]
+    calls = tool_calls([fact(parts[0], "Is a bell founder", "Casts church bells in Deventer"),
+                        fact(parts[1], "Casts church bells in Deventer")], [],
+                       message=message, known=message, parts=parts)
+    texts = [f["text"] for f in calls[0][1]["facts"]]
+    assert not any("introduce" in t for t in texts)
+    assert any("Hilarion Achterberg" in t for t in texts)
+
+
+def test_a_memory_about_she_or_he_is_led_by_the_name_as_a_sentence():
+    from chatbot.agents.part_checks import led_by_who
+    known = "my nephew Leofric. He turns 9 on Sunday"
+    assert led_by_who("Turns 9 on Sunday", "Leofric", known) == "Leofric turns 9 on Sunday"
+    assert led_by_who("Twins are due in May", "Leofric", known) == (
+        "Leofric: twins are due in May")
+    assert led_by_who("Obsessed with trampolines", "Leofric", known) == (
+        "Leofric: obsessed with trampolines")
+    assert with_relation("Morwenna sings in a choir", "my neighbour is Morwenna.") == (
+        "Their neighbour Morwenna sings in a choir")

@@ -183,6 +183,9 @@ _NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but
                           r"(?!\w+(?:\s+\w+){1,2}\s*,)"
                           r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
 _MIN_CLAUSE_WORDS = 3
+# Someone of the user's and a name, and no more: the subject of a clause, not one ("My
+# in-laws Bohdan" of "My in-laws Bohdan and Margit live in Umea", sealed21).
+_BARE_SUBJECT = re.compile(r"^(?i:my|our|his|her|their)\s+(?:[\w'-]+\s+){0,2}[A-Z][\w'-]*\W*$")
 
 
 def clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]],
@@ -197,7 +200,8 @@ def clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]
     None when the part is one clause."""
     clauses = [c.strip(" ,;") for c in _NEW_SUBJECT.split(part)]
     if (len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses)
-            or not any(name in _WORD.findall(c) for c in clauses)):
+            or not any(name in _WORD.findall(c) for c in clauses)
+            or any(_BARE_SUBJECT.match(c) for c in clauses)):
         return None
     out = []
     for clause in clauses:

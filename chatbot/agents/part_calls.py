@@ -85,11 +85,12 @@ from chatbot.agents.reply_requests import (
     copied_fact,
     own_question,
 )
-from chatbot.agents.statements import is_news, said_as_memory, statements, within
+from chatbot.agents.statements import LEAD_IN, is_news, said_as_memory, statements, within
 from chatbot.agents.user_name import only_a_name, user_name
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
+    leads_in_first_person,
     referent_name,
     with_copula,
     with_owner,
@@ -100,6 +101,13 @@ from chatbot.agents.wording import (
 from chatbot.memory.timeparse import find_span
 
 _MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
+
+
+def _after_colon(text: str) -> str:
+    """The text after a lead-in and its colon, when what follows is the user's own ("Allow
+    me to introduce myself: my name is ..."); else the text as it is."""
+    said = LEAD_IN.sub("", text)
+    return said[:1].upper() + said[1:] if said != text and leads_in_first_person(said) else text
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -324,8 +332,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     theirs = [t for t, _, _ in found]
                     found = clauses or [(with_referents(part, before[:-1]), cats,
                                          None if copied else _linked(found, ids, shown, part))]
-                    # The user's words, spelled as the model spelled them ("Kelowna")
-                    found = [(as_the_model_spells(t, theirs), c, r) for t, c, r in found]
+                    # The user's words without a lead-in ("Allow me to introduce myself: my
+                    # name is ...", sealed21), spelled as the model spelled them ("Kelowna")
+                    found = [(_after_colon(as_the_model_spells(t, theirs)), c, r)
+                             for t, c, r in found]
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
             if kind != "how_to_reply" and language_of(part) not in (None, "English"):

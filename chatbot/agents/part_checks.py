@@ -15,7 +15,7 @@ from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import _WORD, _proper_names
 from chatbot.agents.rare_words import _lower_words
-from chatbot.agents.wording import with_referents
+from chatbot.agents.wording import _second_person_verb, with_referents
 from chatbot.memory.timeparse import find_span
 
 
@@ -101,8 +101,10 @@ def led_by_who(text: str, person: Any, known: str) -> str:
     if (not isinstance(person, str) or person.lower() not in _lower_words(known)
             or person.lower() in _lower_words(text)):
         return text
-    first = _WORD.findall(text)[:1]
-    if first and first[0].lower() in _LINKING:  # "Is a sound engineer": "Thabo is a ..."
+    words = _WORD.findall(text)
+    first = words[:1]
+    if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
+                  or _present_verb(first[0], words[1:2])):  # "Leofric turns 9 on Sunday"
         return f"{person} {text[:1].lower()}{text[1:]}"
     if (first and first[0] in _proper_names(known)
             and not re.search(rf"\b{re.escape(first[0].lower())}\b", known)):
@@ -112,5 +114,14 @@ def led_by_who(text: str, person: Any, known: str) -> str:
     return f"{person}: {text[:1].lower() + text[1:]}"
 
 
+def _present_verb(word: str, after: list[str]) -> bool:
+    """The word is a verb's -s form ("Turns", "Sings"), not a plural noun: the next word is no
+    verb of its own ("Twins are due in May")."""
+    verb = _second_person_verb(word)
+    return (verb is not None and verb != word.lower() and word.lower().endswith("s")
+            and not (after and after[0].lower() in _PLURAL_VERBS))
+
+
+_PLURAL_VERBS = frozenset("are were have do did can will would could should may might".split())
 # Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
 _LINKING = frozenset("is was has had does did can will would used".split())

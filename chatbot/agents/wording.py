@@ -269,10 +269,11 @@ def with_whole_words(text: str, part: str) -> str:
 
 
 def _relation_pattern(name: str) -> re.Pattern[str]:
-    """"my grandfather Bartholomew", "their bearded dragon Custard": one or two lower-case
-    words between a possessive and the name."""
-    return re.compile(r"\b(?i:my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+)?[a-z][a-z'-]*)\s+"
-                      + re.escape(name) + r"\b")
+    """"my grandfather Bartholomew", "their bearded dragon Custard", "my neighbour is
+    Morwenna": one or two lower-case words between a possessive and the name."""
+    word = r"(?!(?:is|was|called|named)\b)[a-z][a-z'-]*"  # "my neighbour is Morwenna"
+    return re.compile(rf"\b(?i:my|our|his|her|their)\s+((?:{word}\s+)?{word})\s+"
+                      r"(?:(?:is|was)\s+)?(?:(?:called|named)\s+)?" + re.escape(name) + r"\b")
 
 
 def with_relation(text: str, known: str) -> str:
