@@ -2133,3 +2133,24 @@ def test_a_memory_about_she_or_he_is_led_by_the_name_as_a_sentence():
         "Leofric: obsessed with trampolines")
     assert with_relation("Morwenna sings in a choir", "my neighbour is Morwenna.") == (
         "Their neighbour Morwenna sings in a choir")
+
+
+def test_a_part_that_only_announces_a_correction_keeps_nothing():
+    from chatbot.agents.put_right import announces_a_correction
+    message = ("I need to correct something I told you previously. I am not a loss adjuster; "
+               "I have been a funeral director for eleven years.")
+    parts = split_parts(message)
+    shown = {0: "Works as a loss adjuster", 1: "Lives in Mullingar"}
+    entries = [fact(parts[0], "Was not a loss adjuster", kind="how_to_reply"),
+               {"part": parts[1], "kind": "forget", "removes": 0},
+               fact(parts[2], "Has been a funeral director for eleven years", replaces=0)]
+    calls = tool_calls(entries, [0, 1], message=message, known=message, shown=shown,
+                       parts=parts, similarity=lambda a, b: 0.0,
+                       reviews=[{"now": "no_longer_true"}, {"now": "unchanged"}])
+    assert calls == [("update_memory", {
+        "memory_id": 0, "updated_memory_text": "Has been a funeral director for eleven years",
+        "categories": ["misc"]})]
+    assert not announces_a_correction("I need to change my diet")
+    # "Her name is Octavia" names her; "name" is no relation.
+    assert with_relation("Octavia is a choreographer", "Her name is Octavia.") == (
+        "Octavia is a choreographer")

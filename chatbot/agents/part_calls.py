@@ -65,6 +65,7 @@ from chatbot.agents.parts import (
     asked_about,
 )
 from chatbot.agents.put_right import (
+    announces_a_correction,
     named_instead,
     put_right_words,
     renamed_anyway,
@@ -234,6 +235,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if (renamed_anyway(part, shown_facts, updates, message)
                 or named_instead(part, shown_facts, updates, message)):  # "no sorry, Bern!"
             continue
+        if kind in ("how_to_reply", *NOTHING) and announces_a_correction(part):
+            continue  # "I need to correct something I told you previously."
         if kind == "how_to_reply" and says_got_wrong(part):
             # "No, you've got it wrong." puts a fact right; it asks nothing of replies to come
             # (it was kept as a standing preference, sealed19).

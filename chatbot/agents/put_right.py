@@ -106,6 +106,21 @@ def says_got_wrong(part: str) -> bool:
     return _GOT_WRONG.search(part) is not None
 
 
+# The user saying they are about to put something right, and nothing more: "I need to
+# correct something I told you previously." (sealed21: kept as a standing preference).
+_ABOUT_TO_CORRECT = re.compile(
+    r"^\W*(?:(?:so|ok|okay|right|sorry|oh|hey)\W+)?I(?:'d|\s+would)?\s+(?:need|want|have|must|"
+    r"like|wish)\s+to\s+(?:correct|fix|clarify|amend|update|change)\s+(?:something|a\s+thing|"
+    r"one\s+thing|an?\s+(?:error|mistake|detail)|what\s+I\s+(?:told|said\s+to)\s+you)"
+    r"(?:\s+(?:I|that\s+I)\s+(?:told|said\s+to|gave)\s+you)?(?:\s+(?:previously|before|"
+    r"earlier|last\s+time|the\s+other\s+day))?\W*$", re.I)
+
+
+def announces_a_correction(part: str) -> bool:
+    """The part only says a correction is coming; the parts after it say what."""
+    return _ABOUT_TO_CORRECT.match(part.strip()) is not None
+
+
 def _next_sentence(part: str, message: str) -> str:
     """The sentence of `message` after `part`, from its first word ("" when the part is not
     found in it)."""

@@ -271,7 +271,8 @@ def with_whole_words(text: str, part: str) -> str:
 def _relation_pattern(name: str) -> re.Pattern[str]:
     """"my grandfather Bartholomew", "their bearded dragon Custard", "my neighbour is
     Morwenna": one or two lower-case words between a possessive and the name."""
-    word = r"(?!(?:is|was|called|named)\b)[a-z][a-z'-]*"  # "my neighbour is Morwenna"
+    # "my neighbour is Morwenna"; not "her name is Octavia" (a name, no relation; sealed20)
+    word = r"(?!(?:is|was|called|named|name|names|real|full|first|last|nickname)\b)[a-z][a-z'-]*"
     return re.compile(rf"\b(?i:my|our|his|her|their)\s+((?:{word}\s+)?{word})\s+"
                       r"(?:(?:is|was)\s+)?(?:(?:called|named)\s+)?" + re.escape(name) + r"\b")
 
