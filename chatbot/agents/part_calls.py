@@ -11,7 +11,6 @@ nothing to keep that states something of the user's own by its structure is kept
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -46,6 +45,8 @@ from chatbot.agents.own_words import (
     without_inventions,
 )
 from chatbot.agents.part_checks import (
+    after_colon,
+    forgotten,
     led_by_who,
     names_beyond,
     off_target,
@@ -59,7 +60,6 @@ from chatbot.agents.parts import (
     KEEP,
     MAX_MEMORY_CHARS,
     MAX_REVIEWED,
-    NEGATION,
     NOTHING,
     _proper_names,
     asked_about,
@@ -86,12 +86,12 @@ from chatbot.agents.reply_requests import (
     copied_fact,
     own_question,
 )
-from chatbot.agents.statements import LEAD_IN, is_news, said_as_memory, statements, within
+from chatbot.agents.statements import is_news, said_as_memory, statements, within
+from chatbot.agents.told import OWNED
 from chatbot.agents.user_name import only_a_name, user_name
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
-    leads_in_first_person,
     referent_name,
     with_copula,
     with_owner,
@@ -100,15 +100,6 @@ from chatbot.agents.wording import (
     with_whole_words,
 )
 from chatbot.memory.timeparse import find_span
-
-_MY_WHO = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my sister"
-
-
-def _after_colon(text: str) -> str:
-    """The text after a lead-in and its colon, when what follows is the user's own ("Allow
-    me to introduce myself: my name is ..."); else the text as it is."""
-    said = LEAD_IN.sub("", text)
-    return said[:1].upper() + said[1:] if said != text and leads_in_first_person(said) else text
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -204,15 +195,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if wrong is None:
             wrong = disputed(part, shown_facts, updates)
         if kind == "forget" and entry.get("removes") in ids:
-            # Only what the part asks to forget or speaks of: "I am not a loss adjuster;" came
-            # as a forget of "Has a sphynx cat called Parsnip" (sealed21), and the cat was
-            # deleted. A denial removes the shown facts it names instead.
-            target = entry["removes"]
-            named = named_in(part, {i: shown_facts[i] for i in ids if i in shown_facts})
-            if asks_to_forget(part) or target in named or target not in shown_facts:
-                named = [target]
-            elif not NEGATION.search(part):
-                named = []
+            named = forgotten(part, entry["removes"],
+                              {i: shown_facts[i] for i in ids if i in shown_facts})
             removes += named
             forgets.update(named)
             continue
@@ -337,7 +321,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                          None if copied else _linked(found, ids, shown, part))]
                     # The user's words without a lead-in ("Allow me to introduce myself: my
                     # name is ...", sealed21), spelled as the model spelled them ("Kelowna")
-                    found = [(_after_colon(as_the_model_spells(t, theirs)), c, r)
+                    found = [(after_colon(as_the_model_spells(t, theirs)), c, r)
                              for t, c, r in found]
             if kind == "fact":
                 found += [(c, [], None) for c in left_out(part, found, name)]
@@ -389,7 +373,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     old_values = [stems(shown[i]) for i in updates if i in shown]
     # (Unless it is about someone of the user's the message names: "Sister lives in
     # Neuchâtel" for "wait no sorry, Bellinzona! Neuchâtel is where my sister lives".)
-    theirs = stems(" ".join(_MY_WHO.findall(message)))
+    theirs = stems(" ".join(OWNED.findall(message)))
     facts = [f for f in pool if not f.get("asked")
              and not any(stems(f["text"]) <= old for old in old_values)
              and not (about_an_old_value(f["text"], shown, updates)

@@ -11,11 +11,13 @@ from datetime import date
 from typing import Any
 
 from chatbot.agents.corrections import new_words, replaced_by
+from chatbot.agents.forgets import asks_to_forget, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.parts import _WORD, _proper_names
+from chatbot.agents.parts import _WORD, NEGATION, _proper_names
 from chatbot.agents.rare_words import _lower_words
-from chatbot.agents.wording import _second_person_verb, with_referents
+from chatbot.agents.statements import LEAD_IN
+from chatbot.agents.wording import _second_person_verb, leads_in_first_person, with_referents
 from chatbot.memory.timeparse import find_span
 
 
@@ -125,3 +127,21 @@ def _present_verb(word: str, after: list[str]) -> bool:
 _PLURAL_VERBS = frozenset("are were have do did can will would could should may might".split())
 # Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
 _LINKING = frozenset("is was has had does did can will would used".split())
+
+
+def after_colon(text: str) -> str:
+    """The text after a lead-in and its colon, when what follows is the user's own ("Allow
+    me to introduce myself: my name is ..."); else the text as it is."""
+    said = LEAD_IN.sub("", text)
+    return said[:1].upper() + said[1:] if said != text and leads_in_first_person(said) else text
+
+
+def forgotten(part: str, target: int, facts: dict[int, str]) -> list[int]:
+    """The shown facts a part the model filed as a forget of `target` removes: the target
+    when the part asks to forget or speaks of it; else, for a denial, the facts it names.
+    "I am not a loss adjuster;" came as a forget of "Has a sphynx cat called Parsnip"
+    (sealed21), and the cat was deleted."""
+    named = named_in(part, facts)
+    if asks_to_forget(part) or target in named or target not in facts:
+        return [target]
+    return named if NEGATION.search(part) else []

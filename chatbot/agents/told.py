@@ -71,7 +71,7 @@ NOTHING_ABOUT = "You haven't told me anything about your {who}."
 # favourite colour".
 SOMEONE = re.compile(r"\bmy\s+([a-z][\w-]*)(?:'s\b|\s+(?:do|does|did|live|lives|work|works|"
                       r"again|now)\b|\s*\?)", re.I)
-_OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
+OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
 # Things of the user's in a list: "my name and my occupation", "my job, my age".
 MY_LIST = re.compile(r"\bmy\s+[a-z][\w-]*\s*(?:,\s*(?:and\s+)?|\s+and\s+)my\s+[a-z]", re.I)
 
@@ -92,11 +92,11 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with
     # the user's pony and town; `asked_someone` says when nothing found is about them).
-    owned = stems(" ".join(_OWNED.findall(message)))
+    owned = stems(" ".join(OWNED.findall(message)))
     if owned:
         # A list of the user's own ("my name and my occupation"; sealed20) that names a thing
         # no fact says in its words: the user's own facts ("you are a goatherd ...") too.
-        listed = [o.lower() for o in _OWNED.findall(message)] if MY_LIST.search(message) else []
+        listed = [o.lower() for o in OWNED.findall(message)] if MY_LIST.search(message) else []
         own = any(not any(_says(f, o) for f in said) for o in listed)
         said = [f for f in said if stems(f) & owned or any(_says(f, o) for o in listed)
                 or (own and f.startswith("you "))]
@@ -133,7 +133,7 @@ def theirs(message: str, facts: Sequence[str]) -> str:
     told me your cousin Kwesi is a nurse in Kumasi." for "What does my cousin do?" beside
     the brother's job too; "" when no fact says "your <that>". Begun "Since you", the model
     picked whichever person's fact it read first."""
-    owned = [m.group(1).lower() for m in _OWNED.finditer(message)]
+    owned = [m.group(1).lower() for m in OWNED.finditer(message)]
     every = said_to_you(facts)
     said = [f for f in every
             if any(re.search(rf"\byour\s+(?:[\w-]+\s+)?{re.escape(o)}\b", f, re.I)
