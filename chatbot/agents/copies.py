@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
+from functools import cache
 from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
@@ -120,14 +121,21 @@ INSTRUCTION_RUN = 6
 def without_instructions(reply: str, instructions: str) -> str:
     """The reply without its sentences that quote the instructions (`INSTRUCTION_RUN` words
     in a row), unless nothing else would be left."""
-    said = _words(instructions)
-    runs = {tuple(said[i:i + INSTRUCTION_RUN]) for i in range(len(said) - INSTRUCTION_RUN + 1)}
-    if not runs:
-        return reply
-    kept = [s for s in sentences(reply)
+    runs = _runs(instructions)
+    said = sentences(reply)
+    kept = [s for s in said
             if not any(tuple(w[i:i + INSTRUCTION_RUN]) in runs
                        for w in [_words(s)] for i in range(len(w) - INSTRUCTION_RUN + 1))]
-    return " ".join(kept) if kept and len(kept) < len(sentences(reply)) else reply
+    return " ".join(kept) if kept and len(kept) < len(said) else reply
+
+
+@cache
+def _runs(instructions: str) -> frozenset[tuple[str, ...]]:
+    """Every `INSTRUCTION_RUN` words in a row of the instructions: read once a process (the
+    prompt is loaded once), not on every reply."""
+    said = _words(instructions)
+    return frozenset(tuple(said[i:i + INSTRUCTION_RUN])
+                     for i in range(len(said) - INSTRUCTION_RUN + 1))
 
 
 def _copies_message(words: list[str], said: list[str]) -> bool:
