@@ -35,6 +35,7 @@ from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_instead,
+    copied_elsewhere,
     in_their_words,
     invents,
     left_out,
@@ -46,6 +47,7 @@ from chatbot.agents.own_words import (
 )
 from chatbot.agents.part_checks import (
     after_colon,
+    category_of,
     forgotten,
     led_by_who,
     names_beyond,
@@ -54,6 +56,7 @@ from chatbot.agents.part_checks import (
     replaces_what_it_drops,
     told_abroad,
     with_what,
+    without_misplaced,
 )
 from chatbot.agents.parts import (
     _WORD,
@@ -160,8 +163,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     """
     shown = shown or {}
     if parts is not None and isinstance(entries, list):  # each entry's part as written
-        entries = [{**e, "part": p} if isinstance(e, dict) else e
-                   for e, p in zip(entries, parts, strict=False)]
+        entries = without_misplaced([{**e, "part": p} if isinstance(e, dict) else e
+                                     for e, p in zip(entries, parts, strict=False)])
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
@@ -286,7 +289,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             about = entry.get("about") or referent_name(part, before[:-1])
             found = [(with_owner(with_relation(with_whole_words(with_copula(
                 led_by_who(t, about, known or message), part), part), known or message),
-                part), c, r) for t, c, r in found]
+                part), c, r) for t, c, r in found
+                if not copied_elsewhere(t, part, known or message, kind)]
             if kind == "how_to_reply" and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the
@@ -315,7 +319,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 else:
                     clauses = (clauses_instead(part, why, found) if isinstance(why, str)
                                else None)
-                    cats = next((c for _, c, _ in found if c), [])
+                    cats = category_of(part, found)
                     theirs = [t for t, _, _ in found]
                     found = clauses or [(with_referents(part, before[:-1]), cats,
                                          None if copied else _linked(found, ids, shown, part))]
@@ -331,16 +335,14 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 # 'Said: "... en forma de lista con viñetas ..."' gave no bullets
                 found = in_their_words(part, found)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in one_person_each(found)]
-        # Any kind: the model also files a correction as how to reply ("Sorry, I got that
-        # wrong: I'm allergic to peanuts, not shellfish").
+        # Any kind: a correction may come as how to reply ("Sorry, I got that wrong: ...").
         if (old := corrected(part, found, shown, updates)) is not None:
             found = as_correction(found, old, shown[old], similarity)
         elif (wrong is not None and wrong not in updates and kind == "fact" and found
               and all(r is None for _, _, r in found)):
             found, wrong = as_disputed(found, wrong, shown, message, similarity), None
-        # Nor a new fact about who or what the message ended: "Gudrun: fifteen years old"
-        # for "She was fifteen" after "We lost Gudrun on Tuesday, my old basenji", "Sells
-        # Rolleiflex" beside the Rolleiflex sold (but "Gudrun's funeral is on Friday" stays).
+        # Nor a new fact about who or what the message ended: "Gudrun: fifteen years old" for
+        # "She was fifteen" after "We lost Gudrun on Tuesday" (not "Gudrun's funeral is ...").
         found = [(t, c, r if r is not None else replaced_by(t, shown, updates))
                  for t, c, r in found if not (ended and stems(t) <= ended) and not (
                      r is None and _lower_words(t) & gone_names
@@ -369,18 +371,17 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     review(reviews, ids[:MAX_REVIEWED], shown, pool, updates, removes, similarity)
     # A new fact that says no more than the old text of a memory this message changes is the
     # old value again ("Walnuts are totally fine for me" came as "Allergic to walnuts" beside
-    # the walnut allergy corrected to hazelnuts).
+    # the walnut allergy corrected to hazelnuts); unless it is about someone of the user's the
+    # message names ("Neuchâtel is where my sister lives" after "no sorry, Bellinzona!").
     old_values = [stems(shown[i]) for i in updates if i in shown]
-    # (Unless it is about someone of the user's the message names: "Sister lives in
-    # Neuchâtel" for "wait no sorry, Bellinzona! Neuchâtel is where my sister lives".)
     theirs = stems(" ".join(OWNED.findall(message)))
     facts = [f for f in pool if not f.get("asked")
              and not any(stems(f["text"]) <= old for old in old_values)
              and not (about_an_old_value(f["text"], shown, updates)
                       and not stems(f["text"]) & theirs)]
     facts = without_forgotten(forgets, shown, updates, facts)
-    # Nor one that says what the message puts right and not what it puts in its place: "Tango
-    # classes held on Thursdays after work" beside "correction, its salsa not tango" (sealed18).
+    # Nor one that says what the message puts right and not what it puts in its place ("Tango
+    # classes held on Thursdays" beside "correction, its salsa not tango").
     wrong_words = [pair for p in before[len(earlier):] for pair in put_right_words(p)]
     facts = [f for f in facts
              if not any(old in _lower_words(f["text"]) and new not in _lower_words(f["text"])

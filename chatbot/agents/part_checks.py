@@ -145,3 +145,36 @@ def forgotten(part: str, target: int, facts: dict[int, str]) -> list[int]:
     if asks_to_forget(part) or target in named or target not in facts:
         return [target]
     return named if NEGATION.search(part) else []
+
+
+def without_misplaced(entries: list[Any]) -> list[Any]:
+    """The sorted parts, each without the memories it shares no word with that a part they
+    are about lists too: the small model wrote the same list of memories under every part of
+    "My name is Gertrude; I am a retired bailiff and I live in Torshavn with my husband"
+    (sealed22), and each part is read on its own ("Retired bailiff" under the name's part
+    was kept beside "Is a retired bailiff")."""
+    def listed(entry: Any) -> set[str]:
+        if not isinstance(entry, dict) or not isinstance(entry.get("memories"), list):
+            return set()
+        return {str(m.get("memory") if isinstance(m, dict) else m).strip().lower()
+                for m in entry["memories"]}
+
+    def about(text: str, entry: Any) -> bool:
+        return bool(stems(text) & stems(str(entry.get("part") or "")))
+
+    out = []
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("memories"), list):
+            def elsewhere(m: Any, entry: dict[str, Any] = entry) -> bool:
+                text = str(m.get("memory") if isinstance(m, dict) else m)
+                return not about(text, entry) and any(
+                    e is not entry and text.strip().lower() in listed(e) and about(text, e)
+                    for e in entries)
+            entry = {**entry, "memories": [m for m in entry["memories"] if not elsewhere(m)]}
+        out.append(entry)
+    return out
+
+def category_of(part: str, found: list[tuple[str, list[str], Any]]) -> list[str]:
+    """The categories of the memory most like the part (its words kept in their place)."""
+    return max(found, key=lambda f: (bool(f[1]), len(stems(f[0]) & stems(part))),
+               default=("", [], None))[1]

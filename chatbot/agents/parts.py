@@ -180,7 +180,10 @@ def split_question(sentence: str) -> list[str]:
 def asked_about(text: str) -> set[str]:
     """The clauses of the message that split_question cut off before a question: what the
     user said to ask it ("I'm hosting friends on Saturday, | what should I make?")."""
-    sentences = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
+    # A sentence ended by a semicolon loses it: "My name is Gertrude;" was kept word for word
+    # as "Their name is Gertrude;" (sealed22).
+    sentences = [p.strip().removesuffix(";").rstrip() for p in _SENTENCE.split(text.strip())
+                 if _WORD.search(p)]
     return {q[0] for s in sentences for c in split_clauses(s)
             if len(q := split_question(c)) == 2}
 
@@ -188,7 +191,10 @@ def asked_about(text: str) -> set[str]:
 def split_parts(text: str) -> list[str]:
     """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
     rest stays in the last)."""
-    sentences = [p.strip() for p in _SENTENCE.split(text.strip()) if _WORD.search(p)]
+    # A sentence ended by a semicolon loses it: "My name is Gertrude;" was kept word for word
+    # as "Their name is Gertrude;" (sealed22).
+    sentences = [p.strip().removesuffix(";").rstrip() for p in _SENTENCE.split(text.strip())
+                 if _WORD.search(p)]
     parts = [q for s in sentences for c in split_clauses(s) for q in split_question(c)]
     parts = parts or [text.strip()]
     if len(parts) > MAX_PARTS:

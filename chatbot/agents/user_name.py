@@ -35,14 +35,22 @@ def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> 
         if not (_INTRODUCED.search(message[:found.start()]) and _no_capitals(message)):
             return None
         return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
-    if _SOMEONE_OF_THEIRS.search(message[:found.start()]):
-        return None  # "My daughter Elowen started nursery": the daughter's name
+    before = message[:found.start()]
+    if _SOMEONE_OF_THEIRS.search(before) and not _MY_NAME_IS.search(before):
+        # "My daughter Elowen started nursery": the daughter's name; "My name is Gertrude"
+        # is the user's own (it was taken for someone's, sealed22)
+        return None
     return found.group(0)
 
 
 # What says the word after it is the user's name: "i'm", "im", "my name is", "call me".
 _INTRODUCED = re.compile(r"(?:^|[\s,.!])(?:i'?m|i\s+am|(?:my\s+)?name(?:'?s|\s+is)|call\s+me|"
                          r"this\s+is)\s+$", re.I)
+
+
+# The user's own name follows: "My name is", "my name's", "my friends call me" (not "my
+# sister's name is").
+_MY_NAME_IS = re.compile(r"(?:\bmy\s+name(?:'?s|\s+is)|\bcall\s+me)\s+$", re.I)
 
 
 def _no_capitals(message: str) -> bool:
@@ -56,7 +64,7 @@ def _no_capitals(message: str) -> bool:
 # ébéniste": the husband's name, not the user's).
 _SOMEONE_OF_THEIRS = re.compile(
     r"\b(?:my|our|mon|ma|notre|mi|nuestro|nuestra|mio|mia|il\s+mio|la\s+mia|meu|minha|o\s+meu|"
-    r"a\s+minha|mein|meine|unser|unsere|mijn|onze)\s+(?:[^\W\d_][\w-]*\s+){1,2}$", re.I)
+    r"a\s+minha|mein|meine|unser|unsere|mijn|onze)\s+(?:[^\W\d_][\w'-]*\s+){1,3}$", re.I)
 
 
 def _as_written(name: str, message: str) -> str:

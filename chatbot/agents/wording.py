@@ -212,7 +212,7 @@ def second_person(text: str) -> str:
 
 # "I'm" / "I am", then what may stand before the complement: the user's name and a comma
 # ("I'm Priya, an architect"), an adverb ("I'm seriously allergic"), an article.
-_I_AM = re.compile(r"\bI(?:['’]m| am)\s+")
+_I_AM = re.compile(r"\b[Ii](?:['’]m| am)\s+")
 _COMPLEMENT = re.compile(r"(?:[A-Z][\w'-]*\s*,\s*)?(?:(?:[a-z]+ly|"
                          + "|".join(sorted(_ADVERBS)) + r")\s+)?(?:(an?)\s+)?([\w'-]+)")
 
@@ -226,7 +226,10 @@ def with_copula(text: str, part: str) -> str:
     it is ("Learning Welsh" for "I've started learning Welsh")."""
     out = text.strip()
     words = out.split(maxsplit=1)
-    if not words or _led_by_a_verb(words[0]):
+    # A word in -ed the part says after "I'm" is what the user is, not what they did:
+    # "Retired bailiff" for "I am a retired bailiff" (sealed22) was told back as "you retired
+    # bailiff".
+    if not words or (_led_by_a_verb(words[0]) and not words[0].lower().endswith("ed")):
         return out
     for i_am in _I_AM.finditer(part):
         m = _COMPLEMENT.match(part, i_am.end())
