@@ -265,8 +265,14 @@ class ChatSession:
         def runaway() -> None:
             self.stats["runaway_replies"] += 1
 
+        # A refusal ("I'm sorry, but I can't assist with that.") is asked for again begun by
+        # code, where code begins replies (a small model's direct reply) in English.
+        active = self.responder.limits or limits_for(lm)
+        reopen = (self.responder.reopen if active.direct_reply and active.open_with_memory
+                  and language.asked_language(prefs) is None else None)
         reply = ReplyCall(call, lm=lm, shown=shown, asked=asked, field=field,
-                          context=self._dspy_context, cancel=cancel, on_runaway=runaway)
+                          context=self._dspy_context, cancel=cancel, on_runaway=runaway,
+                          reopen=reopen)
 
         def respond() -> Any:
             return ask_without_copies(reply.ask, self._turns, earlier, self._count_copy)

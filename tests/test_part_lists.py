@@ -1,15 +1,21 @@
-"""The memory agent's sorted parts when the small model writes one list of memories for every
-part of a message (chatbot.agents.part_calls): each part keeps what is its own, nothing the
-worked examples say comes in, and the same fact is kept once."""
+"""The memory agent's sorted parts read by code (chatbot.agents.part_calls), on the held-back
+cases of sessions 38 on: the small model writes one list of memories for every part of a
+message (each part keeps what is its own; nothing the worked examples say comes in), chat
+typed without apostrophes, a correction put as "it's the X ..., not the Y", thanks filed as
+how to reply."""
 
 from __future__ import annotations
 
+from datetime import date
+
+from chatbot.agents.guards import of_the_moment
 from chatbot.agents.own_words import copies_examples, example_words
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.part_checks import without_misplaced
 from chatbot.agents.parts import split_parts
+from chatbot.agents.statements import statements
 from chatbot.agents.user_name import user_name
-from chatbot.agents.wording import second_person, with_copula
+from chatbot.agents.wording import second_person, with_copula, with_relation
 
 from scripted import fact
 
@@ -83,3 +89,59 @@ def test_a_memory_listed_under_every_part_is_kept_under_the_part_it_is_about():
     # listed under one part only, a memory stays where the model put it
     alone = [fact(parts[0], "Lives in Torshavn"), fact(parts[1], "Retired bailiff")]
     assert without_misplaced(alone) == alone
+
+
+def test_a_fact_typed_without_apostrophes_before_a_question_is_a_part_of_its_own():
+    assert split_parts("ive had a dodgy achilles ever since a skiing accident, what cardio "
+                       "can i do that wont wreck it?") == [
+        "ive had a dodgy achilles ever since a skiing accident",
+        "what cardio can i do that wont wreck it?"]
+
+
+def test_off_for_a_cuppa_is_of_the_moment():
+    assert of_the_moment("right, im off for a cuppa, speak soon")
+    assert of_the_moment("I'm off to put the kettle on")
+    assert not of_the_moment("I'm off to Lisbon on Friday")  # a place and a time
+
+
+def test_its_the_x_not_the_y_puts_the_shown_memory_right_accents_aside():
+    part = ("quick correction, its the concertina i play at the folk session, not the "
+            "bodhran.")
+    shown = {0: "Plays the bodhrán at a folk session on Thursdays", 1: "Lives in Dingwall"}
+    entries = [{"part": part, "kind": "how_to_reply", "user_name": None,
+                "memories": [{"memory": "Corrected the information about the instrument",
+                              "category": "hobbies", "replaces": None}]}]
+    assert tool_calls(entries, [0, 1], message=part, known=part, shown=shown) == [
+        ("update_memory", {"memory_id": 0, "categories": [],
+                           "updated_memory_text": "Plays the concertina at a folk session on "
+                                                  "Thursdays"})]
+
+
+def test_thanks_filed_as_how_to_reply_beside_an_unrelated_memory_is_no_request():
+    part = "ahh that makes sense, ta"
+    entries = [{"part": part, "kind": "how_to_reply", "user_name": None,
+                "memories": [{"memory": "Sundial tells time by the position of the sun",
+                              "category": "science"}]}]
+    assert tool_calls(entries, [], message=part, known=part) == [("noop", {})]
+    # a request that does not say "you" still is one
+    ask = "keep it short"
+    entries = [{"part": ask, "kind": "how_to_reply", "user_name": None,
+                "memories": [{"memory": "Wants concise replies", "category": "preferences"}]}]
+    [(tool, args)] = tool_calls(entries, [], message=ask, known=ask)
+    assert tool == "add_memory" and args["reply_preferences"]
+
+
+def test_a_rare_thing_after_a_hyphenated_word_is_stated():
+    said = statements("We've just bought a second-hand motorhome and she needs a name.", {},
+                      date(2024, 3, 15))
+    assert [k for _, k in said] == ["fact"] and "motorhome" in said[0][0]
+
+
+def test_a_memory_led_by_a_verb_is_led_by_no_relation():
+    # the user's words and the shown memory run together: "... of my week Sings in ..."
+    assert with_relation("Sings in a gospel choir",
+                         "the highlight of my week Sings in a gospel choir") == (
+        "Sings in a gospel choir")
+    assert with_relation("Bartholomew: favourite dish is goulash",
+                         "my grandfather Bartholomew loves goulash") == (
+        "Their grandfather Bartholomew: favourite dish is goulash")

@@ -28,6 +28,7 @@ from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import FIRST_PERSON_SINGULAR
+from chatbot.agents.refusals import Refused, refuses
 from chatbot.agents.reply_style import sentences
 from chatbot.lm.streaming import find_cause
 
@@ -230,10 +231,12 @@ def copied_opening(reply: str, earlier: list[str], message: str = "") -> str | N
 
 class CopyGuard:
     """Passes a streamed reply on to `emit` once its opening repeats neither the user's
-    `message` nor one of the `earlier` replies."""
+    `message` nor one of the `earlier` replies (nor, with `refusals`, refuses)."""
 
-    def __init__(self, emit: Callable[[str], None], earlier: list[str], message: str = ""):
+    def __init__(self, emit: Callable[[str], None], earlier: list[str], message: str = "",
+                 refusals: bool = False):
         self._emit = emit
+        self._refusals = refusals  # an opening refusal raises Refused (agents/refusals.py)
         self._earlier = [text for text in earlier if _norm(text)]
         self._message = message
         self._held = ""
@@ -261,6 +264,8 @@ class CopyGuard:
         copied = copied_opening(opening, self._earlier, self._message)
         if copied is not None:
             raise RepeatedReply(copied)
+        if self._refusals and refuses(opening):
+            raise Refused()
         self._deciding = False
         if opening:
             self._emit(opening)

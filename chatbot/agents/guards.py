@@ -196,8 +196,8 @@ NOT_TO_KEEP = re.compile(
 # my daughter Lily is calling" (someone named: a name after it), nor "I have to go to the
 # dentist on Friday" (somewhere to go, a time): see `of_the_moment`.
 _MOMENT = re.compile(
-    r"\bI(?:'m|\s+am)\s+(?:just\s+|now\s+)?(?:off|heading\s+off|popping\s+out|nipping\s+out)"
-    r"\s+to\b"
+    r"\b[Ii](?:'m|\s+am)\s+(?:just\s+|now\s+)?(?:off|heading\s+off|popping\s+out|nipping\s+out)"
+    r"\s+(?:to|for)\b"  # "I'm off to put the kettle on", "im off for a cuppa" (sealed23)
     r"|(?i:\b(?:gotta|got\s+to|have\s+to|need\s+to|must)\s+(?:go|run|dash)\b(?!\s+to\b)"
     r"|\bbrb\b"
     # Where the user is sat or waiting this minute, leading the part: "sat in the laundrette
@@ -210,6 +210,7 @@ _NAMED_AFTER = re.compile(r"\b(?!I\b)[A-Z]")
 def of_the_moment(part: str) -> bool:
     """The part tells what the user is off to do right now, naming no one and no time:
     nothing to keep."""
+    part = with_apostrophes(part)  # "im off for a cuppa"
     moment = _MOMENT.search(part)
     return (moment is not None and not _NAMED_AFTER.search(part, moment.end())
             and find_span(part, date.today()) is None)

@@ -86,6 +86,7 @@ from chatbot.agents.reply_requests import (
     ADDRESSES,
     STANDING_REQUEST,
     as_asked,
+    asks_nothing,
     copied_fact,
     own_question,
 )
@@ -224,9 +225,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if kind in ("how_to_reply", *NOTHING) and announces_a_correction(part):
             continue  # "I need to correct something I told you previously."
-        if kind == "how_to_reply" and says_got_wrong(part):
-            # "No, you've got it wrong." puts a fact right; it asks nothing of replies to come
-            # (it was kept as a standing preference, sealed19).
+        if kind == "how_to_reply" and (says_got_wrong(part) or news):
+            # "No, you've got it wrong." or news ("quick correction, its the concertina i play
+            # ..., not the bodhran") puts a fact right; it asks nothing of replies to come.
             kind = "fact"
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):
@@ -291,7 +292,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 led_by_who(t, about, known or message), part), part), known or message),
                 part), c, r) for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)]
-            if kind == "how_to_reply" and (
+            if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the
                 # part speaks of that fact, in the user's words its new version or nothing.
@@ -317,10 +318,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     found = _with_their_words(part, [f for f in found if f not in made_up],
                                               name, also=(why, *_proper_names(part)))
                 else:
-                    clauses = (clauses_instead(part, why, found) if isinstance(why, str)
-                               else None)
-                    cats = category_of(part, found)
-                    theirs = [t for t, _, _ in found]
+                    clauses = clauses_instead(part, why, found) if isinstance(why, str) else None
+                    cats, theirs = category_of(part, found), [t for t, _, _ in found]
                     found = clauses or [(with_referents(part, before[:-1]), cats,
                                          None if copied else _linked(found, ids, shown, part))]
                     # The user's words without a lead-in ("Allow me to introduce myself: my
@@ -357,8 +356,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 if new_words(text, shown.get(target, "")):
                     updates[target] = {"memory_id": target, "updated_memory_text": text,
                                        "categories": cats}
-            elif kind == "how_to_reply" and not news:
-                preferences.append((as_asked(text, part), cats, bool(ADDRESSES.search(part))))
+            elif kind == "how_to_reply":
+                if not asks_nothing(text, cats, part):
+                    preferences.append((as_asked(text, part), cats, bool(ADDRESSES.search(part))))
             else:
                 facts.append({"text": with_what(text, facts, day), "categories": cats,
                               "kind": "event" if kind == "plan_or_event" else "fact"})

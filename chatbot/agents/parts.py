@@ -17,6 +17,7 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.language import language_of
 from chatbot.agents.prompts import load_sections
@@ -170,7 +171,7 @@ def split_question(sentence: str) -> list[str]:
     before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
     elsewhere = (language_of(sentence) not in (None, "English")
                  and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
-    own = leads_in_first_person(with_elided_i(as_i(before)))
+    own = leads_in_first_person(with_elided_i(as_i(with_apostrophes(before))))  # "ive had"
     if (not (own or elsewhere) or is_hypothetical(sentence)
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]
@@ -180,8 +181,6 @@ def split_question(sentence: str) -> list[str]:
 def asked_about(text: str) -> set[str]:
     """The clauses of the message that split_question cut off before a question: what the
     user said to ask it ("I'm hosting friends on Saturday, | what should I make?")."""
-    # A sentence ended by a semicolon loses it: "My name is Gertrude;" was kept word for word
-    # as "Their name is Gertrude;" (sealed22).
     sentences = [p.strip().removesuffix(";").rstrip() for p in _SENTENCE.split(text.strip())
                  if _WORD.search(p)]
     return {q[0] for s in sentences for c in split_clauses(s)

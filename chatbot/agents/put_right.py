@@ -8,6 +8,7 @@ chatbot.agents.corrections reads the corrections the model's memories imply).
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from chatbot.agents.guards import stems
@@ -184,6 +185,17 @@ def put_right_words(part: str) -> list[tuple[str, str]]:
     return [(m.group(1).lower(), m.group(2).lower()) for m in _INSTEAD.finditer(part)]
 
 
+# "it's the X (that) I ...": X is what the sentence puts right, however far its ", not Y".
+_CLEFT = re.compile(r"\bit['\u2019]?s\s+(?:the|an?|my)\s+([a-z][a-z'-]{2,})\s+(?:that\s+|which\s+)?"
+                    r"(?:i|we|my)\b", re.I)
+
+
+def _folded(word: str) -> str:
+    """The word in lower case without its accents ("bodhrán" -> "bodhran")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
+                   if not unicodedata.combining(c))
+
+
 def reworded_anyway(part: str, shown: dict[int, str],
                     updates: dict[int, dict[str, Any]], written: str = "") -> bool:
     """A part filed as nothing to keep that says "X, not Y" of a word Y a shown memory says:
@@ -202,14 +214,18 @@ def reworded_anyway(part: str, shown: dict[int, str],
         new, old_word = found.groups()
         if new.lower() in said and old_word.lower() not in said:
             continue
-        if not abroad and (lead := _MODIFIERS.search(part[:found.start()])):
+        if not abroad and (cleft := _CLEFT.search(part[:found.start()])):
+            new = cleft.group(1)  # "its the concertina i play at the folk session, not ..."
+        elif not abroad and (lead := _MODIFIERS.search(part[:found.start()])):
             new = lead.group(1) + new
         for memory_id, old in shown.items():
-            words = {w.lower() for w in _WORD.findall(old)}
-            if (memory_id in updates or old_word.lower() not in words
-                    or new.lower() in words):
+            # Accents aside: "not the bodhran" of "Plays the bodhrán" (sealed23).
+            words = {_folded(w) for w in _WORD.findall(old)}
+            if (memory_id in updates or _folded(old_word) not in words
+                    or _folded(new) in words):
                 continue
-            at = re.search(rf"\b{re.escape(old_word)}\b", old, flags=re.I)
+            at = next((m for m in _WORD.finditer(old) if _folded(m.group(0)) == _folded(old_word)),
+                      None)
             if at is None:
                 continue
             word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new

@@ -184,19 +184,23 @@ _POSSESSIVES = frozenset({"my", "our"})
 POSSESSED_ZIPF = 3.5
 
 
+_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)*")  # "second-hand" is one word
+
+
 def _rare_thing(clause: str, known: set[str]) -> str | None:
     """A rare English word of the clause (`RARE_ZIPF`; `POSSESSED_ZIPF` after "my"/"our"),
     after a determiner or preposition, that is not denied and that no shown memory says: the
     thing an otherwise plain statement is about."""
     if language_of(clause) not in (None, "English"):
         return None
-    words = _WORD.findall(NEGATION.split(redact(clause), maxsplit=1)[0])
+    words = _COMPOUND.findall(NEGATION.split(redact(clause), maxsplit=1)[0])
     for n, before in enumerate(words):
         lead = before.lower()
         if lead not in _THING_LEADS:
             continue
         below = POSSESSED_ZIPF if lead in _POSSESSIVES else RARE_ZIPF
-        # The word after it, or after one common word between ("a little pierogi stall").
+        # The word after it, or after one common word between ("a little pierogi stall",
+        # "a second-hand motorhome": one word, sealed23).
         after = words[n + 1:n + 2]
         if n + 2 < len(words) and not _rare(words[n + 1], below=below):
             after.append(words[n + 2])

@@ -35,6 +35,7 @@ from chatbot.agents.copies import (
 )
 from chatbot.agents.limits import within_limits
 from chatbot.agents.prompts import load_prompt
+from chatbot.agents.refusals import Refused, instead
 from chatbot.agents.reply_style import ReplyStyle, restyle
 from chatbot.agents.response import PROMPT
 from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
@@ -80,10 +81,15 @@ class ReplyCall:
     def __init__(self, call: Callable[[str, list[dict[str, str]]], Any], *, lm: Any,
                  shown: Callable[[str], None], asked: str, field: str | None,
                  context: Callable[[], Any] = nullcontext, cancel: Event | None = None,
-                 on_runaway: Callable[[], None] = lambda: None):
+                 on_runaway: Callable[[], None] = lambda: None,
+                 reopen: Callable[[str], None] | None = None):
         self._call, self._lm, self._shown, self._asked = call, lm, shown, asked
         self._field, self._context, self._cancel = field, context, cancel
         self._on_runaway = on_runaway
+        # The first words a reply that opens with a refusal is asked for again with
+        # (agents/refusals.py), and how the reply is begun with them; "" when a refusal stands.
+        self._reopen = reopen
+        self._instead = instead(asked) if reopen is not None else ""
         self.guard = CopyGuard(shown, [], asked)
         self.stream = FieldStream(field, self.guard.feed)
 
@@ -100,15 +106,25 @@ class ReplyCall:
             raise RunawayReply()  # stops decoding; the text before the loop is kept
 
     def ask(self, turns: list[dict[str, str]], watch: list[str], said: list[str],
-            note: str = "") -> Any:
+            note: str = "", refusals: bool = True) -> Any:
         """One attempt, watching `watch` (earlier replies) for a copy and telling the model
-        what it already said (`said`); raises RepeatedReply for a copy."""
-        self.guard = CopyGuard(self._shown, watch, self._asked)
+        what it already said (`said`); raises RepeatedReply for a copy. A reply that opens
+        with a refusal is asked for once more, begun with other words (agents/refusals.py)."""
+        check = refusals and bool(self._instead)
+        self.guard = CopyGuard(self._shown, watch, self._asked, refusals=check)
         self.stream = FieldStream(self._field, self.guard.feed)  # a retry starts afresh
         try:
             with self._context(), sampled(self._lm, bool(said)), token_sink(self._sink):
                 pred = self._call(not_again(self._asked, said) + note, turns)
+                if check:
+                    self.guard.close()  # a short reply's refusal is still held
         except Exception as exc:
+            if check and self._reopen is not None and find_cause(exc, Refused) is not None:
+                self._reopen(self._instead)
+                try:
+                    return self.ask(turns, watch, said, note, refusals=False)
+                finally:
+                    self._reopen("")
             if find_cause(exc, RunawayReply) is None:
                 raise
             self._on_runaway()

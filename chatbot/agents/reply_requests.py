@@ -63,6 +63,16 @@ def copied_fact(part: str, found: list[tuple[str, list[str], Any]],
 
 
 
+def asks_nothing(text: str, categories: list[str], part: str) -> bool:
+    """An English part filed as how to reply that does not speak to the assistant, beside a
+    memory of the model's that shares no word with it and is filed as no preference: "ahh
+    that makes sense, ta" came with "Sundial tells time by ..." [science] (the assistant's
+    last answer), and was kept as the request 'Asked: "ahh that makes sense, ta"'
+    (sealed23). "keep it short" comes with "Wants concise replies" [preferences]."""
+    return (language_of(part) in (None, "English") and not ADDRESSES.search(part)
+            and not stems(text) & stems(part) and "preferences" not in categories)
+
+
 def as_asked(text: str, part: str) -> str:
     """A reply preference as the model wrote it, or the user's own request, quoted, when the
     model's words keep less than half of the request's ("Could you give all your replies in

@@ -136,6 +136,7 @@ class ResponseAgent(dspy.Module):
             "preferences_again": self._preferences}
         self.react_direct.answer_opening = self._opening
         self._preferences = NO_PREFERENCES
+        self._reopened = ""
         self._question = ""
         self._turns: list[dict[str, Any]] = []
         for react in (self.react, self.react_direct):
@@ -159,8 +160,15 @@ class ResponseAgent(dspy.Module):
                     seen.setdefault(m.id, m)
         return list(seen.values())
 
+    def reopen(self, words: str) -> None:
+        """Begin the next replies with `words` ("" to stop): a reply that opened with a
+        refusal is asked for again begun "Sure! " (agents/refusals.py)."""
+        self._reopened = words
+
     def _opening(self) -> str:
         """The direct reply's first words (Limits.open_with_memory; agents/reply_opening.py)."""
+        if self._reopened:
+            return self._reopened
         if not self._active.open_with_memory:
             return ""
         return first_words(self._question, self._found(), self.now,

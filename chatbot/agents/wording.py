@@ -287,7 +287,8 @@ def with_relation(text: str, known: str) -> str:
     found by a search for "my grandfather", the memory says whose dish it is. Left as it is
     when it already says the relation."""
     words = _WORD_CHARS.findall(text)
-    if not words or not words[0][:1].isupper() or not text.startswith(words[0]):
+    if (not words or not words[0][:1].isupper() or not text.startswith(words[0])
+            or _led_by_a_verb(words[0])):  # "Sings in a gospel choir": no name (sealed23)
         return text
     name = words[0]
     said = _relation_pattern(name).search(known)

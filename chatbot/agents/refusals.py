@@ -1,0 +1,62 @@
+"""A reply that refuses what any assistant would do, asked for once more begun by code.
+
+The bundled 1.5B model opens a reply with a refusal for plain requests and news: "I'm sorry,
+but I don't have enough information to suggest a quick lunch" (asked for one), "I'm sorry,
+but I can't assist with that." (tips for jet lag), "I'm sorry, but I don't have enough
+information to assist you with that." (told the user is minding a friend's dog). Seven of
+sealed22's 24 cases had one (docs/agents.md, session 38); the instructions already say to
+help, and told more, the model did not change. A refusal's first words are a closed class of
+English, and the copy guard holds a reply's first words back before any is shown
+(agents/copies.py), so code sees it before the user does and asks once more, the reply begun
+with words that go on with help: "Sure! " for a question or a request, "Thanks for telling
+me! " for news.
+
+Not for a question about the user themselves ("what's my dog called again?", "do I have any
+allergies?"), where "I don't know that" is the right answer (agents/opening.py begins those),
+nor for a message holding a secret (the reply must not repeat it), nor in another language
+(English first words would start the reply in the wrong one).
+"""
+
+from __future__ import annotations
+
+import re
+
+from chatbot.agents.opening import about_the_user, asked_mine, asked_someone, asks, written_in
+from chatbot.agents.told import RECALL
+
+# "I'm sorry, but I can't ...", "I apologize, but I don't have enough information ...",
+# "Sorry, I cannot help with that", "I can't assist with that", "I'm unable to ...".
+_CANNOT = (r"(?:can(?:no|['\u2019])t|could\s+not|couldn['\u2019]t|am\s+(?:not\s+able|unable)|"
+           r"['\u2019]m\s+(?:not\s+able|unable)"
+           r"|(?:don['\u2019]?t|do\s+not)\s+have\s+(?:enough|any|the)\s+(?:information|details|context)"
+           r"|(?:don['\u2019]?t|do\s+not)\s+have\s+(?:enough|access)"
+           r"|(?:don['\u2019]?t|do\s+not)\s+(?:understand|know\s+what\s+you\s+mean))")
+_REFUSAL = re.compile(
+    rf"^\W*(?:(?:I['\u2019]?m\s+sorry|I\s+am\s+sorry|sorry|I\s+apologi[sz]e|unfortunately)"
+    rf"\b[^.!?]{{0,12}}?\bI\s+{_CANNOT}|I\s+{_CANNOT})", re.I)
+# A question about the user's own life: "do I have any allergies?", "where does my sister
+# live?" ("I don't have any information about your allergies" is right when none is known).
+_ABOUT_THEM = re.compile(r"\b(?:do|did|am|was|were|have|had)\s+i\b|\b(?:who|what|whats|where|"
+                         r"when|which|how)\b[^.!?]*\bmy\b[^.!?]*\?", re.I)
+SURE = "Sure! "
+THANKS = "Thanks for telling me! "
+SECRET_MARK = "[redacted"
+
+
+class Refused(Exception):  # noqa: N818 - it is what happened, not the caller's error
+    """The reply being generated opens with a refusal."""
+
+
+def refuses(text: str) -> bool:
+    """The reply opens with a refusal (English)."""
+    return bool(_REFUSAL.match(text))
+
+
+def instead(message: str) -> str:
+    """The first words a refused reply to `message` (as redacted) is asked for again with,
+    or "" when a refusal may stand."""
+    if (SECRET_MARK in message or written_in(message) != "English" or RECALL.search(message)
+            or about_the_user(message) or asked_mine(message) or asked_someone(message)
+            or _ABOUT_THEM.search(message)):
+        return ""
+    return SURE if asks(message) else THANKS

@@ -1,0 +1,96 @@
+"""A reply that opens with a refusal of a plain request is asked for once more, begun by code
+(chatbot.agents.refusals); a refusal that is right (nothing known about the user's own
+thing, a secret) stands."""
+
+from __future__ import annotations
+
+import pytest
+
+from chatbot.agents.copies import CopyGuard
+from chatbot.agents.refusals import SURE, THANKS, Refused, instead, refuses
+from chatbot.session import ChatSession
+
+from scripted import CHATML, ScriptedLlama, chat_reply, scripted_local_lm
+
+REFUSAL = "I'm sorry, but I can't assist with that."
+
+
+@pytest.mark.parametrize("reply", [
+    REFUSAL,
+    "I'm sorry, but I don't have enough information to suggest a quick lunch.",
+    "I apologize, but I don't have enough information to provide a quick fix.",
+    "Sorry, I cannot help with that.",
+    "I'm sorry, but I don't know what you mean by \"quick correction\".",
+    "I can't assist with that.",
+])
+def test_a_refusal_is_read_from_the_replys_first_words(reply):
+    assert refuses(reply)
+
+
+@pytest.mark.parametrize("reply", [
+    "I'm sorry to hear that your son is unwell.",
+    "I don't know your shoe size: you haven't told me.",
+    "Sure! Try walking or swimming.",
+    "Since you can't eat avocado, try a lentil salad.",
+])
+def test_a_reply_that_helps_is_no_refusal(reply):
+    assert not refuses(reply)
+
+
+def test_what_a_refused_reply_is_begun_with_again():
+    assert instead("any tips for beating jet lag after a long flight?") == SURE
+    assert instead("whats a quick lunch i can make in like 10 mins?") == SURE
+    assert instead("im looking after my friends irish setter until next thursday") == THANKS
+    # "I don't know" is right about the user's own things, a secret is never said again, and
+    # English words would begin a reply in another language
+    for message in ("whats my dogs name again?", "do i have any allergies?",
+                    "where does my sister live?", "What do you know about me?",
+                    "my pin is [redacted secret], keep it safe for me?",
+                    "¿Me recomiendas un libro para el verano?"):
+        assert instead(message) == "", message
+
+
+def test_the_copy_guard_stops_a_refusal_before_it_is_shown():
+    shown: list[str] = []
+    guard = CopyGuard(shown.append, [], "any tips for jet lag?", refusals=True)
+    with pytest.raises(Refused):
+        for i in range(0, len(REFUSAL), 4):
+            guard.feed(REFUSAL[i:i + 4])
+        guard.close()
+    assert shown == []
+    # without `refusals` it is passed on as any reply
+    guard = CopyGuard(shown.append, [], "any tips for jet lag?")
+    guard.feed(REFUSAL)
+    guard.close()
+    assert "".join(shown) == REFUSAL
+
+
+def _reply_prompts(llama: ScriptedLlama) -> list[str]:
+    prompts = [call[0][0]["prompt"] for call in llama.calls if "prompt" in call[0][0]]
+    return [p for p in prompts if "[[ ## response ## ]]" in p[-120:]]
+
+
+def test_a_refused_request_is_asked_for_again_begun_with_sure(store):
+    helped = SURE + "Get daylight in the morning and sleep at the local bedtime."
+    llama = ScriptedLlama([chat_reply(REFUSAL, False), chat_reply(helped, False),
+                           chat_reply("Paris is the capital of France.", False)],
+                          template=CHATML)
+    pieces: list[str] = []
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("any tips for beating jet lag after a long flight?",
+                       on_token=pieces.append)
+        s.turn("what is the capital of France?")
+    assert reply.response == helped
+    assert "sorry" not in "".join(pieces).lower()  # the refusal was never shown
+    first, again, later = _reply_prompts(llama)
+    assert first.endswith("[[ ## response ## ]]\n")
+    assert again.endswith("[[ ## response ## ]]\n" + SURE)
+    assert later.endswith("[[ ## response ## ]]\n")  # the opening was for that turn only
+
+
+def test_a_refusal_about_the_users_own_thing_stands(store):
+    said = "I'm sorry, but I don't have any information about your dog's name."
+    llama = ScriptedLlama([chat_reply(said, False)], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("whats my dogs name again?")
+    assert reply.response == said and len(_reply_prompts(llama)) == 1
