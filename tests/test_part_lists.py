@@ -9,9 +9,10 @@ from __future__ import annotations
 from datetime import date
 
 from chatbot.agents.guards import of_the_moment
+from chatbot.agents.new_facts import _dated, with_said_date
 from chatbot.agents.own_words import copies_examples, example_words
 from chatbot.agents.part_calls import tool_calls
-from chatbot.agents.part_checks import without_misplaced
+from chatbot.agents.part_checks import whose_clause, without_misplaced
 from chatbot.agents.parts import split_parts
 from chatbot.agents.statements import statements
 from chatbot.agents.user_name import user_name
@@ -145,3 +146,38 @@ def test_a_memory_led_by_a_verb_is_led_by_no_relation():
     assert with_relation("Bartholomew: favourite dish is goulash",
                          "my grandfather Bartholomew loves goulash") == (
         "Their grandfather Bartholomew: favourite dish is goulash")
+
+
+def test_a_memory_of_what_he_does_said_in_the_same_part_is_his():
+    part = ("Just so you know, my landlord is a guy called Reginald and he lives right "
+            "downstairs from me.")
+    [(tool, args)] = tool_calls([fact(part, "Landlord is Reginald",
+                                      "Lives right downstairs from me")], [],
+                                message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [
+        "Landlord is Reginald", "Reginald lives right downstairs from me"]
+    assert whose_clause("Landlord is Reginald", part) is None  # led by no verb
+    # the user's own verb is the user's
+    assert whose_clause("Lives in Leeds", "I live in Leeds and my brother Tom works in York") \
+        is None
+
+
+def test_a_date_said_in_one_clause_dates_only_the_memories_of_that_clause():
+    part = ("got him from a farm last week, hes black with a speckled tail and he crows at "
+            "4am every single day")
+    day = date(2024, 3, 15)
+    assert with_said_date("Got a rooster from a farm", part, day) == (
+        "Got a rooster from a farm last week")
+    assert with_said_date("Rooster is black with a speckled tail", part, day) == (
+        "Rooster is black with a speckled tail")
+
+
+def test_a_week_is_written_as_the_week_and_until_a_span_as_its_last_day():
+    day = date(2024, 3, 15)
+    assert _dated("Got a rooster last week", day) == (
+        "Got a rooster in the week of 4 March 2024", None, None)
+    assert _dated("Has a dentist appointment next week", day) == (
+        "Has a dentist appointment in the week of 18 March 2024", "2024-03-18", "2024-03-24")
+    assert _dated("Away until next week", day) == ("Away until 24 March 2024", None,
+                                                   "2024-03-24")
+    assert _dated("Off work till next month", day)[0] == "Off work till April 2024"

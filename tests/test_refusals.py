@@ -1,11 +1,14 @@
-"""A reply that opens with a refusal of a plain request is asked for once more, begun by code
-(chatbot.agents.refusals); a refusal that is right (nothing known about the user's own
-thing, a secret) stands."""
+"""Replies a small model gets wrong about who is speaking or whether to help: one that opens
+with a refusal of a plain request is asked for once more, begun by code
+(chatbot.agents.refusals), while a refusal that is right (nothing known about the user's own
+thing, a secret) stands; the user's facts said as the assistant's own are said to the user
+(chatbot.agents.as_user)."""
 
 from __future__ import annotations
 
 import pytest
 
+from chatbot.agents.as_user import said_to_them, takes_over
 from chatbot.agents.copies import CopyGuard
 from chatbot.agents.refusals import SURE, THANKS, Refused, instead, refuses
 from chatbot.session import ChatSession
@@ -94,3 +97,21 @@ def test_a_refusal_about_the_users_own_thing_stands(store):
     with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
         reply = s.turn("whats my dogs name again?")
     assert reply.response == said and len(_reply_prompts(llama)) == 1
+
+
+def test_the_users_facts_said_as_the_assistants_own_are_said_to_the_user():
+    message = ("yo im padraig, i work as a train conductor out of cordoba and most clear "
+               "nights im out stargazing")
+    reply = ("Hey there! I'm Padraig, and I work as a train conductor out of Cordoba. I love "
+             "stargazing on clear nights. Do you have a favourite spot?")
+    assert said_to_them(reply, message) == (
+        "Hey there! You're Padraig, and you work as a train conductor out of Cordoba. You "
+        "love stargazing on clear nights. Do you have a favourite spot?")
+    # the assistant's own first person stays: little of the message, or said to "you"
+    for own in ("I recommend a walk along the harbour in Cordoba.",
+                "I'm glad you work as a train conductor out of Cordoba!"):
+        assert said_to_them(own, message) == own
+    # a list, or a message in another language, is left as it is
+    listed = "- I work as a train conductor out of Cordoba\n- I love stargazing"
+    assert said_to_them(listed, message) == listed
+    assert not takes_over("Je suis Padraig.", "je suis padraig, conducteur de train")

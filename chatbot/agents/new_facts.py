@@ -146,7 +146,12 @@ def _without_made_up_date(text: str, part: str, day: date) -> str:
 _DAY_IN_WORDS = re.compile(rf"\b[a-z-]+(?:st|nd|rd|th)\s+of\s+(?:{_MONTHS})\b", re.I)
 
 
-_CLAUSES = re.compile(r"[.;!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+", re.I)
+# Sentence ends, joining words, and a comma before a subject of its own ("got him from a farm
+# last week, hes black with a speckled tail": the week is not the colour's, sealed22).
+_CLAUSES = re.compile(r"[.;!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+"
+                      r"|,\s+(?=(?:(?:he|she|they|we|it)(?:['\u2019]?[a-z]{1,2})?"
+                      r"|i(?:['\u2019]?(?:m|ve|d|ll))?|my|our|his|her|their)\b)",
+                      re.I)
 _CONTENT = re.compile(r"[^\W\d_]{4,}")
 
 
@@ -249,16 +254,22 @@ _SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in|about|a
 
 def _written(span: Span, before: str) -> str:
     """The span as a date to store, with the word before it: "on 1 May 2026", "in May 2026",
-    "from 4 May to 10 May 2026", "by ..." for a deadline, "until ..."; without a word of its
+    "in the week of 4 May 2026", "from 4 May to 12 May 2026", "by ..." for a deadline, "until ..."; without a word of its
     own when the sentence has one just before it ("until the end of the month")."""
     start, end = span.start, span.end
     if start == end:
         when, word = day_in_words(start), "on"
+    elif span.until and not (start.day == 1 and end == month_end(start)):
+        when, word = day_in_words(end), "until"  # "until next week": its last day, as stored
     elif start.day == 1 and end == month_end(start):
         when, word = f"{start:%B %Y}", "in"
     elif (start.month, start.day, end.month, end.day) == (1, 1, 12, 31) \
             and start.year == end.year:
         when, word = str(start.year), "in"
+    elif (end - start).days == 6 and start.weekday() == 0 and not span.until:
+        # "last week": "Got a rooster in the week of 4 March 2024", not "from 4 March to 10
+        # March", which read as how long he was had (sealed22)
+        when, word = f"the week of {day_in_words(start)}", "in"
     else:
         when, word = f"{start.day} {start:%B} to {end.day} {end:%B %Y}", "from"
     if _SAID_LEAD.search(before):

@@ -55,6 +55,7 @@ from chatbot.agents.part_checks import (
     only_copies,
     replaces_what_it_drops,
     told_abroad,
+    whose_clause,
     with_what,
     without_misplaced,
 )
@@ -76,12 +77,7 @@ from chatbot.agents.put_right import (
     reworded_anyway,
     says_got_wrong,
 )
-from chatbot.agents.rare_words import (
-    _lower_words,
-    _rare,
-    _with_their_words,
-    as_the_model_spells,
-)
+from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
 from chatbot.agents.reply_requests import (
     ADDRESSES,
     STANDING_REQUEST,
@@ -288,9 +284,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # Who a part led by "she", "he" or "they" is about: the model's choice, else the
             # name the user's words before it give ("My flatmate Emrys uses they/them").
             about = entry.get("about") or referent_name(part, before[:-1])
-            found = [(with_owner(with_relation(with_whole_words(with_copula(
-                led_by_who(t, about, known or message), part), part), known or message),
-                part), c, r) for t, c, r in found
+            found = [(with_owner(with_relation(with_whole_words(with_copula(led_by_who(
+                t, about or whose_clause(t, part), known or message), part), part),
+                known or message), part), c, r) for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)]
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:

@@ -10,6 +10,7 @@ import re
 from datetime import date
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words, replaced_by
 from chatbot.agents.forgets import asks_to_forget, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
@@ -17,7 +18,12 @@ from chatbot.agents.language import language_of
 from chatbot.agents.parts import _WORD, NEGATION, _proper_names
 from chatbot.agents.rare_words import _lower_words
 from chatbot.agents.statements import LEAD_IN
-from chatbot.agents.wording import _second_person_verb, leads_in_first_person, with_referents
+from chatbot.agents.wording import (
+    _second_person_verb,
+    leads_in_first_person,
+    referent_name,
+    with_referents,
+)
 from chatbot.memory.timeparse import find_span
 
 
@@ -178,3 +184,23 @@ def category_of(part: str, found: list[tuple[str, list[str], Any]]) -> list[str]
     """The categories of the memory most like the part (its words kept in their place)."""
     return max(found, key=lambda f: (bool(f[1]), len(stems(f[0]) & stems(part))),
                default=("", [], None))[1]
+
+
+# "and he lives ...", ", she works ...": a clause of the part about someone else.
+_PRONOUN_VERB = re.compile(r"(?:,|\band|\bbut)\s+(?P<who>(?:he|she)\s+(?:just\s+|also\s+|"
+                           r"still\s+)?(?P<verb>[a-z]+))", re.I)
+
+
+def whose_clause(text: str, part: str) -> str | None:
+    """Who a memory led by a verb is about when the part says that verb of "he" or "she"
+    after naming them: "Lives right downstairs from me" for "my landlord is a guy called
+    Reginald and he lives right downstairs from me" is Reginald's (sealed22: it was kept as
+    the user's, and told back "You live right downstairs from them")."""
+    words = _WORD.findall(text)
+    if not words or _second_person_verb(words[0]) is None:
+        return None
+    read = with_apostrophes(part)
+    for m in _PRONOUN_VERB.finditer(read):
+        if m.group("verb").lower()[:4] == words[0].lower()[:4]:
+            return referent_name(read[m.start("who"):], [read[:m.start("who")]])
+    return None

@@ -23,6 +23,7 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.as_user import said_to_them
 from chatbot.agents.copies import (
     CopyGuard,
     RepeatedReply,
@@ -147,7 +148,8 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     """The reply as it is kept and shown last: without an opening that repeats the user's
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
-    assistant's own; English words only), without a sentence that quotes the instructions
+    assistant's own; English words only; one that says them in other words is said to the
+    user, `as_user.said_to_them`), without a sentence that quotes the instructions
     (`copies.without_instructions`), without a sentence that offers what a found memory
     (`found`: their texts) says must not be had (`limits.within_limits`), without a closing
     sentence an earlier reply of the session said already ("How can I assist you today?"),
@@ -156,7 +158,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     standing preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
-    text = without_copied_sentences(text, said)
+    text = said_to_them(without_copied_sentences(text, said), said)
     text = without_instructions(text, load_prompt(PROMPT))
     text = within_limits(text, found)
     text = without_repeated_ending(text, earlier)

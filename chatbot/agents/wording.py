@@ -339,7 +339,8 @@ _THERE = re.compile(r"(?<=\w)\s+there\b(?!\s+(?:is|are|was|were)\b)")
 
 # The name a sentence gives its "my <relation>" after the verb: "My best mate is Thanos.",
 # "my new lodger is called ilias" (typed without capitals: only after "called" or "named").
-_NAMED_AFTER = re.compile(r"\s+(?:is\s+)?(?:called|named)\s+([^\W\d_][\w'-]*)"
+# "my landlord is called Reginald", "... is a guy called Reginald" (sealed22), "... is Ana."
+_NAMED_AFTER = re.compile(r"\s+(?:is\s+)?(?:an?\s+[a-z]+\s+)?(?:called|named)\s+([^\W\d_][\w'-]*)"
                           r"|\s+is\s+([A-Z][\w'-]*)\s*(?:[.!,;]|$)")
 
 

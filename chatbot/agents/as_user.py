@@ -1,0 +1,62 @@
+"""A reply's sentence that says the user's facts as the assistant's own, said to the user.
+
+The 1.5B model answers an introduction by taking it over: "yo im padraig, i work as a train
+conductor out of cordoba ..." was answered "Hey there! I'm Padraig, and I work as a train
+conductor out of Cordoba. I love stargazing on clear nights.", and a hydrographer in Funchal
+was told "I'm a hydrographer with the port authority in Funchal" (sealed22: both replies passed
+every check). `copies.without_copied_sentences` drops a sentence that is the message word for
+word; one that says it in other words ("and", "I love" for "most nights im out") is said to
+the user here instead: "You're Padraig, and you work as a train conductor out of Cordoba."
+
+A sentence counts when it speaks in the first person singular, says no "you", and most of its
+content words (`SHARE`, and at least `MIN_SHARED`) are the message's: "I recommend a walk
+along Funchal's harbour" says little of the message and is the assistant's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chatbot.agents.casual import with_apostrophes
+from chatbot.agents.guards import FIRST_PERSON_SINGULAR, stems
+from chatbot.agents.language import language_of
+from chatbot.agents.reply_style import sentences
+
+SHARE = 0.6
+MIN_SHARED = 3
+_YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you've)\b", re.I)
+# The first person singular and what it is to the user, longest first ("I'm" before "I").
+_TO_YOU = [(r"I['\u2019]m", "you're"), (r"I\s+am", "you are"), (r"I\s+was", "you were"),
+           (r"I['\u2019]ve", "you've"), (r"I['\u2019]d", "you'd"), (r"I['\u2019]ll", "you'll"),
+           (r"I", "you"), (r"me", "you"), (r"my", "your"), (r"mine", "yours"),
+           (r"myself", "yourself")]
+_FIRST = re.compile(r"\b(" + "|".join(p for p, _ in _TO_YOU) + r")\b", re.I)
+
+
+def _to_you(sentence: str) -> str:
+    def swap(m: re.Match[str]) -> str:
+        said = m.group(0)
+        word = next(w for p, w in _TO_YOU if re.fullmatch(p, said, re.I))
+        return word
+    out = _FIRST.sub(swap, sentence)
+    return out[:1].upper() + out[1:]
+
+
+def takes_over(sentence: str, message: str) -> bool:
+    """The reply's sentence says the user's message as the assistant's own."""
+    if not FIRST_PERSON_SINGULAR.search(sentence) or _YOU.search(sentence):
+        return False
+    own = stems(sentence)
+    shared = own & stems(with_apostrophes(message))
+    return len(shared) >= MIN_SHARED and len(shared) >= SHARE * len(own)
+
+
+def said_to_them(reply: str, message: str) -> str:
+    """The reply with each sentence that takes over the user's English message said to the
+    user; a reply holding a list or code is left as it is."""
+    if "\n" in reply.strip() or language_of(message) not in (None, "English"):
+        return reply
+    said = sentences(reply)
+    if not any(takes_over(s, message) for s in said):
+        return reply
+    return " ".join(_to_you(s) if takes_over(s, message) else s for s in said)
