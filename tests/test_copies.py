@@ -310,3 +310,18 @@ def test_a_sentence_offering_what_a_found_memory_rules_out_is_dropped():
                            "Doesn't eat okra and is training for a race",
                            "Doesn't eat meat since 2019"]) == {
         "shellfish", "peanuts", "okra", "meat"}
+
+
+def test_a_list_item_offering_what_the_message_rules_out_is_dropped():
+    from chatbot.agents.reply_call import finished
+    from chatbot.agents.reply_style import PLAIN
+    message = "cant eat avocado, im allergic lol. whats a quick lunch?"
+    reply = ("Sure! Try a salad with grilled chicken, a smoothie bowl with berries, or a "
+             "sandwich with turkey and avocado. Enjoy your lunch!")
+    # the message's own limit counts, and only the item that offers it goes
+    assert finished(reply, message, [], PLAIN) == (
+        "Sure! Try a salad with grilled chicken, or a smoothie bowl with berries. Enjoy your "
+        "lunch!")
+    # a list led by what is ruled out goes whole
+    led = "Try an avocado toast, a salad, or a wrap. Enjoy!"
+    assert finished(led, message, [], PLAIN) == "Enjoy!"

@@ -181,3 +181,25 @@ def test_a_week_is_written_as_the_week_and_until_a_span_as_its_last_day():
     assert _dated("Away until next week", day) == ("Away until 24 March 2024", None,
                                                    "2024-03-24")
     assert _dated("Off work till next month", day)[0] == "Off work till April 2024"
+
+
+def test_a_clause_left_out_replaces_a_memory_it_says_in_full():
+    part = "I ring the bells at our parish church in Brora every Sunday."
+    [(_, args)] = tool_calls([fact(part, "Rings bells at Brora church")], [], message=part,
+                             known=part)
+    assert [f["text"] for f in args["facts"]] == [
+        "Rings the bells at their parish church in Brora every Sunday"]
+    # two memories of one part, one saying all the other says: the fuller one
+    entries = without_misplaced([fact(part, "Rings bells at Brora church",
+                                      "Rings the church bells in Brora every Sunday")])
+    assert [m["memory"] for m in entries[0]["memories"]] == [
+        "Rings the church bells in Brora every Sunday"]
+
+
+def test_a_time_the_part_says_elsewhere_is_not_replaced_by_the_dated_one():
+    part = ("i sell my own chutney at the saturday market in Ambleside, absolutely knackered "
+            "after today")
+    day = date(2024, 3, 15)
+    assert with_said_date("Sells chutney at Saturday market in Ambleside", part, day) == (
+        "Sells chutney at Saturday market in Ambleside")
+    assert _dated("Knackered after today", day)[0] == "Knackered after 15 March 2024"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from chatbot.agents.as_user import said_to_them, takes_over
+from chatbot.agents.as_user import said_to_them, takes_over, without_unasked_welcome
 from chatbot.agents.copies import CopyGuard
 from chatbot.agents.refusals import SURE, THANKS, Refused, instead, refuses
 from chatbot.session import ChatSession
@@ -115,3 +115,28 @@ def test_the_users_facts_said_as_the_assistants_own_are_said_to_the_user():
     listed = "- I work as a train conductor out of Cordoba\n- I love stargazing"
     assert said_to_them(listed, message) == listed
     assert not takes_over("Je suis Padraig.", "je suis padraig, conducteur de train")
+
+
+def test_youre_welcome_answers_only_thanks():
+    assert without_unasked_welcome("You're welcome! I'm glad you enjoy old barometers.",
+                                   "my uncle Percival collects old barometers.") == (
+        "I'm glad you enjoy old barometers.")
+    for thanked in ("thanks a lot!", "ahh that makes sense, ta", "cheers for that"):
+        assert without_unasked_welcome("You're welcome! Anything else?", thanked) == (
+            "You're welcome! Anything else?")
+    assert without_unasked_welcome("You're welcome!", "ok") == "You're welcome!"  # all it says
+
+
+def test_a_question_about_a_found_thing_at_my_place_is_no_question_about_someone(store):
+    # "my place" is where the keysafe is, not someone untold: the found memory says "keysafe"
+    from chatbot.agents.opening import NOTHING_ABOUT
+    store.add("ines", "Keysafe code is [redacted secret]", ["home"])
+    store.add("ines", "Has a pony called Waffle", ["pets"])
+    llama = ScriptedLlama([chat_reply(" I can't repeat codes.", False),
+                           chat_reply(" So I can't say.", False)], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("whats the keysafe code at my place again?")
+        s.turn("what does my wife do again?")
+    place, wife = _reply_prompts(llama)
+    assert NOTHING_ABOUT.format(who="place") not in place
+    assert wife.endswith(NOTHING_ABOUT.format(who="wife"))

@@ -11,6 +11,10 @@ the user here instead: "You're Padraig, and you work as a train conductor out of
 A sentence counts when it speaks in the first person singular, says no "you", and most of its
 content words (`SHARE`, and at least `MIN_SHARED`) are the message's: "I recommend a walk
 along Funchal's harbour" says little of the message and is the assistant's own.
+
+The model also answers thanks nobody gave: "my uncle Percival collects old barometers." was
+answered "You're welcome! I'm glad you enjoy ..." (sealed23); that opening goes
+(`without_unasked_welcome`).
 """
 
 from __future__ import annotations
@@ -60,3 +64,20 @@ def said_to_them(reply: str, message: str) -> str:
     if not any(takes_over(s, message) for s in said):
         return reply
     return " ".join(_to_you(s) if takes_over(s, message) else s for s in said)
+
+
+_WELCOME = re.compile(r"^\W*(?:you['\u2019]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b"
+                      r"[^.!?]*[.!?]+\s*", re.I)
+# Thanks, in the closed class of English words for it ("ta", "cheers", "thx").
+_THANKS = re.compile(r"\b(?:thank|thanks|thankyou|thx|ty|ta|cheers|appreciate[ds]?|grateful)\b",
+                     re.I)
+
+
+def without_unasked_welcome(reply: str, message: str) -> str:
+    """The reply without an opening "You're welcome!" when the message thanks nobody (and
+    something else follows it)."""
+    m = _WELCOME.match(reply)
+    if m is None or _THANKS.search(message) or not reply[m.end():].strip():
+        return reply
+    rest = reply[m.end():]
+    return rest[:1].upper() + rest[1:]

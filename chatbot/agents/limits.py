@@ -14,7 +14,7 @@ is dropped. A reply that would be left with nothing is kept as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from chatbot.agents.reply_style import sentences
 
@@ -66,5 +66,25 @@ def within_limits(reply: str, facts: Sequence[str]) -> str:
         words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]*", sentence)]
         return (any(w.startswith(t) and len(w) - len(t) <= 2 for w in words for t in things)
                 and not _KEEPS_AWAY.search(sentence))
-    kept = [s for s in said if not offers(s)]
-    return " ".join(kept) if kept and len(kept) < len(said) else reply
+    kept = [s if not offers(s) else _without_items(s, offers) for s in said]
+    kept = [s for s in kept if s]
+    return " ".join(kept) if kept and kept != said else reply
+
+
+# The items of a list inside a sentence: "a salad with chicken, a smoothie bowl, or a sandwich
+# with turkey and avocado".
+_ITEM_BREAK = re.compile(r",\s*(?:or\s+|and\s+)?")
+
+
+def _without_items(sentence: str, offers: Callable[[str], bool]) -> str:
+    """The sentence without the items of its list that offer the thing ("..., or a sandwich
+    with turkey and avocado" after "cant eat avocado, im allergic", sealed22: dropped whole,
+    the sentence took the other two ideas with it), or "" when the first does too."""
+    items = _ITEM_BREAK.split(sentence)
+    if len(items) < 2 or offers(items[0]):
+        return ""
+    kept = [i for i in items if not offers(i)]
+    end = sentence.rstrip()[-1] if sentence.rstrip()[-1:] in ".!?" else ""
+    if len(kept) == 1:
+        return kept[0].rstrip(" .!?") + end
+    return ", ".join(kept[:-1]) + ", or " + kept[-1].rstrip(" .!?") + end

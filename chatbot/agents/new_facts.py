@@ -99,9 +99,10 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
         if said.until and phrase.split()[0].lower() not in UNTIL_WORDS:
             phrase = f"until {phrase}"  # "until" was said before the phrase, not in it
         return f"{text.rstrip(' .')} {phrase}"
-    if (own.relative and own.phrase.lower() in part.lower()
-            and own.phrase.lower() not in said.phrase.lower()):
-        return text  # another time the part says: "Back on the 30th"
+    if own.phrase.lower() in part.lower() and own.phrase.lower() not in said.phrase.lower():
+        # another time the part says: "Back on the 30th", "at the saturday market" beside
+        # "knackered after today" (it became "at on 15 March 2024 market", sealed23)
+        return text
     vague = not own.relative and not re.search(r"\d", own.phrase)
     if vague or (own.start, own.end) != (said.start, said.end):
         at = text.find(own.phrase)
@@ -248,14 +249,15 @@ def _one_coming_day(text: str, span: Span) -> bool:
 
 # Words before the span that lead its date already ("until the end of the month"), or hedge it
 # ("started about a year ago" is "started about 16 March 2023", not "about on ...").
-_SAID_LEAD = re.compile(r"\b(until|till|through|by|before|on|from|for|in|about|around|roughly|"
-                        r"approximately)\s+$", re.I)
+_SAID_LEAD = re.compile(r"\b(until|till|through|by|before|after|on|from|for|in|about|around|"
+                        r"roughly|approximately)\s+$", re.I)
 
 
 def _written(span: Span, before: str) -> str:
     """The span as a date to store, with the word before it: "on 1 May 2026", "in May 2026",
-    "in the week of 4 May 2026", "from 4 May to 12 May 2026", "by ..." for a deadline, "until ..."; without a word of its
-    own when the sentence has one just before it ("until the end of the month")."""
+    "in the week of 4 May 2026", "from 4 May to 12 May 2026", "by ..." for a deadline,
+    "until ..."; without a word of its own when the sentence has one just before it ("until
+    the end of the month")."""
     start, end = span.start, span.end
     if start == end:
         when, word = day_in_words(start), "on"

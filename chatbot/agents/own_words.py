@@ -289,6 +289,21 @@ def loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
     return bool(about) and not any(NEGATION.search(t) for t in about)
 
 
+def with_left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+                  ) -> list[tuple[str, list[str], Any]]:
+    """The memories and the part's clauses they leave out (`left_out`), less a new memory
+    that such a clause says in full: "Rings bells at Brora church" beside the clause "Rings
+    the bells at our parish church in Brora every Sunday" (sealed23: both were kept)."""
+    clauses = left_out(part, found, name)
+    if not clauses:
+        return found
+    said = [stems(c) for c in clauses]
+    kept = [f for f in found if f[2] is not None or not any(
+        stems(f[0]) < words for words in said) or bool(NEGATION.search(f[0]))]
+    cats = next((c for t, c, _ in found if c and (t, c, None) not in kept), [])
+    return kept + [(c, cats, None) for c in clauses]
+
+
 def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
               ) -> list[str]:
     """Clauses of the part in the user's own first person that no memory of it covers, in

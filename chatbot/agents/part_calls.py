@@ -38,11 +38,11 @@ from chatbot.agents.own_words import (
     copied_elsewhere,
     in_their_words,
     invents,
-    left_out,
     names_in,
     one_person_each,
     only_copies_with_news,
     own_words_instead,
+    with_left_out,
     without_inventions,
 )
 from chatbot.agents.part_checks import (
@@ -323,7 +323,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     found = [(after_colon(as_the_model_spells(t, theirs)), c, r)
                              for t, c, r in found]
             if kind == "fact":
-                found += [(c, [], None) for c in left_out(part, found, name)]
+                found = with_left_out(part, found, name)
             if kind != "how_to_reply" and language_of(part) not in (None, "English"):
                 # the user's own words (their rare words in brackets are not needed beside them);
                 # not a reply preference: code reads its format in English (reply_style), and

@@ -155,10 +155,11 @@ def forgotten(part: str, target: int, facts: dict[int, str]) -> list[int]:
 
 def without_misplaced(entries: list[Any]) -> list[Any]:
     """The sorted parts, each without the memories it shares no word with that a part they
-    are about lists too: the small model wrote the same list of memories under every part of
-    "My name is Gertrude; I am a retired bailiff and I live in Torshavn with my husband"
-    (sealed22), and each part is read on its own ("Retired bailiff" under the name's part
-    was kept beside "Is a retired bailiff")."""
+    are about lists too, nor one another of its memories says in full (`_said_in_full`): the
+    small model wrote the same list of memories under every part of "My name is Gertrude; I
+    am a retired bailiff and I live in Torshavn with my husband" (sealed22), and each part
+    is read on its own ("Retired bailiff" under the name's part was kept beside "Is a
+    retired bailiff")."""
     def listed(entry: Any) -> set[str]:
         if not isinstance(entry, dict) or not isinstance(entry.get("memories"), list):
             return set()
@@ -176,9 +177,22 @@ def without_misplaced(entries: list[Any]) -> list[Any]:
                 return not about(text, entry) and any(
                     e is not entry and text.strip().lower() in listed(e) and about(text, e)
                     for e in entries)
-            entry = {**entry, "memories": [m for m in entry["memories"] if not elsewhere(m)]}
+            kept = [m for m in entry["memories"] if not elsewhere(m)]
+            entry = {**entry, "memories": [m for m in kept if not _said_in_full(m, kept)]}
         out.append(entry)
     return out
+
+
+def _said_in_full(memory: Any, memories: list[Any]) -> bool:
+    """Another memory of the same part says all this one says and more, both denying or
+    neither: "Rings bells at Brora church" beside "Rings the bells at our parish church in
+    Brora every Sunday" (sealed23: both were kept, and told back one after the other)."""
+    def text(m: Any) -> str:
+        return str(m.get("memory") if isinstance(m, dict) else m)
+    words, denies = stems(text(memory)), bool(NEGATION.search(text(memory)))
+    return len(words) >= 2 and any(
+        words < stems(text(m)) and bool(NEGATION.search(text(m))) == denies
+        for m in memories if m is not memory)
 
 def category_of(part: str, found: list[tuple[str, list[str], Any]]) -> list[str]:
     """The categories of the memory most like the part (its words kept in their place)."""

@@ -23,7 +23,8 @@ from typing import Any
 
 import dspy
 
-from chatbot.agents.as_user import said_to_them
+from chatbot.agents.as_user import said_to_them, without_unasked_welcome
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.copies import (
     CopyGuard,
     RepeatedReply,
@@ -149,9 +150,11 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only; one that says them in other words is said to the
-    user, `as_user.said_to_them`), without a sentence that quotes the instructions
-    (`copies.without_instructions`), without a sentence that offers what a found memory
-    (`found`: their texts) says must not be had (`limits.within_limits`), without a closing
+    user, `as_user.said_to_them`), without "You're welcome!" for thanks nobody gave, without a
+    sentence that quotes the instructions
+    (`copies.without_instructions`), without a sentence (or list item) that offers what a
+    found memory (`found`: their texts) or the message says must not be had
+    (`limits.within_limits`), without a closing
     sentence an earlier reply of the session said already ("How can I assist you today?"),
     without a found memory's note copied after its text ("(noted 2024-03-15)"), without the
     guesses after "you haven't told me" (`untold.without_guesses`), and in the formats a
@@ -159,7 +162,8 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
     text = said_to_them(without_copied_sentences(text, said), said)
+    text = without_unasked_welcome(text, said)
     text = without_instructions(text, load_prompt(PROMPT))
-    text = within_limits(text, found)
+    text = within_limits(text, [*found, with_apostrophes(said)])  # "cant eat avocado, ..."
     text = without_repeated_ending(text, earlier)
     return restyle(without_guesses(text), style)

@@ -8,11 +8,13 @@ all, and the reply's language and format. The response agent calls it once a tur
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
 import numpy as np
+from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.countdown import countdown
@@ -91,6 +93,17 @@ def _ended(best: RetrievedMemory | None, question: str, now: datetime | None) ->
         return None
 
 
+# Rarer than this (wordfreq's Zipf scale) a word of a question says what it asks about:
+# "keysafe" (unknown), not "code" (4.9), "live" or "again".
+ASKED_ZIPF = 4.5
+
+
+def _asked_of(question: str, who: str) -> set[str]:
+    """The stems of the question's uncommon words besides `who`: what it asks of them."""
+    return stems(" ".join(w for w in re.findall(r"[^\W\d_]+", question)
+                          if zipf_frequency(w.lower(), "en") < ASKED_ZIPF)) - stems(who)
+
+
 def first_words(question: str, found: list[RetrievedMemory], now: datetime | None, *,
                 embedder: Any, reply_in: str | None, style: ReplyStyle) -> str:
     """The reply's first words for `question` (as the user typed it), given the memories
@@ -108,7 +121,10 @@ def first_words(question: str, found: list[RetrievedMemory], now: datetime | Non
             count := countdown(read, current, today)):
         return count  # "how many days until ...": counted in code (agents/countdown.py)
     untold = thing if thing and not about(thing, answering(thing, found), embedder) else None
-    nobody = who if who and not about(who, found, embedder, categories=False) else None
+    # Nor "you haven't told me anything about your place" beside "Keysafe code is ..." for
+    # "whats the keysafe code at my place again?": a found memory says what else it asks.
+    nobody = who if who and not about(who, found, embedder, categories=False) and not any(
+        _asked_of(read, who) & stems(m.memory_text) for m in found) else None
     return opening(read, found=bool(found), current=current, during=during,
                    untold=untold, nobody=nobody, past=len(current) < len(found),
                    preferences=reply_in is not None, reply_in=reply_in,

@@ -41,13 +41,14 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI'm\b", "they're"), (r"\bI am\b", "they are"), (r"\bI was\b", "they were"),
     (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
-    (r"\bmine\b", "theirs"), (r"\bme\b", "them")]]
+    (r"\bmine\b", "theirs"), (r"\bme\b", "them"), (r"\bour\b", "their"),
+    (r"\bours\b", "theirs")]]  # "at our parish church" (sealed23)
 _AND_I = [(re.compile(rx), word) for rx, word in [
     (r"\band I'm\b", "and is"), (r"\band I am\b", "and is"), (r"\band I was\b", "and was"),
     (r"\band I've\b", "and has")]]
 _THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
 _THEIR = re.compile(r"\btheir\b")
-_ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b")
+_ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b|\bour\b")
 _ME = re.compile(r"\bme\b")
 
 
