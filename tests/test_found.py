@@ -156,8 +156,8 @@ def test_a_time_the_message_asks_about_is_compared_with_each_dated_memory(store)
     ("Their neighbour opened a bar near them", "Your neighbour opened a bar near you"),
     ("Parents are visiting in May", "Your parents are visiting in May"),
     ("Is called Kofi", "Your name is Kofi"),  # the name fact code writes
+    ("Sister Ana lives in Rome", "Your sister Ana lives in Rome"),  # someone of theirs
     # Not a subjectless fact, or not English: as stored.
-    ("Sister Ana lives in Rome", "Sister Ana lives in Rome"),
     ("Sturmi is a horse", "Sturmi is a horse"),
     ("Cuthbert's a park ranger", "Cuthbert's a park ranger"),  # a name's, not a verb
     ("Es vegetariano", "Es vegetariano"),

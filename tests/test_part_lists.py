@@ -203,3 +203,15 @@ def test_a_time_the_part_says_elsewhere_is_not_replaced_by_the_dated_one():
     assert with_said_date("Sells chutney at Saturday market in Ambleside", part, day) == (
         "Sells chutney at Saturday market in Ambleside")
     assert _dated("Knackered after today", day)[0] == "Knackered after 15 March 2024"
+
+
+def test_someone_named_after_who_they_are_is_said_to_the_user_as_theirs():
+    assert second_person("Husband Bartolo works as a ferryman") == (
+        "Your husband Bartolo works as a ferryman")
+    assert second_person("Brother moved to Madrid last month") == (
+        "Your brother moved to Madrid last month")
+    assert second_person("Friend Tom is visiting their flat") == (
+        "Your friend Tom is visiting your flat")
+    assert second_person("Partner called Sam") == "You have a partner called Sam"
+    # a name is no relation
+    assert second_person("Anna Maria lives in Rome") == "Anna Maria lives in Rome"

@@ -140,3 +140,9 @@ def test_a_question_about_a_found_thing_at_my_place_is_no_question_about_someone
     place, wife = _reply_prompts(llama)
     assert NOTHING_ABOUT.format(who="place") not in place
     assert wife.endswith(NOTHING_ABOUT.format(who="wife"))
+
+
+def test_a_refusal_for_the_privacy_of_others_stands():
+    assert not refuses("I'm sorry, but I can't share information about other users.")
+    assert not refuses("I'm sorry, but I can't share anyone else's conversations.")
+    assert refuses("I'm sorry, but I can't assist with that.")

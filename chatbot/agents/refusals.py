@@ -47,9 +47,18 @@ class Refused(Exception):  # noqa: N818 - it is what happened, not the caller's 
     """The reply being generated opens with a refusal."""
 
 
+# A refusal that gives this reason is right and stands: "I'm sorry, but I can't share
+# information about other users." to "has anyone else been chatting to you?" (sealed24; asked
+# again begun "Sure!", it went on "You haven't been chatting to anyone else yet").
+_OTHERS = re.compile(r"\b(?:other\s+(?:users?|people|persons?|customers)|anyone\s+else|someone"
+                     r"\s+else|privacy|private|personal\s+(?:information|data|details)|"
+                     r"confidential)\b", re.I)
+
+
 def refuses(text: str) -> bool:
-    """The reply opens with a refusal (English)."""
-    return bool(_REFUSAL.match(text))
+    """The reply opens with a refusal (English) of what any assistant would do: not one for
+    the privacy of others."""
+    return bool(_REFUSAL.match(text)) and not _OTHERS.search(text)
 
 
 def instead(message: str) -> str:

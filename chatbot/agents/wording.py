@@ -179,6 +179,17 @@ def leads_with_a_verb(text: str) -> bool:
             and _second_person_verb(m.group(2)) is not None)
 
 
+# Someone of the user's named after who they are: "Husband Bartolo works ...", "Uncle
+# Percival collects ...", "Brother moved to Madrid". The closed class of kin and of the
+# people around a home or a job.
+_RELATIONS = ("aunt|auntie|sister|mother|mum|mom|daughter|wife|girlfriend|grandmother|grandma|"
+              "gran|granny|niece|stepmother|stepmum|stepdaughter|fiancee|uncle|brother|father|"
+              "dad|son|husband|boyfriend|grandfather|grandpa|grandad|nephew|stepfather|stepdad|"
+              "stepson|fiance|cousin|partner|neighbour|neighbor|landlord|landlady|boss|friend|"
+              "flatmate|roommate|housemate|colleague|coworker|mate|godson|goddaughter")
+_KIN_NAMED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?:[A-Z][\w'-]*\s+)?(?=[a-z])")
+
+
 def second_person(text: str) -> str:
     """A stored fact as said to the user it is about: "Lives in Montreal" -> "You live in
     Montreal", "Is vegetarian" -> "You are vegetarian", "Their sister is Ana" -> "Your sister
@@ -193,6 +204,13 @@ def second_person(text: str) -> str:
         # beside "You are called Kofi" the embedded model replied "you haven't mentioned your
         # name" (the tuned intro case, every run of session 18).
         return "Your name is " + out.removeprefix(NAME_FACT)
+    if (kin := _KIN_NAMED.match(out)) is not None and language_of(out) in (None, "English"):
+        # "Husband Bartolo works as a ferryman" (the model's) was told back "You told me
+        # Husband Bartolo works ..." (sealed24): "Your husband Bartolo works ..."
+        rest = _THEIR.sub("your", _THEMSELVES.sub("yourself", out[kin.end(1):]))
+        if re.match(r"\s+(?:called|named)\b", rest):  # "Partner called Sam"
+            return f"You have a {kin.group(1).lower()}{rest}"
+        return f"Your {kin.group(1).lower()}{rest}"
     m = _FACT_VERB.match(out)
     if m is None or not out[0].isupper():  # a fact starts with a capital
         return out
