@@ -16,7 +16,7 @@ from chatbot.agents.part_checks import whose_clause, without_misplaced
 from chatbot.agents.parts import split_parts
 from chatbot.agents.statements import statements
 from chatbot.agents.user_name import user_name
-from chatbot.agents.wording import second_person, with_copula, with_relation
+from chatbot.agents.wording import second_person, third_person, with_copula, with_relation
 
 from scripted import fact
 
@@ -215,3 +215,13 @@ def test_someone_named_after_who_they_are_is_said_to_the_user_as_theirs():
     assert second_person("Partner called Sam") == "You have a partner called Sam"
     # a name is no relation
     assert second_person("Anna Maria lives in Rome") == "Anna Maria lives in Rome"
+
+
+def test_chat_in_lower_case_is_put_in_the_third_person_too():
+    assert third_person("im 47, i do beatboxing at open mic nights") == (
+        "Is 47, they do beatboxing at open mic nights")
+    assert third_person("i work as a tinsmith and i live in whitstable") == (
+        "Works as a tinsmith and lives in whitstable")
+    assert third_person("I moved to Leeds and I love it") == "Moved to Leeds and loves it"
+    # Italian's "i" is an article
+    assert third_person("Vado con i miei amici al mare") == "Vado con i miei amici al mare"

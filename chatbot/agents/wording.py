@@ -50,6 +50,9 @@ _THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
 _THEIR = re.compile(r"\btheir\b")
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b|\bour\b")
 _ME = re.compile(r"\bme\b")
+_AND_I_VERB = re.compile(r"\band [Ii] (?!(?:am|was|do|did|have|had|will|would|can|could)\b)"
+                         r"([a-z]+)\b(?!['\u2019])")
+_LOWER_I = re.compile(r"(?<![\w.'])i(?![\w.'])")
 
 
 # Adverbs between "I" and the verb ("I just got", "I recently moved"), kept as they are.
@@ -112,6 +115,8 @@ def third_person(text: str) -> str:
         # training for ...", not "... and they're training" (sealed21).
         for pattern, word in _AND_I:
             out = pattern.sub(word, out)
+        # "i work as a tinsmith and i live in whitstable": "... and lives in whitstable"
+        out = _AND_I_VERB.sub(lambda m: f"and {_third_person_verb(m.group(1))}", out)
     if (m := _LEAD.match(out)) is not None:
         out = _SUBJECT[m.group(0).lower()] + out[m.end():]
     elif (m := _I_VERB.match(out)) is not None:
@@ -122,6 +127,8 @@ def third_person(text: str) -> str:
             _ME.search(out) and language_of(out) == "English"):
         for pattern, word in _INNER:
             out = pattern.sub(word, out)
+    if _LOWER_I.search(out) and language_of(out) == "English":
+        out = _LOWER_I.sub("they", out)  # "Is 47, i do beatboxing" (chat; not Italian's "i")
     return out[:1].upper() + out[1:]
 
 
