@@ -12,7 +12,7 @@ from chatbot.agents.guards import of_the_moment
 from chatbot.agents.new_facts import _dated, with_said_date
 from chatbot.agents.own_words import copies_examples, example_words
 from chatbot.agents.part_calls import tool_calls
-from chatbot.agents.part_checks import whose_clause, without_misplaced
+from chatbot.agents.part_checks import after_colon, whose_clause, without_misplaced
 from chatbot.agents.parts import split_parts
 from chatbot.agents.statements import statements
 from chatbot.agents.user_name import user_name
@@ -225,3 +225,14 @@ def test_chat_in_lower_case_is_put_in_the_third_person_too():
     assert third_person("I moved to Leeds and I love it") == "Moved to Leeds and loves it"
     # Italian's "i" is an article
     assert third_person("Vado con i miei amici al mare") == "Vado con i miei amici al mare"
+
+
+def test_a_lead_in_about_the_telling_is_not_kept_with_the_users_words():
+    for said, kept in [
+            ("not sure if i mentioned it but i do zumba on tuesday mornings",
+             "I do zumba on tuesday mornings"),
+            ("Just so you know, my landlord is Reginald", "My landlord is Reginald"),
+            ("btw i moved to Leeds", "I moved to Leeds"),
+            ("as I said before, I am vegan", "I am vegan")]:
+        assert after_colon(said) == kept
+    assert after_colon("I like tea") == "I like tea"
