@@ -44,6 +44,7 @@ def test_what_a_refused_reply_is_begun_with_again():
     assert instead("any tips for beating jet lag after a long flight?") == SURE
     assert instead("whats a quick lunch i can make in like 10 mins?") == SURE
     assert instead("im looking after my friends irish setter until next thursday") == THANKS
+    assert instead("give me a few ideas for a rainy day") == SURE  # a request, no "?"
     # "I don't know" is right about the user's own things, a secret is never said again, and
     # English words would begin a reply in another language
     for message in ("whats my dogs name again?", "do i have any allergies?",

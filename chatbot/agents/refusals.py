@@ -38,6 +38,10 @@ _REFUSAL = re.compile(
 # live?" ("I don't have any information about your allergies" is right when none is known).
 _ABOUT_THEM = re.compile(r"\b(?:do|did|am|was|were|have|had)\s+i\b|\b(?:who|what|whats|where|"
                          r"when|which|how)\b[^.!?]*\bmy\b[^.!?]*\?", re.I)
+# A request put as an imperative, with no question mark: "Tell me what ...", "give me a few
+# ideas for ...".
+_REQUEST = re.compile(r"^\W*(?:(?:please|pls|ok|so|now)\W+)?(?:tell|give|suggest|recommend|list|"
+                      r"show|explain|help|make|write|describe|share|find|plan)\b", re.I)
 SURE = "Sure! "
 THANKS = "Thanks for telling me! "
 SECRET_MARK = "[redacted"
@@ -68,4 +72,4 @@ def instead(message: str) -> str:
             or about_the_user(message) or asked_mine(message) or asked_someone(message)
             or _ABOUT_THEM.search(message)):
         return ""
-    return SURE if asks(message) else THANKS
+    return SURE if asks(message) or _REQUEST.match(message) else THANKS
