@@ -268,11 +268,14 @@ class ChatSession:
         # A refusal ("I'm sorry, but I can't assist with that.") is asked for again begun by
         # code, where code begins replies (a small model's direct reply) in English.
         active = self.responder.limits or limits_for(lm)
-        reopen = (self.responder.reopen if active.direct_reply and active.open_with_memory
-                  and language.asked_language(prefs) is None else None)
+
+        def reopen(words: str) -> None:
+            self.stats["refused_replies"] += bool(words)
+            self.responder.reopen(words)
         reply = ReplyCall(call, lm=lm, shown=shown, asked=asked, field=field,
                           context=self._dspy_context, cancel=cancel, on_runaway=runaway,
-                          reopen=reopen)
+                          reopen=reopen if active.direct_reply and active.open_with_memory
+                          and language.asked_language(prefs) is None else None)
 
         def respond() -> Any:
             return ask_without_copies(reply.ask, self._turns, earlier, self._count_copy)

@@ -84,7 +84,7 @@ def test_a_refused_request_is_asked_for_again_begun_with_sure(store):
         reply = s.turn("any tips for beating jet lag after a long flight?",
                        on_token=pieces.append)
         s.turn("what is the capital of France?")
-    assert reply.response == helped
+    assert reply.response == helped and s.stats["refused_replies"] == 1
     assert "sorry" not in "".join(pieces).lower()  # the refusal was never shown
     first, again, later = _reply_prompts(llama)
     assert first.endswith("[[ ## response ## ]]\n")

@@ -204,6 +204,7 @@ def _said_in_full(memory: Any, memories: list[Any]) -> bool:
         words < stems(text(m)) and bool(NEGATION.search(text(m))) == denies
         for m in memories if m is not memory)
 
+
 def category_of(part: str, found: list[tuple[str, list[str], Any]]) -> list[str]:
     """The categories of the memory most like the part (its words kept in their place)."""
     return max(found, key=lambda f: (bool(f[1]), len(stems(f[0]) & stems(part))),

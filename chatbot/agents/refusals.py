@@ -8,13 +8,14 @@ sealed22's 24 cases had one (docs/agents.md, session 38); the instructions alrea
 help, and told more, the model did not change. A refusal's first words are a closed class of
 English, and the copy guard holds a reply's first words back before any is shown
 (agents/copies.py), so code sees it before the user does and asks once more, the reply begun
-with words that go on with help: "Sure! " for a question or a request, "Thanks for telling
-me! " for news.
+with words that go on with help: "Sure! " for a question or a request ("Tell me ...", "give
+me ..."), "Thanks for telling me! " for news.
 
 Not for a question about the user themselves ("what's my dog called again?", "do I have any
 allergies?"), where "I don't know that" is the right answer (agents/opening.py begins those),
-nor for a message holding a secret (the reply must not repeat it), nor in another language
-(English first words would start the reply in the wrong one).
+nor for a message holding a secret (the reply must not repeat it), nor for a refusal that
+gives the privacy of others as its reason, nor in another language (English first words would
+start the reply in the wrong one).
 """
 
 from __future__ import annotations

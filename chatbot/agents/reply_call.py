@@ -151,11 +151,10 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only; one that says them in other words is said to the
     user, `as_user.said_to_them`), without "You're welcome!" for thanks nobody gave, without a
-    sentence that quotes the instructions
-    (`copies.without_instructions`), without a sentence (or list item) that offers what a
-    found memory (`found`: their texts) or the message says must not be had
-    (`limits.within_limits`), without a closing
-    sentence an earlier reply of the session said already ("How can I assist you today?"),
+    sentence that quotes the instructions (`copies.without_instructions`), without a sentence
+    (or list item) that offers what a found memory (`found`: their texts) or the message says
+    must not be had (`limits.within_limits`), without a closing sentence an earlier reply of
+    the session said already ("How can I assist you today?"),
     without a found memory's note copied after its text ("(noted 2024-03-15)"), without the
     guesses after "you haven't told me" (`untold.without_guesses`), and in the formats a
     standing preference asks for (bullet points, the clock, units, a sentence limit;
