@@ -236,3 +236,17 @@ def test_a_lead_in_about_the_telling_is_not_kept_with_the_users_words():
             ("as I said before, I am vegan", "I am vegan")]:
         assert after_colon(said) == kept
     assert after_colon("I like tea") == "I like tea"
+
+
+def test_not_sure_if_i_mentioned_it_denies_nothing():
+    part = "not sure if i mentioned it but i do zumba on tuesday mornings"
+    shown = {0: "Participates in Zumba"}
+    calls = tool_calls([fact(part, "Participates in Zumba")], [0], message=part, known=part,
+                       shown=shown)
+    assert not any(tool == "update_memory" for tool, _ in calls)
+    # a real denial still puts the shown memory right
+    wrong = "I need to correct something: Ziggy is actually a salamander, not a lizard."
+    calls = tool_calls([fact(wrong, "Lizard Ziggy loves crickets")], [0], message=wrong,
+                       known=wrong, shown={0: "Lizard Ziggy loves crickets"})
+    assert calls[0][0] == "update_memory"
+    assert "salamander" in calls[0][1]["updated_memory_text"].lower()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.agents.guards import said_in, stems
-from chatbot.agents.parts import NEGATION
+from chatbot.agents.parts import NEGATION, TELLING
 from chatbot.agents.put_right import _names, renumbered
 from chatbot.memory.anchors import anchors
 
@@ -126,7 +126,10 @@ def denied_copy(text: str, cats: list[str], target: Any, part: str, shown: dict[
 
 
 def _denies(clause: str, words: set[str]) -> bool:
-    """The clause says one of the words after a negation ("..., not a lizard")."""
+    """The clause says one of the words after a negation ("..., not a lizard"); not after a
+    lead-in about the telling ("not sure if i mentioned it but i do zumba ...", sealed24:
+    it had become the zumba memory's new version, lead-in and all)."""
+    clause = TELLING.sub("", clause)
     negation = NEGATION.search(clause)
     return negation is not None and bool(stems(clause[negation.end():]) & words)
 

@@ -15,7 +15,7 @@ from chatbot.agents.corrections import new_words, replaced_by
 from chatbot.agents.forgets import asks_to_forget, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.parts import _WORD, NEGATION, _proper_names
+from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words
 from chatbot.agents.statements import LEAD_IN
 from chatbot.agents.wording import (
@@ -135,20 +135,11 @@ _PLURAL_VERBS = frozenset("are were have do did can will would could should may 
 _LINKING = frozenset("is was has had does did can will would used".split())
 
 
-# A lead-in about the telling itself: "not sure if i mentioned it but", "in case I didn't
-# tell you,", "just so you know,", "fyi", "btw" (sealed24: an update kept "Not sure if i
-# mentioned it but i do zumba on tuesday mornings").
-_TELLING = re.compile(r"^\W*(?:(?:(?:not\s+sure|no\s+idea)\s+if|in\s+case|as|like)\s+i['\u2019]?"
-                      r"(?:ve)?\s+(?:already\s+)?(?:mentioned|told\s+you|said)(?:\s+(?:it|this|that|"
-                      r"before|already))*|just\s+so\s+(?:you|u)\s+know|fyi|btw|for\s+the\s+record)"
-                      r"\W*(?:but\s+|and\s+)?", re.I)
-
-
 def after_colon(text: str) -> str:
     """The text after a lead-in and its colon, or after a lead-in about the telling itself
-    (`_TELLING`), when what follows is the user's own ("Allow me to introduce myself: my
+    (`TELLING`), when what follows is the user's own ("Allow me to introduce myself: my
     name is ..."); else the text as it is."""
-    said = _TELLING.sub("", LEAD_IN.sub("", text))
+    said = TELLING.sub("", LEAD_IN.sub("", text))
     return said[:1].upper() + said[1:] if said != text and leads_in_first_person(said) else text
 
 

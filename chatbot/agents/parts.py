@@ -72,6 +72,13 @@ _I_SUBJECT = re.compile(rf"\b{_I}|^\W*(?i:{_JOINERS})*{_MY_CLAUSE}")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 # "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
 NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
+# A lead-in about the telling itself: "not sure if i mentioned it but", "in case I didn't
+# tell you,", "just so you know,", "fyi", "btw" (sealed24: an update kept "Not sure if i
+# mentioned it but i do zumba on tuesday mornings").
+TELLING = re.compile(r"^\W*(?:(?:(?:not\s+sure|no\s+idea)\s+if|in\s+case|as|like)\s+i['\u2019]?"
+                      r"(?:ve)?\s+(?:already\s+)?(?:mentioned|told\s+you|said)(?:\s+(?:it|this|that|"
+                      r"before|already))*|just\s+so\s+(?:you|u)\s+know|fyi|btw|for\s+the\s+record)"
+                      r"\W*(?:but\s+|and\s+)?", re.I)
 _LEADS_WITH_CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|because|since|although|though|while|after|before|once|until|"
     r"unless|as|whether)\b", re.I)
