@@ -250,3 +250,9 @@ def test_not_sure_if_i_mentioned_it_denies_nothing():
                        known=wrong, shown={0: "Lizard Ziggy loves crickets"})
     assert calls[0][0] == "update_memory"
     assert "salamander" in calls[0][1]["updated_memory_text"].lower()
+
+
+def test_wednesday_coming_is_the_coming_one_even_after_a_past_verb():
+    day = date(2024, 3, 15)  # a Friday
+    assert _dated("Their viola exam got moved to wednesday coming", day, True) == (
+        "Their viola exam got moved to 20 March 2024", "2024-03-20", "2024-03-20")

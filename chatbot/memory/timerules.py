@@ -42,6 +42,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}(?:['\u2019]s?\s+time\b)?"),
     # "a week on Saturday", "Tuesday week": that weekday a week after the coming one.
     ("week_on", rf"\b(?:a\s+week\s+on\s+({_DAY})|(?:on\s+)?({_DAY})\s+week)\b"),
+    # "Wednesday coming" (British, "this coming Wednesday"): the coming one, even after a verb
+    # in the past ("my exam got moved to wednesday coming", sealed25: it was the last one).
+    ("weekday_coming", rf"\b(?:on\s+)?({_DAY})\s+coming\b"),
     # "Friday the 22nd": the coming 22nd (the weekday named must be its weekday).
     ("weekday_nth", rf"\b(?:on\s+)?({_DAY})\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\b"),
     ("from_now", rf"\b({_NUM})\s+{_UNIT}\s+from\s+(now|today|tomorrow|{_DAY})\b"),
@@ -92,6 +95,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
 RELATIVE_RULES = {"from_for", "for_from", "day_after", "relative_day", "in_n", "from_now",
                    "for_n", "n_ago", "end_of", "after_next", "day_of_next_month", "weekend",
                    "period", "day_of_month", "weekday_of_week", "week_on", "weekday_nth",
+                   "weekday_coming",
                    # a stay between two dates: its year is the coming one, and it dates the
                    # fact (not a habit, as a bare date may be)
                    "day_range", "month_range", "for_from_date", "from_date_for", "for_from_part"}
@@ -196,6 +200,10 @@ def resolve(name: str, m: re.Match[str], today: date, past: bool = False,
     if name == "week_on":  # the coming weekday, and a week on
         target = WEEKDAYS.index((g[0] or g[1]).lower())
         d = today + timedelta((target - today.weekday()) % 7 or 7) + timedelta(7)
+        return d, d
+    if name == "weekday_coming":
+        target = WEEKDAYS.index(g[0].lower())
+        d = today + timedelta((target - today.weekday()) % 7 or 7)
         return d, d
     if name == "weekday_nth":
         found = None
