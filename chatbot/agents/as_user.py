@@ -29,19 +29,17 @@ from chatbot.agents.reply_style import sentences
 SHARE = 0.6
 MIN_SHARED = 3
 _YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you've)\b", re.I)
-# The first person singular and what it is to the user, longest first ("I'm" before "I").
-_TO_YOU = [(r"I['\u2019]m", "you're"), (r"I\s+am", "you are"), (r"I\s+was", "you were"),
-           (r"I['\u2019]ve", "you've"), (r"I['\u2019]d", "you'd"), (r"I['\u2019]ll", "you'll"),
-           (r"I", "you"), (r"me", "you"), (r"my", "your"), (r"mine", "yours"),
-           (r"myself", "yourself")]
-_FIRST = re.compile(r"\b(" + "|".join(p for p, _ in _TO_YOU) + r")\b", re.I)
+# The first person singular and what it is to the user ("I am" with any spacing).
+_TO_YOU = {"i'm": "you're", "i am": "you are", "i was": "you were", "i've": "you've",
+           "i'd": "you'd", "i'll": "you'll", "i": "you", "me": "you", "my": "your",
+           "mine": "yours", "myself": "yourself"}
+_FIRST = re.compile(r"\b(?:I['\u2019](?:m|ve|d|ll)|I\s+(?:am|was)|I|me|my|mine|myself)\b",
+                    re.I)
 
 
 def _to_you(sentence: str) -> str:
     def swap(m: re.Match[str]) -> str:
-        said = m.group(0)
-        word = next(w for p, w in _TO_YOU if re.fullmatch(p, said, re.I))
-        return word
+        return _TO_YOU[re.sub(r"\s+", " ", m.group(0).lower().replace("\u2019", "'"))]
     out = _FIRST.sub(swap, sentence)
     return out[:1].upper() + out[1:]
 
@@ -61,9 +59,10 @@ def said_to_them(reply: str, message: str) -> str:
     if "\n" in reply.strip() or language_of(message) not in (None, "English"):
         return reply
     said = sentences(reply)
-    if not any(takes_over(s, message) for s in said):
+    over = [takes_over(s, message) for s in said]
+    if not any(over):
         return reply
-    return " ".join(_to_you(s) if takes_over(s, message) else s for s in said)
+    return " ".join(_to_you(s) if o else s for s, o in zip(said, over, strict=True))
 
 
 _WELCOME = re.compile(r"^\W*(?:you['\u2019]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b"

@@ -15,6 +15,7 @@ from wordfreq import zipf_frequency
 from chatbot.agents.corrections import denies_shown, new_words
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import language_of
+from chatbot.agents.part_checks import says_in_full
 from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
 from chatbot.agents.prompts import load_examples
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare
@@ -297,11 +298,9 @@ def with_left_out(part: str, found: list[tuple[str, list[str], Any]], name: str 
     clauses = left_out(part, found, name)
     if not clauses:
         return found
-    said = [stems(c) for c in clauses]
-    kept = [f for f in found if f[2] is not None or not any(
-        stems(f[0]) < words for words in said) or bool(NEGATION.search(f[0]))]
-    cats = next((c for t, c, _ in found if c and (t, c, None) not in kept), [])
-    return kept + [(c, cats, None) for c in clauses]
+    dropped = [f for f in found if f[2] is None and any(says_in_full(c, f[0]) for c in clauses)]
+    cats = next((c for _, c, _ in dropped if c), [])
+    return [f for f in found if f not in dropped] + [(c, cats, None) for c in clauses]
 
 
 def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,

@@ -184,16 +184,21 @@ def without_misplaced(entries: list[Any]) -> list[Any]:
     return out
 
 
+def says_in_full(big: str, small: str) -> bool:
+    """`big` says all `small` says and more (its content words a strict superset), both
+    denying or neither."""
+    return (stems(small) < stems(big)
+            and bool(NEGATION.search(big)) == bool(NEGATION.search(small)))
+
+
 def _said_in_full(memory: Any, memories: list[Any]) -> bool:
-    """Another memory of the same part says all this one says and more, both denying or
-    neither: "Rings bells at Brora church" beside "Rings the bells at our parish church in
-    Brora every Sunday" (sealed23: both were kept, and told back one after the other)."""
+    """Another memory of the same part says all this one says and more (`says_in_full`):
+    "Rings bells at Brora church" beside "Rings the bells at our parish church in Brora
+    every Sunday" (sealed23: both were kept, and told back one after the other)."""
     def text(m: Any) -> str:
         return str(m.get("memory") if isinstance(m, dict) else m)
-    words, denies = stems(text(memory)), bool(NEGATION.search(text(memory)))
-    return len(words) >= 2 and any(
-        words < stems(text(m)) and bool(NEGATION.search(text(m))) == denies
-        for m in memories if m is not memory)
+    return len(stems(text(memory))) >= 2 and any(
+        says_in_full(text(m), text(memory)) for m in memories if m is not memory)
 
 
 def category_of(part: str, found: list[tuple[str, list[str], Any]]) -> list[str]:

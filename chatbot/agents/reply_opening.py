@@ -14,7 +14,6 @@ from datetime import date, datetime
 from typing import Any
 
 import numpy as np
-from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.countdown import countdown
@@ -26,6 +25,7 @@ from chatbot.agents.opening import (
     opening,
     owner_and_attribute,
 )
+from chatbot.agents.rare_words import _rare
 from chatbot.agents.reply_style import ReplyStyle
 from chatbot.agents.wording import second_person
 from chatbot.memory import RetrievedMemory
@@ -101,7 +101,7 @@ ASKED_ZIPF = 4.5
 def _asked_of(question: str, who: str) -> set[str]:
     """The stems of the question's uncommon words besides `who`: what it asks of them."""
     return stems(" ".join(w for w in re.findall(r"[^\W\d_]+", question)
-                          if zipf_frequency(w.lower(), "en") < ASKED_ZIPF)) - stems(who)
+                          if _rare(w, below=ASKED_ZIPF))) - stems(who)
 
 
 def first_words(question: str, found: list[RetrievedMemory], now: datetime | None, *,
