@@ -256,3 +256,100 @@ def test_wednesday_coming_is_the_coming_one_even_after_a_past_verb():
     day = date(2024, 3, 15)  # a Friday
     assert _dated("Their viola exam got moved to wednesday coming", day, True) == (
         "Their viola exam got moved to 20 March 2024", "2024-03-20", "2024-03-20")
+
+
+LINDY = ("ok so a few things: im 52, just took up lindy hop, my husband crispin works on "
+         "submarines, and weve got a tank of guppies in the kitchen.")
+
+
+def test_a_list_of_facts_keeps_a_memory_each_and_the_clause_whose_name_was_dropped():
+    # sealed26: the model's four memories dropped "crispin", and the whole part was kept as
+    # one memory of four facts.
+    entries = [fact(LINDY, "Age is 52", "Lindy hop taken up", "Husband works on submarines",
+                    "Tank of guppies in kitchen")]
+    [(tool, args)] = tool_calls(entries, [], message=LINDY, known=LINDY)
+    assert tool == "add_memory"
+    assert [f["text"] for f in args["facts"]] == [
+        "Age is 52", "Lindy hop taken up", "Their husband crispin works on submarines",
+        "Tank of guppies in kitchen"]
+
+
+def test_a_clause_replaces_a_memory_only_when_one_stands_for_it():
+    from chatbot.agents.rare_words import with_rare_clauses
+    found = [("Age is 52", [], None), ("Lindy hop taken up", [], None)]
+    # no memory says anything of the husband's clause: not mended here (the part is kept)
+    assert with_rare_clauses(LINDY, found) is None
+    # one clause, or one memory: nothing to share out
+    assert with_rare_clauses("my husband crispin works on submarines",
+                             [("Husband works on submarines", [], None),
+                              ("Works on submarines", [], None)]) is None
+    assert with_rare_clauses(LINDY, [("Husband works on submarines", [], None)]) is None
+    # "weve" is we've, not a rare word the memory left out
+    assert with_rare_clauses("im 52, and weve got a tank of guppies",
+                             [("Age is 52", [], None),
+                              ("Tank of guppies", [], None)]) is None
+
+
+def test_a_greeting_before_the_users_clause_does_not_keep_it_with_the_question():
+    message = ("hello, im a cheesemaker in normandy and i start at 5am, whats a good "
+               "breakfast to keep me going til lunch?")
+    parts = split_parts(message)
+    assert parts == ["hello, im a cheesemaker in normandy and i start at 5am",
+                     "whats a good breakfast to keep me going til lunch?"]
+    # filed as small talk, the clause is still the user's fact
+    assert statements(parts[0], {}, None) == [
+        ("Is a cheesemaker in normandy and starts at 5am", "fact")]
+    # a long first clause is no greeting
+    assert len(split_parts("so the thing is that the weather, what do you think?")) == 1
+
+
+def test_its_x_i_love_not_y_puts_x_in_place_of_the_whole_name_y_begins():
+    from chatbot.agents.put_right import put_right_words
+    part = "its rooibos i love, not lapsang"
+    assert put_right_words(part) == [("rooibos", "lapsang")]
+    entries = [fact(part, "Favourite tea is lapsang souchong")]
+    shown = {0: "Favourite tea is lapsang souchong", 1: "Lives in Launceston"}
+    [(tool, args)] = tool_calls(entries, [0, 1], message=part, known=part, shown=shown)
+    assert (tool, args["updated_memory_text"]) == ("update_memory", "Favourite tea is rooibos")
+    # a common word after the old one is not its name: "a degu, not a gerbil"
+    entries = [fact("oh wait, it's a degu, not a gerbil", "Gerbil from the shelter")]
+    shown = {0: "Is bringing home a gerbil from the shelter"}
+    [(tool, args)] = tool_calls(entries, [0], message="oh wait, it's a degu, not a gerbil",
+                                known="", shown=shown)
+    assert args["updated_memory_text"] == "Is bringing home a degu from the shelter"
+
+
+def test_a_fact_led_by_a_favourite_thing_is_the_users_when_said_to_them():
+    assert second_person("Favourite tea is rooibos") == "Your favourite tea is rooibos"
+    assert second_person("Favourites include their mum's scones") == (
+        "Your favourites include your mum's scones")
+    assert second_person("Lives in Leeds") == "You live in Leeds"
+
+
+def test_a_month_the_model_left_out_goes_back_in_the_memory():
+    day = date(2024, 3, 15)
+    # sealed26: "in june" was lost
+    assert with_said_date("Uncle Aloysius moving to the Azores",
+                          "hes moving to the azores in june", day) == (
+        "Uncle Aloysius moving to the Azores in June")
+    # not into another clause's memory, nor twice
+    part = "im a nurse and im off to spain in august"
+    assert with_said_date("Works as a nurse", part, day) == "Works as a nurse"
+    assert with_said_date("Birthday is in June", "my birthday is in june", day) == (
+        "Birthday is in June")
+
+
+def test_a_name_said_after_names_without_its_apostrophe_is_the_users():
+    message = "evening! names Zephaniah, im a distiller at a small place in Kinsale"
+    parts = split_parts(message)
+    entries = [{"part": parts[0], "kind": "small_talk"},
+               fact(parts[1], "Distiller at Kinsale")]
+    [(tool, args)] = tool_calls(entries, [], message=message, known=message, parts=parts)
+    assert [f["text"] for f in args["facts"]] == ["Is called Zephaniah", "Distiller at Kinsale"]
+    # not someone else's name, nor a plain word
+    assert user_name(fact("my sister's name is Ana", "Sister is Ana"),
+                     "my sister's name is Ana") is None
+    assert user_name(fact("names are hard to remember", "Forgets names"),
+                     "names are hard to remember") is None
+    assert user_name(fact("names bartek, i fix bikes", "Fixes bikes"),
+                     "names bartek, i fix bikes") == "Bartek"

@@ -13,14 +13,10 @@ from chatbot.agents.corrections import disputed
 from chatbot.agents.endings import ended_facts
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, pronoun_options, split_parts
+from chatbot.agents.referents import with_referents
 from chatbot.agents.reply_requests import copied_fact
 from chatbot.agents.updater import MemoryUpdater
-from chatbot.agents.wording import (
-    with_copula,
-    with_referents,
-    with_relation,
-    with_whole_words,
-)
+from chatbot.agents.wording import with_copula, with_relation, with_whole_words
 
 from scripted import fact
 

@@ -2,7 +2,8 @@
 with a refusal of a plain request is asked for once more, begun by code
 (chatbot.agents.refusals), while a refusal that is right (nothing known about the user's own
 thing, a secret) stands; the user's facts said as the assistant's own are said to the user
-(chatbot.agents.as_user)."""
+(chatbot.agents.as_user); a recall question is begun with what the user told, or did not
+(chatbot.agents.opening, chatbot.agents.told)."""
 
 from __future__ import annotations
 
@@ -147,3 +148,94 @@ def test_a_refusal_for_the_privacy_of_others_stands():
     assert not refuses("I'm sorry, but I can't share information about other users.")
     assert not refuses("I'm sorry, but I can't share anyone else's conversations.")
     assert refuses("I'm sorry, but I can't assist with that.")
+
+
+def test_two_found_facts_said_as_the_assistants_own_are_said_to_the_user():
+    # sealed26: "which tea do i like again?" beside the tea and the town
+    facts = ["Favourite tea is rooibos", "Lives in Launceston"]
+    reply = "I like rooibos and I live in Launceston."
+    assert said_to_them(reply, "which tea do i like again?", facts) == (
+        "You like rooibos and you live in Launceston.")
+    # one fact shared is the assistant's own chat
+    own = "I love rooibos too!"
+    assert said_to_them(own, "which tea do i like again?", facts) == own
+
+
+def test_a_recall_question_of_an_empty_memory_is_begun_with_what_was_not_told(store):
+    from chatbot.agents.opening import asked_self
+    assert asked_self("where am i based again?") == "where you are based"
+    assert asked_self("which tea do i like again?") == "which tea you like"
+    assert asked_self("remind me, what do I do for my job?") == "what you do for your job"
+    assert asked_self("how old am i again?") == "how old you are"
+    # not a how-to question, nor one without a word that asks to be reminded
+    assert asked_self("how do i make pancakes?") is None
+    assert asked_self("where am i based?") is None
+    said = "You haven't told me where you are based. Where do you live?"
+    llama = ScriptedLlama([chat_reply(said, False)], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("where am i based again?")
+    [prompt] = _reply_prompts(llama)
+    assert prompt.endswith("[[ ## response ## ]]\nYou haven't told me where you are based.")
+    assert reply.response == said
+
+
+def test_the_assistants_promise_to_do_what_it_was_asked_stays_its_own():
+    # sealed26: "I'll keep my answers super short" had become "you'll keep your answers"
+    message = ("can u keep your answers super short from now on? 2 or 3 sentences max, i "
+               "mostly read on my phone")
+    promise = "Sure, I'll keep my answers super short."
+    assert said_to_them(promise, message) == promise
+    # the user's own clause of the same message is still theirs
+    assert said_to_them("I mostly read on my phone, 2 or 3 sentences max.", message) == (
+        "You mostly read on your phone, 2 or 3 sentences max.")
+
+
+def test_a_name_typed_in_lower_case_is_the_one_a_found_fact_names():
+    from chatbot.agents.told import named
+    facts = ["Your nephew Ruaridh moved to Svalbard for work"]
+    # sealed26: begun "Since you ..." the reply moved him again "in 2025"
+    assert named("where did ruaridh move to again?", facts) == (
+        "You told me your nephew Ruaridh moved to Svalbard for work.")
+    # a common word a fact spells as a name is no name asked about
+    assert named("what apple should i eat?", ["You work at Apple"]) == ""
+
+
+def test_you_in_a_reply_to_news_of_someone_else_is_said_of_them():
+    from chatbot.agents.as_user import said_of_them
+    # sealed26
+    assert said_of_them("Thanks for telling me! I'm glad you're retired. What do you do?",
+                        "my uncle Aloysius just retired.") == (
+        "Thanks for telling me! I'm glad Aloysius is retired. What do you do?")
+    assert said_of_them("I'm glad you're moving to the Azores!",
+                        "hes moving to the azores in june") == (
+        "I'm glad he is moving to the Azores!")
+    assert said_of_them("Congrats! You've finally retired.", "my dad finally retired") == (
+        "Congrats! Your dad has finally retired.")
+    assert said_of_them("You have retired, congratulations.", "my parents have retired") == (
+        "Your parents have retired, congratulations.")
+    # the user said it of themselves too, or the sentence is about something else
+    for reply, message in [("You're moving to Leeds, how exciting!",
+                            "my wife and I are moving to Leeds"),
+                           ("That sounds lovely. You were lucky.", "my sister Ana went to Peru"),
+                           ("Tu es à la retraite ?", "mon oncle est à la retraite")]:
+        assert said_of_them(reply, message) == reply
+
+
+@pytest.mark.parametrize("reply", [
+    "Bonjour ! Je suis désolé, mais je ne peux pas vous aider avec ça.",
+    "Lo siento, pero no puedo ayudarte con eso.",
+    "Es tut mir leid, aber ich kann dir dabei nicht helfen.",
+    "Mi dispiace, ma non posso aiutarti.",
+    "Desculpe, mas não posso ajudar.",
+])
+def test_a_refusal_in_another_language_is_read_too(reply):
+    assert refuses(reply)
+
+
+def test_news_in_another_language_refused_is_asked_for_again_with_thanks_in_it():
+    from chatbot.agents.refusals import THANKS_ABROAD
+    assert not refuses("Bonjour ! C'est une belle région, la Provence.")
+    assert instead("salut ! mon frère Bastien vit en Provence avec sa femme Apolline") == (
+        THANKS_ABROAD["French"])
+    # a question in another language: the refusal may be the right answer
+    assert instead("tu te rappelles où habite mon frère ?") == ""

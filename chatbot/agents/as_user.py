@@ -15,15 +15,22 @@ along Funchal's harbour" says little of the message and is the assistant's own.
 The model also answers thanks nobody gave: "my uncle Percival collects old barometers." was
 answered "You're welcome! I'm glad you enjoy ..." (sealed23); that opening goes
 (`without_unasked_welcome`).
+
+The other way round, news of someone else is answered as the user's own: "my uncle Aloysius
+just retired." got "I'm glad you're retired." (sealed26). In a message with no "I" or "we" as
+a subject, the reply's "you're" in a sentence about what it told is said of them
+(`said_of_them`): "I'm glad Aloysius is retired."
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import FIRST_PERSON_SINGULAR, stems
 from chatbot.agents.language import language_of
+from chatbot.agents.referents import _POSSESSED
 from chatbot.agents.reply_style import sentences
 
 SHARE = 0.6
@@ -44,22 +51,39 @@ def _to_you(sentence: str) -> str:
     return out[:1].upper() + out[1:]
 
 
-def takes_over(sentence: str, message: str) -> bool:
-    """The reply's sentence says the user's message as the assistant's own."""
+# The assistant's things, and the user's words asking it: "can u keep your answers super
+# short" was answered "I'll keep my answers super short", the assistant's own promise (it had
+# become "Sure, you'll keep your answers super short.", sealed26).
+_ASKS_YOU = re.compile(r"\b(?:you|your|yours|yourself|u|ur|ya)\b", re.I)
+
+
+def _of_the_user(message: str) -> str:
+    """The message's clauses that say nothing to the assistant ("you", "your", "u")."""
+    return " ".join(c for c in re.split(r"[,;.!?]+", with_apostrophes(message))
+                    if not _ASKS_YOU.search(c))
+
+
+def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
+    """The reply's sentence says the user's message, or two or more of their facts, as the
+    assistant's own ("I like rooibos and I live in Launceston." beside "Favourite tea is
+    rooibos" and "Lives in Launceston"; not "I love rooibos too!")."""
     if not FIRST_PERSON_SINGULAR.search(sentence) or _YOU.search(sentence):
         return False
     own = stems(sentence)
-    shared = own & stems(with_apostrophes(message))
-    return len(shared) >= MIN_SHARED and len(shared) >= SHARE * len(own)
+    shared = own & stems(" ".join((_of_the_user(message), *facts)))
+    echoed = sum(1 for fact in facts if stems(fact) & own)
+    return (len(shared) >= MIN_SHARED or echoed >= 2) and len(shared) >= SHARE * len(own)
 
 
-def said_to_them(reply: str, message: str) -> str:
-    """The reply with each sentence that takes over the user's English message said to the
-    user; a reply holding a list or code is left as it is."""
+def said_to_them(reply: str, message: str, facts: Sequence[str] = ()) -> str:
+    """The reply with each sentence that takes over the user's English message, or the
+    user's found facts (`facts`: "I like lapsang souchong and I live in Launceston." beside
+    "Lives in Launceston", sealed26), said to the user; a reply holding a list or code is left
+    as it is."""
     if "\n" in reply.strip() or language_of(message) not in (None, "English"):
         return reply
     said = sentences(reply)
-    over = [takes_over(s, message) for s in said]
+    over = [takes_over(s, message, facts) for s in said]
     if not any(over):
         return reply
     return " ".join(_to_you(s) if o else s for s, o in zip(said, over, strict=True))
@@ -80,3 +104,52 @@ def without_unasked_welcome(reply: str, message: str) -> str:
         return reply
     rest = reply[m.end():]
     return rest[:1].upper() + rest[1:]
+
+
+# The reply's "you" where the message told of someone else: "my uncle Aloysius just retired."
+# was answered "I'm glad you're retired.", "hes moving to the azores in june" "I'm glad you're
+# moving to the Azores!" (sealed26). "You're", "you are", "you've", "you have", "you were", or
+# "you" before a past form; what follows says which verb it is to them.
+_YOU_ARE = re.compile(r"\b(you)(?:(['\u2019]re|\s+are)|(['\u2019]ve|\s+have)|(\s+were)"
+                      r"|(?=\s+(?:just\s+)?[a-z]+ed\b))", re.I)
+_SUBJECT_I = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll)\b", re.I)
+_THIRD = re.compile(r"^\W*(?:(?:and|so|oh|btw|also|well)\W+)*(he|she|they)\b", re.I)
+_VERBS = {"one": ("is", "has", "was"), "many": ("are", "have", "were")}
+
+
+def _told_of(message: str) -> tuple[str, str] | None:
+    """Whom an English message without the user as a subject tells of, and whether one or
+    many: ("he", "one") for "hes moving ...", ("Aloysius", "one") for "my uncle Aloysius just
+    retired"; None when the user is a subject of it or nobody else is."""
+    read = with_apostrophes(message)
+    if _SUBJECT_I.search(read) or language_of(message) not in (None, "English"):
+        return None
+    if (m := _THIRD.match(read)) is not None:
+        return m.group(1).lower(), "many" if m.group(1).lower() == "they" else "one"
+    if (m := _POSSESSED.search(read)) is not None:
+        if m.group(2):
+            return m.group(2), "one"
+        relation = m.group(1).split()
+        if relation[-1] in ("is", "are", "was", "were", "has", "have", "had", "will"):
+            relation = relation[:-1]  # "my parents have retired"
+        return f"your {' '.join(relation)}", "many" if relation[-1].endswith("s") else "one"
+    return None
+
+
+def said_of_them(reply: str, message: str) -> str:
+    """The reply with the "you" of each sentence that says what the message told of someone
+    else (a word of it in common) said of them: "I'm glad Aloysius is retired."."""
+    told = _told_of(message)
+    if told is None or "\n" in reply.strip():
+        return reply
+    who, number = told
+    theirs = stems(message)
+
+    def of_them(m: re.Match[str]) -> str:
+        verb = next((v for v, g in zip(_VERBS[number], m.groups()[1:4], strict=True) if g), "")
+        said = f"{who} {verb}".rstrip()
+        return said[:1].upper() + said[1:] if m.group(1)[0].isupper() else said
+
+    said = sentences(reply)
+    return " ".join(_YOU_ARE.sub(of_them, s) if stems(s) & theirs and not _YOU.search(
+        _YOU_ARE.sub("", s)) else s for s in said)

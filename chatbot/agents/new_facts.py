@@ -86,7 +86,7 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     not the model."""
     said = find_span(part, day) if day is not None else None
     if said is None and day is not None:
-        return _without_made_up_date(text, part, day)
+        return _with_vague_time(_without_made_up_date(text, part, day), part)
     if said is None or not _bounds_the_fact(said):
         return text
     own = find_span(text, day)
@@ -141,6 +141,20 @@ def _without_made_up_date(text: str, part: str, day: date) -> str:
     if vague is None or vague.group(0).lower() in rest.lower():
         return rest
     return f"{rest} {vague.group(0)}"
+
+
+def _with_vague_time(text: str, part: str) -> str:
+    """The memory with the time its clause gave in words code does not resolve, where the
+    model left it out and wrote no date of its own: "hes moving to the azores in june" kept
+    "Uncle Aloysius moving to the Azores" (sealed26); "... in june" is what a question about
+    when reads."""
+    vague = _VAGUE_TIME.search(part)
+    if (vague is None or _WRITTEN_DATE.search(text) or _VAGUE_TIME.search(text)
+            or not _about_the_same(text, part, vague.group(0))):
+        return text
+    said = re.sub(rf"\b(?:{_MONTHS})\b", lambda m: m.group(0).capitalize(), vague.group(0),
+                  flags=re.I)
+    return f"{text.rstrip(' .')} {said}"
 
 
 # A day said in words, which code does not read: "the twenty-second of May".

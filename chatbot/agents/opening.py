@@ -148,6 +148,29 @@ def asked_someone(message: str) -> str | None:
 
 
 
+# A recall question about the user in the first person: "where am i based again?", "which tea
+# do i like again?", "remind me, what do I do for a living?". Asked of an empty memory, the
+# model made an answer up ("You are based in New York City.", sealed26).
+_ASKS_SELF = re.compile(r"\b((?:what|where|which|who|how)(?:\s+[a-z]+){0,2}?)\s+(am|do|was|have)\s+"
+                        r"i\s+([^?.!]*?)(?:\s+(?:again|now))?\s*\?*\s*$", re.I)
+_SELF_VERB = {"am": "are", "do": "", "was": "were", "have": "have"}
+_YOURS = {"my": "your", "me": "you", "myself": "yourself", "mine": "yours"}
+UNTOLD_SELF = "You haven't told me {clause}."
+
+
+def asked_self(message: str) -> str | None:
+    """What an English recall question asks of the user, said back to them ("where you are
+    based", "which tea you like"), or None."""
+    if written_in(message) != "English" or not RECALL.search(message):
+        return None
+    if (m := _ASKS_SELF.search(message.strip())) is None:
+        return None
+    rest = re.sub(r"\b(?:my|me|myself|mine)\b", lambda w: _YOURS[w.group(0).lower()],
+                  re.sub(r"\s*\b(?:again|now)$", "", m.group(3).strip(" ,")), flags=re.I)
+    verb = _SELF_VERB[m.group(2).lower()]
+    return " ".join(w for w in (m.group(1).lower(), "you", verb, rest) if w)
+
+
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what
 # is my blood type?", "Do you remember my mother's name?". The thing: one to three words.
 _ASKS_MINE = re.compile(r"\b(?:what(?:'s|\u2019s|s|\s+is|\s+are|\s+was|\s+were)|(?:do|did)\s+you\s+"
@@ -248,6 +271,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return UNTOLD.format(thing=untold)
     if nobody and not preferences and asks(message) and not asks_to_undo(message):
         return NOTHING_ABOUT.format(who=nobody)
+    if not found and not preferences and (clause := asked_self(message)):
+        return UNTOLD_SELF.format(clause=clause)
     if (reply_in in SURE_ABROAD and asks(message) and not asks_to_undo(message)
             and written_in(message) == "English"):
         return SURE_ABROAD[reply_in]

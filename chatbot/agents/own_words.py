@@ -18,7 +18,7 @@ from chatbot.agents.language import language_of
 from chatbot.agents.part_checks import says_in_full
 from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
 from chatbot.agents.prompts import load_examples
-from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare
+from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare, with_rare_clauses
 from chatbot.agents.statements import JOINED
 from chatbot.agents.wording import SAID, leads_in_first_person, third_person
 from chatbot.memory.timewords import MONTHS
@@ -270,6 +270,21 @@ def clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]
         _, cats, target = max(found, key=lambda f: len(stems(f[0]) & said))
         out.append((clause, cats, target))
     return out
+
+
+def clauses_for(part: str, why: str | bool, found: list[tuple[str, list[str], Any]],
+                name: str | None, shown: dict[int, str], known: str, kind: str,
+                ) -> list[tuple[str, list[str], Any]] | None:
+    """What stands for the part's memories when `own_words_instead` gave `why`: its clauses
+    for a dropped name (`clauses_instead`); for a dropped rare word, the model's memories with
+    that word's clause in the user's words (`rare_words.with_rare_clauses`), if that mends all
+    `own_words_instead` found wrong. None: the part whole."""
+    if isinstance(why, str):
+        return clauses_instead(part, why, found)
+    swapped = with_rare_clauses(part, found) if why is True else None
+    if swapped and not own_words_instead(part, swapped, name, shown, known, kind):
+        return swapped
+    return None
 
 
 _NEGATION_REACH = 4  # words from the start: "I don't", "I'm not", "I really can't"

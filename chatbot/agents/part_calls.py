@@ -34,7 +34,7 @@ from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
-    clauses_instead,
+    clauses_for,
     copied_elsewhere,
     in_their_words,
     invents,
@@ -78,6 +78,7 @@ from chatbot.agents.put_right import (
     says_got_wrong,
 )
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
+from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.reply_requests import (
     ADDRESSES,
     STANDING_REQUEST,
@@ -92,10 +93,8 @@ from chatbot.agents.user_name import only_a_name, user_name
 from chatbot.agents.wording import (
     NAME_FACT,
     is_hypothetical,
-    referent_name,
     with_copula,
     with_owner,
-    with_referents,
     with_relation,
     with_whole_words,
 )
@@ -314,7 +313,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     found = _with_their_words(part, [f for f in found if f not in made_up],
                                               name, also=(why, *_proper_names(part)))
                 else:
-                    clauses = clauses_instead(part, why, found) if isinstance(why, str) else None
+                    clauses = clauses_for(part, why, found, name, shown, known or message, kind)
                     cats, theirs = category_of(part, found), [t for t, _, _ in found]
                     found = clauses or [(with_referents(part, before[:-1]), cats,
                                          None if copied else _linked(found, ids, shown, part))]

@@ -17,13 +17,9 @@ from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words
+from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.statements import LEAD_IN
-from chatbot.agents.wording import (
-    _second_person_verb,
-    leads_in_first_person,
-    referent_name,
-    with_referents,
-)
+from chatbot.agents.wording import _second_person_verb, leads_in_first_person
 from chatbot.memory.timeparse import find_span
 
 

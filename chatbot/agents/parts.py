@@ -163,6 +163,24 @@ def with_elided_i(clause: str) -> str:
     return "I'm " + text[:1].lower() + text[1:]
 
 
+_GREETING_WORDS = 3  # "hello,", "hey there -", "oh hi again,": said before the user's clause
+_CLAUSE_START = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+")
+
+
+def _leads_as_user(text: str) -> bool:
+    """The text leads in the user's first person, after a greeting or interjection of a few
+    words if it has one ("hello, im a cheesemaker in normandy and i start at 5am", sealed26:
+    as one part with the question after it, nothing was kept)."""
+    if leads_in_first_person(text):
+        return True
+    for cut in _CLAUSE_START.finditer(text):
+        if len(text[:cut.start()].split()) > _GREETING_WORDS:
+            return False
+        if leads_in_first_person(text[cut.end():]):
+            return True
+    return False
+
+
 def split_question(sentence: str) -> list[str]:
     """A question whose clause before it states something of the user ("I have a sesame
     allergy, can you suggest a snack?", "I just adopted a hedgehog called Pickle, what should
@@ -178,7 +196,7 @@ def split_question(sentence: str) -> list[str]:
     before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
     elsewhere = (language_of(sentence) not in (None, "English")
                  and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
-    own = leads_in_first_person(with_elided_i(as_i(with_apostrophes(before))))  # "ive had"
+    own = _leads_as_user(with_elided_i(as_i(with_apostrophes(before))))  # "ive had"
     if (not (own or elsewhere) or is_hypothetical(sentence)
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]

@@ -13,6 +13,7 @@ from typing import Any
 
 from chatbot.agents.guards import stems
 from chatbot.agents.language import language_of
+from chatbot.agents.rare_words import _rare
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 _WORD = re.compile(r"[^\W_]+")
@@ -177,17 +178,32 @@ _INSTEAD_ABROAD = re.compile(r"\b(\w[\w'-]{2,}),?\s+(?:non|no|pas|nicht|kein|nã
                              r"ikke)\s+(?:\w{1,3}\s+)?(\w[\w'-]{2,})\b")
 
 
+# "it's (the) X (that) I ...": X is what the sentence puts right, however far its ", not Y"
+# ("its rooibos i love, not lapsang", sealed26, put "love" in place of "lapsang").
+_CLEFT = re.compile(r"\bit(?:['\u2019]?s|\s+is|\s+was)\s+(?:(?:the|an?|my)\s+)?"
+                    r"([a-z][a-z'-]{2,})\s+(?:that\s+|which\s+)?(?:i|we|my)\b", re.I)
+
+
+def _new_word(part: str, found: re.Match[str]) -> str:
+    """The new word of an English "X, not Y" (`_INSTEAD`): the cleft's X when the sentence is
+    one ("its the concertina i play at the folk session, not ..."), else X with the words an
+    article puts before it ("a guinea pig, not a rabbit")."""
+    if cleft := _CLEFT.search(part[:found.start()]):
+        return cleft.group(1)
+    if lead := _MODIFIERS.search(part[:found.start()]):
+        return lead.group(1) + found.group(1)
+    return found.group(1)
+
+
 def put_right_words(part: str) -> list[tuple[str, str]]:
     """The (new, old) words an English part puts right in so many words: ("salsa", "tango")
     for "correction, its salsa not tango"."""
     if part.rstrip().endswith("?") or language_of(part) not in (None, "English"):
         return []
-    return [(m.group(1).lower(), m.group(2).lower()) for m in _INSTEAD.finditer(part)]
+    return [(_new_word(part, m).split()[-1].lower(), m.group(2).lower())
+            for m in _INSTEAD.finditer(part)]
 
 
-# "it's the X (that) I ...": X is what the sentence puts right, however far its ", not Y".
-_CLEFT = re.compile(r"\bit['\u2019]?s\s+(?:the|an?|my)\s+([a-z][a-z'-]{2,})\s+(?:that\s+|which\s+)?"
-                    r"(?:i|we|my)\b", re.I)
 
 
 def _folded(word: str) -> str:
@@ -214,10 +230,8 @@ def reworded_anyway(part: str, shown: dict[int, str],
         new, old_word = found.groups()
         if new.lower() in said and old_word.lower() not in said:
             continue
-        if not abroad and (cleft := _CLEFT.search(part[:found.start()])):
-            new = cleft.group(1)  # "its the concertina i play at the folk session, not ..."
-        elif not abroad and (lead := _MODIFIERS.search(part[:found.start()])):
-            new = lead.group(1) + new
+        if not abroad:
+            new = _new_word(part, found)
         for memory_id, old in shown.items():
             # Accents aside: "not the bodhran" of "Plays the bodhrán" (sealed23).
             words = {_folded(w) for w in _WORD.findall(old)}
@@ -229,11 +243,24 @@ def reworded_anyway(part: str, shown: dict[int, str],
             if at is None:
                 continue
             word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new
-            text = old[:at.start()] + word + old[at.end():]
+            text = old[:at.start()] + word + old[_name_end(old, at.end(), part):]
             updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                                   "categories": []}
             return True
     return False
+
+
+_NEXT_WORD = re.compile(r"\s+([^\W\d_][\w'-]*)")
+
+
+def _name_end(old: str, at: int, part: str) -> int:
+    """Where the name a replaced word begins in `old` ends: rare words after it that the part
+    does not say go with it ("lapsang souchong" for "its rooibos i love, not lapsang": not
+    "Favourite tea is rooibos souchong"). A common word ends it ("gerbil from the shelter")."""
+    said = {w.lower() for w in _WORD.findall(part)}
+    while (m := _NEXT_WORD.match(old, at)) and _rare(m.group(1)) and m.group(1).lower() not in said:
+        at = m.end()
+    return at
 
 
 def renumbered(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:

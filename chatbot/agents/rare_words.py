@@ -14,10 +14,11 @@ from typing import Any
 
 from wordfreq import zipf_frequency
 
-from chatbot.agents.guards import said_in
+from chatbot.agents.casual import with_apostrophes
+from chatbot.agents.guards import said_in, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import _CLAUSE, _KIN_HE, _KIN_SHE, _WORD, NEGATION
-from chatbot.agents.wording import NAME_FACT
+from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.redact import redact
 
 
@@ -49,12 +50,47 @@ def _drops_a_rare_word(part: str, memories: str) -> str | None:
     if language_of(part) not in (None, "English"):
         return None
     said = _lower_words(memories)
-    for clause in _CLAUSE.split(redact(part)):
+    for clause in _CLAUSE.split(redact(with_apostrophes(part))):  # "weve" is we've
         affirmed = NEGATION.split(clause, maxsplit=1)[0]
         for word in _WORD.findall(affirmed):
             if _rare(word) and not said_in(word.lower(), said) and not _typo_of(word, said):
                 return word
     return None
+
+
+_LEAD_JOIN = re.compile(r"^(?:and|but|so|also|plus)\s+", re.I)
+# A word for someone or something another clause named.
+_BACK = re.compile(r"\b(?:it|its|it's|them|he|she|him|her|hes|shes|they|their|there|that|"
+                   r"this|one)\b", re.I)
+
+
+def with_rare_clauses(part: str, found: list[tuple[str, list[str], Any]],
+                      ) -> list[tuple[str, list[str], Any]] | None:
+    """The model's memories of a part that lists facts clause by clause, with each clause
+    whose rare word they leave out in the user's words (third person) in place of the memory
+    closest to it: "im 52, just took up lindy hop, my husband crispin works on submarines, and
+    weve got a tank of guppies" as "Age is 52", "Lindy hop taken up", "Their husband crispin
+    works on submarines" and "Tank of guppies in kitchen" (sealed26 kept the whole part as one
+    memory for the name the model dropped). None when the part is one clause, the model wrote
+    one memory, or no clause's rare word is left out."""
+    clauses = [_LEAD_JOIN.sub("", c.rsplit(":", 1)[-1].strip(" .!?")) for c in _CLAUSE.split(part)]
+    clauses = [c for c in clauses if _WORD.search(c)]
+    if len(clauses) < 2 or len(found) < 2:
+        return None
+    if any(_BACK.search(c) for c in clauses):  # "I make it for brunch": what "it" is
+        return None
+    out, swapped = list(found), set()
+    for clause in clauses:
+        if _drops_a_rare_word(clause, " ".join(t for t, _, _ in out)) is None:
+            continue
+        words = stems(clause)
+        free = [i for i in range(len(out)) if i not in swapped]
+        best = max(free, key=lambda i: len(stems(out[i][0]) & words), default=None)
+        if best is None or not stems(out[best][0]) & words:
+            return None  # no memory of the model's stands for the clause
+        out[best] = (third_person(clause), out[best][1], out[best][2])
+        swapped.add(best)
+    return out if swapped else None
 
 
 _TYPO_MIN_LETTERS = 4  # "wrok" for "work", "mornign" for "morning"; not "cta" for "cat"

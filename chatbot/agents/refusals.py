@@ -14,8 +14,10 @@ me ..."), "Thanks for telling me! " for news.
 Not for a question about the user themselves ("what's my dog called again?", "do I have any
 allergies?"), where "I don't know that" is the right answer (agents/opening.py begins those),
 nor for a message holding a secret (the reply must not repeat it), nor for a refusal that
-gives the privacy of others as its reason, nor in another language (English first words would
-start the reply in the wrong one).
+gives the privacy of others as its reason. In French, Spanish, German, Italian and Portuguese
+a refusal of news is asked for again begun with thanks in that language (`THANKS_ABROAD`); a
+question in another language is left to the model (one about the user's own life is not read
+there).
 """
 
 from __future__ import annotations
@@ -60,16 +62,38 @@ _OTHERS = re.compile(r"\b(?:other\s+(?:users?|people|persons?|customers)|anyone\
                      r"confidential)\b", re.I)
 
 
+# The same in the languages most chat here comes in besides English, after a greeting: "Bonjour
+# ! Je suis désolé, mais je ne peux pas vous aider avec ça." to "mon frère Bastien vit en
+# Provence avec sa femme Apolline" (sealed26).
+_GREETING = (r"(?:(?:bonjour|bonsoir|salut|coucou|hola|buenas|hallo|guten\s+tag|ciao|salve|"
+             r"ol[aá]|oi)\W+)?")
+_SORRY_ABROAD = (r"(?:je\s+suis\s+d[ée]sol[ée]e?|d[ée]sol[ée]e?|lo\s+siento|disculpa|"
+                 r"es\s+tut\s+mir\s+leid|entschuldigung|mi\s+dispiace|scusa|desculp[ae]|"
+                 r"sinto\s+muito)")
+_CANNOT_ABROAD = (r"(?:je\s+ne\s+(?:peux|suis\s+pas\s+en\s+mesure)|no\s+puedo|ich\s+kann\s+"
+                  r"(?:(?:dir|ihnen|dabei)\s+)*(?:nicht|keine)|non\s+posso|n[ãa]o\s+posso)")
+_REFUSAL_ABROAD = re.compile(rf"^\W*{_GREETING}(?:{_SORRY_ABROAD}\b[^.!?]{{0,12}}?\b)?"
+                             rf"{_CANNOT_ABROAD}\b", re.I)
+THANKS_ABROAD = {"French": "Merci de me l'avoir dit ! ", "Spanish": "¡Gracias por contármelo! ",
+                 "German": "Danke, dass du mir das erzählst! ",
+                 "Italian": "Grazie per avermelo detto! ", "Portuguese": "Obrigado por me contar! "}
+
+
 def refuses(text: str) -> bool:
-    """The reply opens with a refusal (English) of what any assistant would do: not one for
-    the privacy of others."""
-    return bool(_REFUSAL.match(text)) and not _OTHERS.search(text)
+    """The reply opens with a refusal (English, or one of `THANKS_ABROAD`'s languages) of
+    what any assistant would do: not one for the privacy of others."""
+    return (bool(_REFUSAL.match(text) or _REFUSAL_ABROAD.match(text))
+            and not _OTHERS.search(text))
 
 
 def instead(message: str) -> str:
     """The first words a refused reply to `message` (as redacted) is asked for again with,
     or "" when a refusal may stand."""
-    if (SECRET_MARK in message or written_in(message) != "English" or RECALL.search(message)
+    language = written_in(message)
+    if language != "English":  # news only: a question may be one a refusal answers rightly
+        return ("" if SECRET_MARK in message or asks(message)
+                else THANKS_ABROAD.get(language or "", ""))
+    if (SECRET_MARK in message or RECALL.search(message)
             or about_the_user(message) or asked_mine(message) or asked_someone(message)
             or _ABOUT_THEM.search(message)):
         return ""

@@ -23,7 +23,7 @@ from typing import Any
 
 import dspy
 
-from chatbot.agents.as_user import said_to_them, without_unasked_welcome
+from chatbot.agents.as_user import said_of_them, said_to_them, without_unasked_welcome
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.copies import (
     CopyGuard,
@@ -150,7 +150,8 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only; one that says them in other words is said to the
-    user, `as_user.said_to_them`), without "You're welcome!" for thanks nobody gave, without a
+    user, `as_user.said_to_them`; "you" for someone else the message told of is said of them,
+    `as_user.said_of_them`), without "You're welcome!" for thanks nobody gave, without a
     sentence that quotes the instructions (`copies.without_instructions`), without a sentence
     (or list item) that offers what a found memory (`found`: their texts) or the message says
     must not be had (`limits.within_limits`), without a closing sentence an earlier reply of
@@ -160,7 +161,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     standing preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
-    text = said_to_them(without_copied_sentences(text, said), said)
+    text = said_of_them(said_to_them(without_copied_sentences(text, said), said, found), said)
     text = without_unasked_welcome(text, said)
     text = without_instructions(text, load_prompt(PROMPT))
     text = within_limits(text, [*found, with_apostrophes(said)])  # "cant eat avocado, ..."

@@ -12,11 +12,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.guards import stems
 from chatbot.agents.untold import NOT_TOLD, TOLD, lacks_the_answer
 from chatbot.agents.wording import second_person
 
 MAX_NAMED = 2
+TYPED_NAME_ZIPF = 4.0  # "ruaridh" (unknown), "svalbard" 2.3; not "apple" 4.8, "rose" 4.8
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
 _POSSESSIVE = re.compile(r"'s?$")  # "Auberon's job": Auberon
 
@@ -43,6 +46,12 @@ def named(message: str, facts: Sequence[str]) -> str:
     def names(fact: str) -> set[str]:
         words = _CAPITALISED.findall(fact)
         return set(words[1:]) | ({words[0]} - {lead, "You", "Your"} if words else set())
+
+    # A name typed in lower case ("where did ruaridh move to again?", sealed26): an uncommon
+    # word a fact capitalises inside its sentence (not "apple" for "Works at Apple").
+    typed = {_POSSESSIVE.sub("", w) for w in re.findall(r"[a-z][\w'-]*", message)
+             if zipf_frequency(w, "en") < TYPED_NAME_ZIPF}
+    asked |= {w for f in facts for w in _CAPITALISED.findall(f.strip())[1:] if w.lower() in typed}
 
     said = [f.strip().rstrip(".") for f in facts if asked & names(f.strip())][:MAX_NAMED]
     # The fact's first word keeps its capital only as a name the question says too ("Tomas

@@ -7,6 +7,8 @@ import re
 from difflib import get_close_matches
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.parts import _WORD, only_names
 from chatbot.agents.rare_words import _lower_words
 
@@ -19,10 +21,11 @@ def only_a_name(entry: dict[str, Any]) -> bool:
 def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> str | None:
     """The user's name as the entry gives it, if the message says it as a name: every word
     capitalised as written there ("sister Ana" is not a name the user goes by), and none of
-    the message's memories names it ("Tortoise named Gus": not the user)."""
+    the message's memories names it ("Tortoise named Gus": not the user). Without one from
+    the model, the name the part says after "name's" at a clause's start (`said_name`)."""
     name = entry.get("user_name")
     if not isinstance(name, str) or not name.strip():
-        return None
+        return said_name(str(entry.get("part") or ""), message, memories)
     name = _as_written(name.strip(), message)
     if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
         return None
@@ -75,3 +78,27 @@ def _as_written(name: str, message: str) -> str:
     words = {w for w in _WORD.findall(message) if w[0].isupper()}
     close = get_close_matches(name, words, n=1, cutoff=0.8)
     return close[0] if close else name
+
+
+# "names Zephaniah, im a distiller ..." (name's typed without its apostrophe; the model gave
+# no name and kept "Distiller at Kinsale", sealed26), "the name's Ottoline", "name is Ada": the
+# user's name, said at the start of a clause.
+_NAME_SAID = re.compile(r"(?:^|[,.!?;:]\s*)(?:(?:my|the)\s+)?name(?:['\u2019]?s|\s+is)\s+"
+                        r"([^\W\d_][\w'-]*)", re.I)
+NAME_ZIPF = 4.5  # typed without capitals, a name is no common word ("names are hard")
+
+
+def said_name(part: str, message: str, memories: list[str] = ()) -> str | None:
+    """The name `_NAME_SAID` reads in the part: capitalised as written, or in a message
+    typed without capitals an uncommon word; not one a memory of the message gives
+    something else."""
+    m = _NAME_SAID.search(part)
+    if m is None:
+        return None
+    word = m.group(1)
+    if not word[0].isupper() and not (_no_capitals(message)
+                                      and zipf_frequency(word.lower(), "en") < NAME_ZIPF):
+        return None
+    if word.lower() in _lower_words(" ".join(memories)):
+        return None
+    return word[:1].upper() + word[1:]

@@ -56,10 +56,10 @@ _LOWER_I = re.compile(r"(?<![\w.'])i(?![\w.'])")
 
 
 # Adverbs between "I" and the verb ("I just got", "I recently moved"), kept as they are.
-_ADVERBS = frozenset("just also still never always often even already sometimes now once "
+ADVERBS = frozenset("just also still never always often even already sometimes now once "
                      "finally recently usually really actually mostly".split())
 # "I <verb>", with an adverb between them kept as it is.
-_I_VERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(_ADVERBS)) + r")\s+)?([a-z]+)\b",
+_I_VERB = re.compile(r"^i\s+((?:[a-z]+ly|" + "|".join(sorted(ADVERBS)) + r")\s+)?([a-z]+)\b",
                      re.I)
 
 
@@ -150,7 +150,7 @@ _TO_YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "
 _MODALS = frozenset("will would can can't cannot could should must might may had used".split())
 # A plural verb right after the first word: that word is a noun ("Parents are ...").
 _PLURAL_VERB = re.compile(r"\s+(?:are|were|have|do|don't|aren't|weren't|haven't)\b", re.I)
-_FACT_ADVERBS = "|".join(sorted(_ADVERBS | {"only"}))
+_FACT_ADVERBS = "|".join(sorted(ADVERBS | {"only"}))
 _FACT_VERB = re.compile(r"^((?:" + _FACT_ADVERBS + r")\s+)?([a-z']+)\b", re.I)
 
 
@@ -197,6 +197,13 @@ _RELATIONS = ("aunt|auntie|sister|mother|mum|mom|daughter|wife|girlfriend|grandm
 _KIN_NAMED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?:[A-Z][\w'-]*\s+)?(?=[a-z])")
 
 
+# An adjective that is only ever said of someone's own thing leads the model's "Favourite tea
+# is lapsang souchong" (told back "You told me Favourite tea is ...", sealed26): said to the
+# user, the thing is theirs. A closed class of English words, not a list of things.
+_OWN_THING = re.compile(r"^(?:favou?rites?|usual|preferred|current|former|main|go-to|"
+                        r"dream|ideal)\s+[a-z]", re.I)
+
+
 def second_person(text: str) -> str:
     """A stored fact as said to the user it is about: "Lives in Montreal" -> "You live in
     Montreal", "Is vegetarian" -> "You are vegetarian", "Their sister is Ana" -> "Your sister
@@ -218,6 +225,8 @@ def second_person(text: str) -> str:
         if re.match(r"\s+(?:called|named)\b", rest):  # "Partner called Sam"
             return f"You have a {kin.group(1).lower()}{rest}"
         return f"Your {kin.group(1).lower()}{rest}"
+    if _OWN_THING.match(out) and language_of(out) in (None, "English"):
+        return "Your " + out[:1].lower() + _THEIR.sub("your", out[1:])
     m = _FACT_VERB.match(out)
     if m is None or not out[0].isupper():  # a fact starts with a capital
         return out
@@ -240,7 +249,7 @@ def second_person(text: str) -> str:
 # ("I'm Priya, an architect"), an adverb ("I'm seriously allergic"), an article.
 _I_AM = re.compile(r"\b[Ii](?:['’]m| am)\s+")
 _COMPLEMENT = re.compile(r"(?:[A-Z][\w'-]*\s*,\s*)?(?:(?:[a-z]+ly|"
-                         + "|".join(sorted(_ADVERBS)) + r")\s+)?(?:(an?)\s+)?([\w'-]+)")
+                         + "|".join(sorted(ADVERBS)) + r")\s+)?(?:(an?)\s+)?([\w'-]+)")
 
 
 def with_copula(text: str, part: str) -> str:
@@ -347,95 +356,4 @@ def with_owner(text: str, part: str) -> str:
         if (article := _BEFORE_THING.search(text[:start])) is not None:
             start = article.start()
         return f"{text[:start]}their {owner.lower()}'s {text[at.start():]}"
-    return text
-
-
-# "My grandparents", "my little sister", "our neighbour Florian": who a later "they", "she" or
-# "he" is. Up to two lower-case words after the possessive, then an optional name.
-_NOT_RELATION = r"(?!(?:" + "|".join(sorted(_ADVERBS | {"finally"})) + r")\b)"
-_POSSESSED = re.compile(rf"\b(?i:my|our)\s+((?:[a-z][a-z'-]*\s+)?{_NOT_RELATION}[a-z][a-z'-]*)"
-                        rf"(?:\s+([A-Z][\w'-]+))?(?=\s+(?:[a-z]+\s+)?"
-                        r"(?:is|are|was|were|has|have|had|live|got|will|[a-z]+ed|[a-z]+s)\b)")
-_LEAD_PRONOUN = re.compile(r"^(?:(?:and|but|so|oh|also|well)\b[\s,]*)*"
-                           r"(they|he|she)(?:['’](re|ve|ll|s|d))?\b", re.I)
-_CONTRACTED = {"re": "are", "ve": "have", "ll": "will", "d": "would"}
-_PLACE_AFTER = re.compile(r"\b(?:in|to|at|near|from)\s+((?:[A-Z][\w'-]+\s?){1,3})")
-_THERE = re.compile(r"(?<=\w)\s+there\b(?!\s+(?:is|are|was|were)\b)")
-
-
-# The name a sentence gives its "my <relation>" after the verb: "My best mate is Thanos.",
-# "my new lodger is called ilias" (typed without capitals: only after "called" or "named").
-# "my landlord is called Reginald", "... is a guy called Reginald" (sealed22), "... is Ana."
-_NAMED_AFTER = re.compile(r"\s+(?:is\s+)?(?:an?\s+[a-z]+\s+)?(?:called|named)\s+([^\W\d_][\w'-]*)"
-                          r"|\s+is\s+([A-Z][\w'-]*)\s*(?:[.!,;]|$)")
-
-
-def _named_after(said: str, at: int) -> str | None:
-    m = _NAMED_AFTER.match(said, at)
-    if m is None:
-        return None
-    name = m.group(1) or m.group(2)
-    return name[:1].upper() + name[1:]
-
-
-# Someone whose pronoun is "they" though they are one person: "My flatmate Emrys uses
-# they/them".
-_THEY_THEM = re.compile(r"\bthey\s*/\s*them\b|\bgoes\s+by\s+they\b", re.I)
-
-
-def _who(said: str, pronoun: str) -> re.Match[str] | None:
-    """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
-    for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
-    plural = pronoun.lower() == "they"
-    who = [m for m in _POSSESSED.finditer(said)
-           if m.group(1).split()[-1].lower().endswith("s") == plural]
-    if not who and plural and _THEY_THEM.search(said):
-        who = list(_POSSESSED.finditer(said))
-    return who[-1] if who else None
-
-
-def referent_name(text: str, before: list[str]) -> str | None:
-    """The name of whom a part led by "they", "she" or "he" is about, from the user's latest
-    text before it that names "my <relation> <Name>" ("Emrys" for "They've just started work
-    as an undertaker" after "My flatmate Emrys uses they/them"); None when none does."""
-    lead = _LEAD_PRONOUN.match(with_apostrophes(text).strip())
-    if lead is None or language_of(text) not in (None, "English"):
-        return None
-    for said in reversed(before):
-        if (who := _who(said, lead.group(1))) is not None:
-            return who.group(2) or _named_after(said, who.end())
-    return None
-
-
-def with_referents(text: str, before: list[str]) -> str:
-    """A part in the user's words that leads with "they", "she" or "he", led instead by who
-    that is in the user's latest text before it that says "my <relation>" (plural for "they",
-    not for "she"/"he"), and with a "there" after a word read as the place that text named:
-    "My grandparents just moved to Oaxaca." then "They're opening a little guesthouse there."
-    is "Their grandparents are opening a little guesthouse in Oaxaca." Kept alone, the part
-    would say nothing of whose guesthouse, or where. A name the earlier text gives the relation
-    goes with it ("My best mate is Thanos." then "He's the one who got me into karaoke" is
-    "Their best mate Thanos is the one who ..."). English only; unchanged when nothing before
-    says who."""
-    read = with_apostrophes(text).strip()  # "hes allergic to lupin" as "he's allergic ..."
-    lead = _LEAD_PRONOUN.match(read)
-    if lead is None or language_of(text) not in (None, "English"):
-        return text
-    rest = read[lead.end():]
-    for said in reversed(before):
-        if (who := _who(said, lead.group(1))) is None:
-            continue
-        relation = " ".join(g for g in (*who.groups(), _named_after(said, who.end())) if g)
-        verb = (lead.group(2) or "").lower()
-        if verb == "s":  # "he's got" has, "he's a chef" is
-            verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
-        else:
-            verb = _CONTRACTED.get(verb, "")
-            if not who.group(1).split()[-1].lower().endswith("s"):  # one person's "they"
-                verb = {"have": "has", "are": "is"}.get(verb, verb)
-        out = f"Their {relation}{' ' + verb if verb else ''}{rest}"
-        place = _PLACE_AFTER.findall(said)
-        if place:
-            out = _THERE.sub(f" in {place[-1].strip()}", out, count=1)
-        return out
     return text
