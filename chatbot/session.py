@@ -278,6 +278,7 @@ class ChatSession:
                           and language.asked_language(prefs) is None else None)
 
         def respond() -> Any:
+            self.responder.copied = False
             return ask_without_copies(reply.ask, self._turns, earlier, self._count_copy)
 
         self._progress = on_progress
@@ -333,6 +334,7 @@ class ChatSession:
 
     def _count_copy(self) -> None:
         self.stats["repeated_replies"] += 1
+        self.responder.copied = True  # the retries are not begun "Since you"
 
     def _should_save(self, question: str, response: str, save: bool) -> tuple[bool, str]:
         """Whether the memory agent runs for this message, and if not, why (for the UI)."""

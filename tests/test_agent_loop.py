@@ -503,7 +503,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("Am I still in Lima?", found=True, past=True, preferences=False) == ""
     # The memory found first ended before today: code compared the dates and says so.
     assert (opening("Am I still in Lima?", found=True, past=True, preferences=False,
-                    ended=date(2024, 4, 30)) == "That ended on 30 April 2024, so it no longer")
+                    ended=date(2024, 4, 30)) == "That ended on 30 April 2024, so it is no longer")
     assert opening("¿Sigo en Lima?", found=True, past=True, preferences=False,
                    ended=date(2024, 4, 30)) == ""
     assert opening("I left Lima.", found=True, past=True, preferences=False,

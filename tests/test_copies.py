@@ -325,3 +325,34 @@ def test_a_list_item_offering_what_the_message_rules_out_is_dropped():
     # a list led by what is ruled out goes whole
     led = "Try an avocado toast, a salad, or a wrap. Enjoy!"
     assert finished(led, message, [], PLAIN) == "Enjoy!"
+
+
+def test_a_sentence_that_says_the_limit_then_offers_the_thing_is_dropped():
+    from chatbot.agents.limits import within_limits
+    found = ["Allergic to cinnamon"]
+    # sealed27: the allergy said back kept the sentence that offered cinnamon anyway
+    reply = ("Since you mentioned that you are allergic to cinnamon, you might consider baking "
+             "a cinnamon roll or a cinnamon cake. Lemon bars are easy too.")
+    assert within_limits(reply, found) == "Lemon bars are easy too."
+    for kept in ("Since you are allergic to cinnamon, avoid cinnamon rolls and bake lemon bars.",
+                 "Since you are allergic to cinnamon, try lemon bars."):
+        assert within_limits(kept, found) == kept
+
+
+def test_a_retry_after_a_copy_is_not_begun_since_you(store):
+    # sealed26: "ok and something under 15 euros?" was begun "Since you" on every retry and
+    # restated the last reply's gift word for word
+    from scripted import CHATML
+    store.add("ines", "Son Barnabas is obsessed with Rubik's cubes", ["family"])
+    gift = ("Since you mentioned Barnabas is obsessed with Rubik's cubes, a speed cube set "
+            "would make a great present for his birthday.")
+    cheaper = "A pocket puzzle cube keyring costs under 15 euros."
+    llama = ScriptedLlama([chat_reply(gift, False), chat_reply(gift, False),
+                           chat_reply(cheaper, False)], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("any birthday gift ideas for a kid who loves rubiks cubes?")
+        reply = s.turn("ok and something under 15 euros?")
+    prompts = [c[0][0]["prompt"] for c in llama.calls if "prompt" in c[0][0]]
+    replies = [p for p in prompts if "[[ ## response ## ]]" in p[-120:]]
+    assert [p.endswith("Since you") for p in replies] == [True, True, False]
+    assert reply.response == cheaper and s.stats["repeated_replies"] == 1

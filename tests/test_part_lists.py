@@ -353,3 +353,59 @@ def test_a_name_said_after_names_without_its_apostrophe_is_the_users():
                      "names are hard to remember") is None
     assert user_name(fact("names bartek, i fix bikes", "Fixes bikes"),
                      "names bartek, i fix bikes") == "Bartek"
+
+
+def test_a_request_to_keep_what_was_said_is_no_standing_preference():
+    message = ("the lockbox code at my holiday let in puglia is [redacted secret], can u hang "
+               "on to it for me?")
+    parts = split_parts(message)
+    assert parts == ["the lockbox code at my holiday let in puglia is [redacted secret]",
+                     "can u hang on to it for me?"]
+    entries = [fact(parts[0], "Lockbox code at holiday let in Puglia is [redacted secret]"),
+               fact(parts[1], "Wants the lockbox code kept", kind="how_to_reply")]
+    [(tool, args)] = tool_calls(entries, [], message=message, known=message, parts=parts)
+    assert [f["text"] for f in args["facts"]] == [
+        "Lockbox code at holiday let in Puglia is [redacted secret]"]
+    assert args["reply_preferences"] == []
+    # asked with the fact in it, the fact is kept as one; a format asked for stays a preference
+    said = "can you remember that my mums birthday is on 3 May"
+    [(_, args)] = tool_calls([fact(said, "Mum's birthday is on 3 May", kind="how_to_reply")],
+                             [], message=said, known=said)
+    assert [f["text"] for f in args["facts"]] == ["Mum's birthday is on 3 May"]
+    assert args["reply_preferences"] == []
+    short = "please remember I prefer bullet points"
+    [(_, args)] = tool_calls([fact(short, "Prefers bullet points", kind="how_to_reply")],
+                             [], message=short, known=short)
+    assert args["reply_preferences"] == ["Prefers bullet points"] and args["facts"] == []
+
+
+def test_a_question_without_its_mark_filed_as_how_to_reply_keeps_no_answer():
+    # sealed27: the model's answer was kept as a standing preference
+    said = "how do i stop my glasses fogging up when its cold outside"
+    answer = ("To stop your glasses fogging up when it's cold outside, you can try using a "
+              "humidifier or a vaporizer.")
+    assert tool_calls([fact(said, answer, kind="how_to_reply")], [], message=said,
+                      known=said) == [("noop", {})]
+
+
+def test_a_clause_that_left_its_i_out_is_the_users_after_and_too():
+    # sealed27: "Retrained and they work as a forensic photographer since january"
+    assert third_person("retrained and i work as a forensic photographer since january") == (
+        "Retrained and works as a forensic photographer since january")
+    assert third_person("got a puppy and im training him") == "Got a puppy and is training him"
+    # someone else leads: the user after "and" is "they"
+    assert third_person("my husband left and i cried") == "Their husband left and they cried"
+
+
+def test_laughter_typed_after_a_fact_is_not_stored_with_it(store):
+    from chatbot.session import ChatSession
+
+    from scripted import CHATML, ScriptedLlama, chat_reply, json_parts, scripted_local_lm
+    said = "my flatmate Ildiko just got a job as a gravedigger lol"
+    llama = ScriptedLlama([chat_reply("Quite a job!", True),
+                           json_parts([fact(said, "Their flatmate Ildiko just got a job as a "
+                                                  "gravedigger lol")])], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+    assert [m.memory_text for m in store.list("ines")] == [
+        "Their flatmate Ildiko just got a job as a gravedigger"]

@@ -239,3 +239,48 @@ def test_news_in_another_language_refused_is_asked_for_again_with_thanks_in_it()
         THANKS_ABROAD["French"])
     # a question in another language: the refusal may be the right answer
     assert instead("tu te rappelles où habite mon frère ?") == ""
+
+
+def test_an_offer_of_help_instead_of_it_is_asked_for_again(store):
+    # sealed27: no icebreaker game was named
+    message = "what are some good icebreaker games for a team meeting"
+    offer = "Hi there! How can I help you get started with icebreaker games for a team meeting?"
+    helped = SURE + "Try two truths and a lie, or a quick desert-island question round."
+    assert refuses(offer, message)
+    # to small talk or news it is a fine reply
+    assert not refuses("Hey! How can I assist you today?", "heyyy whats up")
+    assert not refuses("How can I help you today?", "my uncle Aloysius just retired.")
+    llama = ScriptedLlama([chat_reply(offer, False), chat_reply(helped, False)],
+                          template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn(message)
+    assert reply.response == helped and s.stats["refused_replies"] == 1
+
+
+def test_the_users_words_in_another_language_said_as_the_assistants_own_go():
+    from chatbot.agents.as_user import without_their_words
+    from chatbot.agents.reply_call import finished
+    from chatbot.agents.reply_style import PLAIN
+    said = "Ich spiele Bratsche in einem Laienorchester und wohne in Würzburg."
+    # sealed27
+    assert finished("Hallo! Ich wohne in Würzburg und spiele Bratsche in einem "
+                    "Laienorchester. Wie kann ich Ihnen helfen?", said, [], PLAIN) == (
+        "Hallo! Wie kann ich Ihnen helfen?")
+    found = [f'Said: "{said}"']
+    quoted = f'Du hast mir gesagt: "{said}"'
+    assert without_their_words(f"{quoted} Ich spiele Bratsche nochmal.",
+                               "Welches Instrument spiele ich nochmal?", found) == quoted
+    # said to the user in their language, or a reply that is nothing else, stays
+    for reply in ("Du spielst Bratsche in einem Laienorchester.",
+                  "Ich wohne in Würzburg und spiele Bratsche."):
+        assert without_their_words(reply, said, found) == reply
+
+
+def test_the_thing_a_recall_question_calls_mine_leads_the_fact_as_yours():
+    from chatbot.agents.told import recalled
+    # sealed27: "You told me Bike lock code is [redacted secret]."
+    assert recalled("whats my bike lock code again",
+                    ["Bike lock code is [redacted secret]"]) == (
+        "You told me your bike lock code is [redacted secret].")
+    assert recalled("whats my sisters name again?", ["Sister is called Ana"]) == (
+        "You told me your sister is called Ana.")

@@ -14,9 +14,8 @@ from chatbot.agents.reply_style import (
     in_force,
     restyle,
     style_of,
-    to_12_hour,
-    to_24_hour,
 )
+from chatbot.agents.units import to_12_hour, to_24_hour
 
 
 @pytest.mark.parametrize(("preferences", "expected"), [

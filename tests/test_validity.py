@@ -134,6 +134,7 @@ def test_more_ways_of_saying_a_coming_day_are_resolved(text, written):
     ("Is away from the 3rd to the 9th of May", "2026-05-03", "2026-05-09"),
     ("In Crete from 28 May to 3 June", "2026-05-28", "2026-06-03"),
     ("Festival runs May 30 to June 2", "2026-05-30", "2026-06-02"),
+    ("Booked a cottage in the Dordogne from June 1st to the 20th", "2026-06-01", "2026-06-20"),
     ("Conference 3-9 May", "2026-05-03", "2026-05-09"),
     # "for three weeks from May 2" had been read as three weeks from today
     ("In Rome for three weeks from May 2", "2026-05-02", "2026-05-22"),

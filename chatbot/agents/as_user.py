@@ -153,3 +153,29 @@ def said_of_them(reply: str, message: str) -> str:
     said = sentences(reply)
     return " ".join(_YOU_ARE.sub(of_them, s) if stems(s) & theirs and not _YOU.search(
         _YOU_ARE.sub("", s)) else s for s in said)
+
+
+# In another language the model says the user's words back as its own too: "Hallo! Ich wohne
+# in Würzburg und spiele Bratsche in einem Laienorchester." to "Ich spiele Bratsche in einem
+# Laienorchester und wohne in Würzburg.", and "Ich spiele Bratsche nochmal." after the quote of
+# it (sealed27). Code does not turn another language's persons round; such a sentence goes.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"\u201d\u00bb])\s+")
+_LETTERS = re.compile(r"[^\W\d_]{3,}")
+MIN_ECHOED = 3
+
+
+def without_their_words(reply: str, message: str, facts: Sequence[str] = ()) -> str:
+    """The reply to a message in another language without its sentences (not quoting) made
+    of nothing but the message's and the found facts' words, three or more of them; a reply
+    that is nothing else is left as it is."""
+    if language_of(message) in (None, "English") or "\n" in reply.strip():
+        return reply
+    theirs = {w.lower() for w in _LETTERS.findall(" ".join((message, *facts)))}
+    said = [s for s in _SENTENCE_BREAK.split(reply.strip()) if s]
+
+    def echoes(sentence: str) -> bool:
+        words = [w.lower() for w in _LETTERS.findall(sentence)]
+        return (len(words) >= MIN_ECHOED and set(words) <= theirs
+                and not re.search(r"[\"\u201c\u201d\u00ab\u00bb\u201e]", sentence))
+    kept = [s for s in said if not echoes(s)]
+    return " ".join(kept) if kept and len(kept) < len(said) else reply

@@ -264,7 +264,7 @@ class CopyGuard:
         copied = copied_opening(opening, self._earlier, self._message)
         if copied is not None:
             raise RepeatedReply(copied)
-        if self._refusals and refuses(opening):
+        if self._refusals and refuses(opening, self._message):
             raise Refused()
         self._deciding = False
         if opening:

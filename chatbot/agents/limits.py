@@ -66,7 +66,12 @@ def within_limits(reply: str, facts: Sequence[str]) -> str:
         words = [w.lower() for w in re.findall(r"[A-Za-z][\w-]*", sentence)]
         return (any(w.startswith(t) and len(w) - len(t) <= 2 for w in words for t in things)
                 and not _KEEPS_AWAY.search(sentence))
-    kept = [s if not offers(s) else _without_items(s, offers) for s in said]
+
+    def offends(sentence: str) -> bool:
+        # Clause by clause: "Since you mentioned that you are allergic to cinnamon, you might
+        # consider baking a cinnamon roll" says the limit, then offers the thing (sealed27).
+        return offers(sentence) or any(offers(c) for c in _CLAUSE_BREAK.split(sentence))
+    kept = [s if not offends(s) else _without_items(s, offers) for s in said]
     kept = [s for s in kept if s]
     return " ".join(kept) if kept and kept != said else reply
 
@@ -74,6 +79,9 @@ def within_limits(reply: str, facts: Sequence[str]) -> str:
 # The items of a list inside a sentence: "a salad with chicken, a smoothie bowl, or a sandwich
 # with turkey and avocado".
 _ITEM_BREAK = re.compile(r",\s*(?:or\s+|and\s+)?")
+_CLAUSE_BREAK = re.compile(r"[,;:]\s*|\s+(?:but|so)\s+", re.I)
+# A clause that leads up to what follows it: "Since ...", "As you're allergic ...".
+_LEADS_UP = re.compile(r"^\W*(?:since|as|because|given|if|when|seeing)\b", re.I)
 
 
 def _without_items(sentence: str, offers: Callable[[str], bool]) -> str:
@@ -84,6 +92,8 @@ def _without_items(sentence: str, offers: Callable[[str], bool]) -> str:
     if len(items) < 2 or offers(items[0]):
         return ""
     kept = [i for i in items if not offers(i)]
+    if len(kept) == 1 and _LEADS_UP.match(kept[0]):
+        return ""  # "Since you are allergic to cinnamon" was what led to the offer
     end = sentence.rstrip()[-1] if sentence.rstrip()[-1:] in ".!?" else ""
     if len(kept) == 1:
         return kept[0].rstrip(" .!?") + end

@@ -37,6 +37,8 @@ from chatbot.memory.validity import status
 from chatbot.redact import MARKER, redact
 
 NEXT = "Next: another new fact of the user's, or finish."
+# Chat laughter that ends what the user typed: no part of a fact.
+_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd))+[\s.!]*$", re.I)
 _CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
 
@@ -219,6 +221,7 @@ class MemoryTools:
         tail = _CATEGORY_TAIL.search(raw)
         if tail and tail.group(0).strip() != MARKER and tail.start() > 0:
             raw = raw[:tail.start()].rstrip()
+        raw = _LAUGH_TAIL.sub("", raw) or raw  # "... as a gravedigger lol" (sealed27)
         worded = third_person(raw)
         if worded != raw:
             run.result.counts["reworded_third_person"] += 1

@@ -105,8 +105,10 @@ OPENING = "Since you"
 # session 23 and measured no gain (docs/agents.md, session 23).
 # A question about a memory that ended before today: code has compared the dates and says so.
 # Begun "That ended on 31 March 2024" alone, the model went on "so yes, you can still go"; it
-# has to finish "it no longer ..." (docs/agents.md, session 23).
-ENDED = "That ended on {day}, so it no longer"
+# has to finish "it is no longer ..." (docs/agents.md, session 23). Left to find the verb after
+# "it no longer", it wrote "so it no longer with you." and "so it no longer stays with us."
+# (sealed26, sealed27); after "is" any state follows ("valid", "yours", "with you").
+ENDED = "That ended on {day}, so it is no longer"
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "

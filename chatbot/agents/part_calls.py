@@ -84,6 +84,7 @@ from chatbot.agents.reply_requests import (
     STANDING_REQUEST,
     as_asked,
     asks_nothing,
+    asks_to_keep,
     copied_fact,
     own_question,
 )
@@ -220,9 +221,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if kind in ("how_to_reply", *NOTHING) and announces_a_correction(part):
             continue  # "I need to correct something I told you previously."
-        if kind == "how_to_reply" and (says_got_wrong(part) or news):
+        if kind == "how_to_reply" and asks_to_keep(part) == "it":
+            continue  # "can u hang on to it for me?": keeping is this agent's own work
+        if kind == "how_to_reply" and (says_got_wrong(part) or news or asks_to_keep(part)):
             # "No, you've got it wrong." or news ("quick correction, its the concertina i play
-            # ..., not the bodhran") puts a fact right; it asks nothing of replies to come.
+            # ..., not the bodhran") puts a fact right, "remember that my mum's birthday is 3
+            # May" asks to keep one; neither asks anything of replies to come.
             kind = "fact"
         if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                             written=" ".join(t for t, _, _ in _memories(entry))):

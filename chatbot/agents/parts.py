@@ -163,6 +163,11 @@ def with_elided_i(clause: str) -> str:
     return "I'm " + text[:1].lower() + text[1:]
 
 
+_ASKS_YOU = re.compile(r"^\W*(?:(?:so|and|ok|pls|please)\W+)?(?:can|could|would|will)\s+"
+                      r"(?:you|u)\b", re.I)
+_MINE_IS = re.compile(r"\b(?:my|our)\b[^?]*\b(?:is|are|was|were)\b", re.I)
+_ASKS_FIRST = re.compile(r"^\W*(?:what|where|when|who|which|why|how|do|does|did|is|are|can|"
+                         r"could|would|will|should)\b", re.I)
 _GREETING_WORDS = 3  # "hello,", "hey there -", "oh hi again,": said before the user's clause
 _CLAUSE_START = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+")
 
@@ -197,6 +202,10 @@ def split_question(sentence: str) -> list[str]:
     elsewhere = (language_of(sentence) not in (None, "English")
                  and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
     own = _leads_as_user(with_elided_i(as_i(with_apostrophes(before))))  # "ive had"
+    # Something of the user's said as a statement before a request to the assistant: "the
+    # lockbox code at my holiday let is 3806, can u hang on to it for me?" (sealed26).
+    own = own or bool(_ASKS_YOU.match(after) and _MINE_IS.search(before)
+                      and not _ASKS_FIRST.match(before))
     if (not (own or elsewhere) or is_hypothetical(sentence)
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]

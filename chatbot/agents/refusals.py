@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from chatbot.agents.guards import stems
 from chatbot.agents.opening import about_the_user, asked_mine, asked_someone, asks, written_in
 from chatbot.agents.told import RECALL
 
@@ -79,9 +80,22 @@ THANKS_ABROAD = {"French": "Merci de me l'avoir dit ! ", "Spanish": "¡Gracias p
                  "Italian": "Grazie per avermelo detto! ", "Portuguese": "Obrigado por me contar! "}
 
 
-def refuses(text: str) -> bool:
+# A reply that offers help instead of giving it, to a message that asked for something:
+# "Hi there! How can I help you get started with icebreaker games for a team meeting?" to
+# "what are some good icebreaker games for a team meeting" (sealed27: no game was named).
+_NON_ANSWER = re.compile(r"^\W*(?:(?:hi|hello|hey)(?:\s+there)?\W+)?(?:how\s+(?:can|may|could)\s+"
+                         r"i\s+(?:help|assist)\s+you|what\s+would\s+you\s+like\s+to\s+know)\b",
+                         re.I)
+MIN_ASKED = 3  # content words a message asks with: "whats up" asks for nothing to give
+
+
+def refuses(text: str, message: str = "") -> bool:
     """The reply opens with a refusal (English, or one of `THANKS_ABROAD`'s languages) of
-    what any assistant would do: not one for the privacy of others."""
+    what any assistant would do, not one for the privacy of others; or, to an English
+    `message` that asks for something, with an offer of help instead of it."""
+    if _NON_ANSWER.match(text) and written_in(message) == "English" and (
+            asks(message) or _REQUEST.match(message)) and len(stems(message)) >= MIN_ASKED:
+        return True
     return (bool(_REFUSAL.match(text) or _REFUSAL_ABROAD.match(text))
             and not _OTHERS.search(text))
 

@@ -23,7 +23,12 @@ from typing import Any
 
 import dspy
 
-from chatbot.agents.as_user import said_of_them, said_to_them, without_unasked_welcome
+from chatbot.agents.as_user import (
+    said_of_them,
+    said_to_them,
+    without_their_words,
+    without_unasked_welcome,
+)
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.copies import (
     CopyGuard,
@@ -162,6 +167,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
     text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
     text = said_of_them(said_to_them(without_copied_sentences(text, said), said, found), said)
+    text = without_their_words(text, said, found)  # another language's, said as its own
     text = without_unasked_welcome(text, said)
     text = without_instructions(text, load_prompt(PROMPT))
     text = within_limits(text, [*found, with_apostrophes(said)])  # "cant eat avocado, ..."

@@ -12,6 +12,7 @@ from chatbot.agents.corrections import new_words
 from chatbot.agents.guards import stems
 from chatbot.agents.language import asked_language, language_of
 from chatbot.agents.parts import _CLAUSE
+from chatbot.agents.reply_style import PLAIN, style_of
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 # A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
@@ -24,9 +25,18 @@ def own_question(part: str) -> bool:
     in Kotor?"): a question of the user's, not how to reply to them (it was kept as a reply
     preference), with or without its question mark. Not "Can I get replies in French?".
     English only."""
-    asked = part.rstrip().endswith("?") or _REMIND_ME.search(part) is not None
+    asked = (part.rstrip().endswith("?") or _REMIND_ME.search(part) is not None
+             or _INVERTED.match(part) is not None)
     return (asked and any(_WH.match(c) for c in _CLAUSE.split(part))
             and not _YOU.search(part) and language_of(part) in (None, "English"))
+
+
+# A wh-word, then the verb before its subject: a question however it ends ("how do i stop my
+# glasses fogging up when its cold outside" was kept as how to reply, with the model's answer
+# as the preference, sealed27).
+_INVERTED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|did|is|are|am|"
+                       r"can|could|should|would|will|shall|was|were|have|has)\s+"
+                       r"(?:i|my|we|our|it|the|a|an|this|that)\b", re.I)
 
 
 # A question of the user's own put as a request, with no question mark: "Kindly remind me
@@ -89,3 +99,25 @@ def as_asked(text: str, part: str) -> str:
         # now on?" as "Wants to get German back up to scratch")
         return f'Asked: "{part.strip()}"'
     return text
+
+
+# A request to keep what the user says: "can u hang on to it for me?", "please remember that my
+# mum's birthday is 3 May". Keeping it is the memory agent's own work, not a way to reply:
+# 'Asked: "the lockbox code ... is [redacted secret], can you hang on to it for them?"' had
+# become a standing preference, read on every turn (sealed26).
+_KEEP = re.compile(r"\b(?:remember|hang\s+on\s*to|hold\s+on\s*to|save|store|note\s+down|"
+                   r"jot\s+down|make\s+a\s+note\s+of|keep\s+(?:it|that|this|them)\s+safe|"
+                   r"keep\s+track\s+of|keep\s+in\s+mind)\b", re.I)
+_ASIDE = stems("please pls plz later safe thanks ta")
+
+
+def asks_to_keep(part: str) -> str | None:
+    """What an English part filed as how to reply asks to have kept: "it" when it asks to
+    keep what it does not say itself ("can u hang on to it for me?"), "fact" when it says
+    it too ("remember that my mum's birthday is 3 May"); None for any other request, or one
+    that asks for a format or a language ("remember to answer in French")."""
+    if (language_of(part) not in (None, "English") or (m := _KEEP.search(part)) is None
+            or STANDING_REQUEST.search(part) or asked_language([part]) is not None
+            or style_of([part]) != PLAIN):
+        return None
+    return "fact" if stems(part) - stems(m.group(0)) - _ASIDE else "it"

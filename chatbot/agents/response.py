@@ -14,6 +14,7 @@ from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
 from chatbot.agents.language import asked_language
+from chatbot.agents.opening import OPENING
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -137,6 +138,7 @@ class ResponseAgent(dspy.Module):
         self.react_direct.answer_opening = self._opening
         self._preferences = NO_PREFERENCES
         self._reopened = ""
+        self.copied = False  # this turn's reply copied an earlier one (session sets it)
         self._question = ""
         self._turns: list[dict[str, Any]] = []
         for react in (self.react, self.react_direct):
@@ -171,9 +173,13 @@ class ResponseAgent(dspy.Module):
             return self._reopened
         if not self._active.open_with_memory:
             return ""
-        return first_words(self._question, self._found(), self.now,
-                           embedder=getattr(self.store, "embedder", None),
-                           reply_in=self._asked_language(), style=self.style)
+        words = first_words(self._question, self._found(), self.now,
+                            embedder=getattr(self.store, "embedder", None),
+                            reply_in=self._asked_language(), style=self.style)
+        # A retry after a copied reply is not begun "Since you": so begun, the model restated
+        # the found fact and the advice after it word for word ("ok and something under 15
+        # euros?" got the last reply's gift again, sealed26).
+        return "" if self.copied and words == OPENING else words
 
     def _asks_a_language(self) -> bool:
         """A standing preference (or the message's own language) asks for replies in a

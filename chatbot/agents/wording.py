@@ -99,6 +99,17 @@ def leads_in_first_person(text: str) -> bool:
     return bool(_LEAD.match(out) or _I_VERB.match(out) or _MY.match(out))
 
 
+# A clause that left its "I" out, led by a past form after any adverb: "retrained and i work
+# as a forensic photographer" is the user's throughout ("Retrained and works as ...", not
+# "... and they work as ...", sealed27).
+_PAST_LED = re.compile(r"^(?:(?:" + "|".join(sorted(ADVERBS)) + r")\s+)?([a-z]+)\b", re.I)
+
+
+def _elides_i(text: str) -> bool:
+    m = _PAST_LED.match(text)
+    return m is not None and is_past_form(m.group(1).lower())
+
+
 def third_person(text: str) -> str:
     """The memory text with a leading first person ("I", "my", "we", or "The user") turned into
     the third."""
@@ -110,7 +121,7 @@ def third_person(text: str) -> str:
     out = _USER.sub("", with_apostrophes(out))
     if not _WE_ALL.match(out):  # "we keep ducks", a clause kept whole: "Keeps ducks"
         out = as_i(out)
-    if (m := _LEAD.match(out) or _I_VERB.match(out)) is not None:
+    if (m := _LEAD.match(out) or _I_VERB.match(out)) is not None or _elides_i(out):
         # The user leads, and is the subject after "and" too: "Doesn't eat okra and is
         # training for ...", not "... and they're training" (sealed21).
         for pattern, word in _AND_I:

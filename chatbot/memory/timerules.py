@@ -77,8 +77,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     # "from the 3rd to the 9th of May", "3-9 May", "May 30 to June 2": both days.
     ("day_range", rf"\b(?:from\s+)?(?:the\s+)?{_ORD}(?:(?:\s+of)?\s+({_MONTH}))?{_TO}"
                   rf"(?:the\s+)?{_ORD}(?:\s+of)?\s+({_MONTH})\b\.?(?:,?\s+(\d{{4}}))?"),
-    ("month_range", rf"\b(?:from\s+)?({_MONTH})\.?\s+{_ORD}{_TO}(?:({_MONTH})\.?\s+)?{_ORD}\b"
-                    rf"(?:,?\s+(\d{{4}}))?"),
+    # "from April 1st to the 20th" (sealed26: it had read April 1st alone)
+    ("month_range", rf"\b(?:from\s+)?({_MONTH})\.?\s+{_ORD}{_TO}(?:the\s+)?(?:({_MONTH})\.?\s+)?"
+                    rf"{_ORD}\b(?:,?\s+(\d{{4}}))?"),
     # "for three weeks from May 2", "from the 4th of July for ten days": a stay from that date.
     ("for_from_date", rf"\bfor\s+(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}\s+(?:from|starting"
                       rf"(?:\s+on)?|beginning)\s+{_A_DATE}"),
