@@ -107,10 +107,13 @@ _PROSE = re.compile(
     r"(?:\"([^\"\n]{1,100})\"|'([^'\n]{1,100})'|“([^”\n]{1,100})”|(" + _VALUE + "))"
 )
 # "Can you keep my email password? It's Gondola!Sky42": the value a sentence or two after its
-# name, said with "it's" / "that's"; only a value shaped like one (see _shaped_like_secret).
+# name, said with "it's" / "that's", or after a colon ("heres my email password so i dont lose
+# it: Ptarmigan!7394", sealed28); only a value shaped like one (see _shaped_like_secret).
 _PROSE_LATER = re.compile(
     r"(?i)\b(?:" + _PASSWORD_NAMES + r")\b[^\n]{0,80}?"
-    r"\b(?:it|that)(?:['’]s|\s+is|\s+was)\s*[:=]?\s*(" + _VALUE + ")")
+    r"(?:\b(?:it|that)(?:['’]s|\s+is|\s+was)\s*[:=]?|:)\s*(" + _VALUE + ")"
+    # or right after its name: "Email password Ptarmigan!7394" (the model's memory of it)
+    r"|\b(?:" + _PASSWORD_NAMES + r")\s+(" + _VALUE + ")")
 # "cvv 123", "security code 0421", "SSN 123-45-6789": the number is known by its shape.
 _CARD_CODE = re.compile(
     r"(?i)\b(?:cvv2?|cvc2?|csc|security\s+code)\s*(?:code\s*)?(?:is\b|was\b|[:=#])?\s*"
@@ -255,9 +258,10 @@ def _shaped_like_secret(value: str) -> bool:
 def _prose_later(text: str) -> list[Finding]:
     out = []
     for m in _PROSE_LATER.finditer(text):
-        trimmed = m.group(1).rstrip(".!?)]}:,")
+        at = 1 if m.group(1) is not None else 2
+        trimmed = m.group(at).rstrip(".!?)]}:,")
         if _shaped_like_secret(trimmed) and not _CODE_VALUE.match(trimmed):
-            out.append(Finding("password", m.start(1), m.start(1) + len(trimmed)))
+            out.append(Finding("password", m.start(at), m.start(at) + len(trimmed)))
     return out
 
 

@@ -356,3 +356,16 @@ def test_a_retry_after_a_copy_is_not_begun_since_you(store):
     replies = [p for p in prompts if "[[ ## response ## ]]" in p[-120:]]
     assert [p.endswith("Since you") for p in replies] == [True, True, False]
     assert reply.response == cheaper and s.stats["repeated_replies"] == 1
+
+
+def test_a_first_person_sentence_that_is_mostly_a_long_run_of_the_message_goes():
+    from chatbot.agents.copies import without_copied_sentences
+    message = ("can you forget everything about Severin please. we fell out badly and i'd "
+               "rather he wasn't in your memory at all")
+    reply = ("I'll forget about Severin. I'm glad we fell out badly and I'd rather he wasn't "
+             "in your memory at all. Take care.")
+    # sealed28
+    assert without_copied_sentences(reply, message) == "I'll forget about Severin. Take care."
+    # a short run of the message is the assistant's own answer
+    own = "I'll forget about Severin, and I'm sorry you fell out."
+    assert without_copied_sentences(own, message) == own

@@ -337,6 +337,10 @@ def test_a_month_the_model_left_out_goes_back_in_the_memory():
     assert with_said_date("Works as a nurse", part, day) == "Works as a nurse"
     assert with_said_date("Birthday is in June", "my birthday is in june", day) == (
         "Birthday is in June")
+    # sealed28: "since september" was lost
+    assert with_said_date("Granddaughter Aslaug lives with them",
+                          "my granddaughter Aslaug lives with me since september", day) == (
+        "Granddaughter Aslaug lives with them since September")
 
 
 def test_a_name_said_after_names_without_its_apostrophe_is_the_users():
@@ -345,7 +349,8 @@ def test_a_name_said_after_names_without_its_apostrophe_is_the_users():
     entries = [{"part": parts[0], "kind": "small_talk"},
                fact(parts[1], "Distiller at Kinsale")]
     [(tool, args)] = tool_calls(entries, [], message=message, known=message, parts=parts)
-    assert [f["text"] for f in args["facts"]] == ["Is called Zephaniah", "Distiller at Kinsale"]
+    assert [f["text"] for f in args["facts"]] == ["Is called Zephaniah",
+                                                  "Is a distiller at Kinsale"]
     # not someone else's name, nor a plain word
     assert user_name(fact("my sister's name is Ana", "Sister is Ana"),
                      "my sister's name is Ana") is None
@@ -388,6 +393,13 @@ def test_a_question_without_its_mark_filed_as_how_to_reply_keeps_no_answer():
                       known=said) == [("noop", {})]
 
 
+def test_a_fact_said_after_im_typed_without_its_apostrophe_gets_its_verb():
+    # sealed28: "58 years old", told back as written
+    part = "ok few things abt me: im 58, widower, i do cross-country skiing all winter"
+    assert with_copula("58 years old", part) == "Is 58 years old"
+    assert second_person(with_copula("58 years old", part)) == "You are 58 years old"
+
+
 def test_a_clause_that_left_its_i_out_is_the_users_after_and_too():
     # sealed27: "Retrained and they work as a forensic photographer since january"
     assert third_person("retrained and i work as a forensic photographer since january") == (
@@ -409,3 +421,61 @@ def test_laughter_typed_after_a_fact_is_not_stored_with_it(store):
         s.turn(said)
     assert [m.memory_text for m in store.list("ines")] == [
         "Their flatmate Ildiko just got a job as a gravedigger"]
+
+
+def test_an_interjection_is_no_rare_word_the_memory_left_out():
+    # sealed28: "argh" kept the part's own words as the brother's new memory
+    part = "argh no, i meant Hamar, not Lillehammer."
+    shown = {0: "Their big brother Thorvald is a stuntman based in Lillehammer"}
+    new = "Their big brother Thorvald is a stuntman based in Hamar"
+    message = f"{part} brain is mush today sorry"
+    calls = tool_calls([fact(part, new, kind="how_to_reply"),
+                        {"part": "brain is mush today sorry", "kind": "small_talk"}], [0],
+                       message=message, known=f"{message} {shown[0]}", shown=shown,
+                       reviews=[{"memory": shown[0], "now": "unchanged"}])
+    assert calls == [("update_memory", {"memory_id": 0, "updated_memory_text": new,
+                                        "categories": ["misc"]})]
+
+
+def test_a_typed_emoticon_ends_a_sentence_and_no_memory_keeps_it():
+    message = ("sprained my thumb so no model railway for a couple of weeks :( what else can i "
+               "do with myself this weekend?")
+    parts = split_parts(message)
+    assert parts == ["sprained my thumb so no model railway for a couple of weeks :(",
+                     "what else can i do with myself this weekend?"]
+    assert split_parts("see you at 3:15pm ok") == ["see you at 3:15pm ok"]
+    # filed as small talk, the clause without its "I" is still the user's
+    [(text, _)] = statements(parts[0], {}, date(2024, 3, 15))
+    assert text.startswith("Sprained their thumb so no model railway")
+    from chatbot.agents.memory_tools import _LAUGH_TAIL
+    assert _LAUGH_TAIL.sub("", text) == (
+        "Sprained their thumb so no model railway for a couple of weeks")
+    assert statements("living in Kalmar", {}, None) == [("Is living in Kalmar", "fact")]
+
+
+def test_a_job_ended_keeps_no_new_memory_that_only_its_verb_adds_to():
+    # sealed28: "Started working as a cutler" ("started" is a worked example's word)
+    part = ("small update: i stopped the coppersmith work back in febuary, these days im a "
+            "cutler - i make kitchen knives")
+    shown = {0: "Works as a coppersmith", 1: "Has a son called Oswin", 2: "Lives in Visby"}
+    entries = [fact(part, "Stopped working as a coppersmith", "Started working as a cutler",
+                    "Makes kitchen knives")]
+    calls = tool_calls(entries, [0, 1, 2], message=part, shown=shown, day=date(2024, 3, 15),
+                       known=f"{part} {' '.join(shown.values())}",
+                       reviews=[{"memory": shown[0], "now": "no_longer_true"},
+                                {"memory": shown[1], "now": "unchanged"},
+                                {"memory": shown[2], "now": "unchanged"}])
+    [(tool, args)] = calls
+    assert tool == "update_memory" and "cutler" in args["updated_memory_text"]
+
+
+def test_a_question_filed_as_a_fact_keeps_no_answer():
+    # sealed28: "Jerboas eat grasses and other plants" was kept as the user's
+    said = "what do jerboas even eat"
+    assert tool_calls([fact(said, "Jerboas eat grasses and other plants")], [], message=said,
+                      known=said) == [("noop", {})]
+    # a plan said inside the question is still kept
+    trip = "what should i pack for the trip we're taking to Lisbon next month"
+    [(tool, args)] = tool_calls([fact(trip, "Packing for Lisbon")], [], message=trip,
+                                known=trip, day=date(2024, 3, 15))
+    assert [f["text"] for f in args["facts"]] == ["Is taking the trip to Lisbon next month"]

@@ -2126,7 +2126,10 @@ def test_a_memory_about_she_or_he_is_led_by_the_name_as_a_sentence():
     assert led_by_who("Twins are due in May", "Leofric", known) == (
         "Leofric: twins are due in May")
     assert led_by_who("Obsessed with trampolines", "Leofric", known) == (
-        "Leofric: obsessed with trampolines")
+        "Leofric is obsessed with trampolines")
+    # what someone is doing (sealed28 had "Tudur: studying limnology, lakes"); not a noun
+    assert led_by_who("Studying limnology", "Leofric", known) == "Leofric is studying limnology"
+    assert led_by_who("Wedding on Saturday", "Leofric", known) == "Leofric: wedding on Saturday"
     assert with_relation("Morwenna sings in a choir", "my neighbour is Morwenna.") == (
         "Their neighbour Morwenna sings in a choir")
 

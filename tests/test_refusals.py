@@ -46,6 +46,7 @@ def test_what_a_refused_reply_is_begun_with_again():
     assert instead("whats a quick lunch i can make in like 10 mins?") == SURE
     assert instead("im looking after my friends irish setter until next thursday") == THANKS
     assert instead("give me a few ideas for a rainy day") == SURE  # a request, no "?"
+    assert instead("can u stop writing essays at me lol. 2 or 3 sentences max ok") == SURE
     # "I don't know" is right about the user's own things, a secret is never said again, and
     # English words would begin a reply in another language
     for message in ("whats my dogs name again?", "do i have any allergies?",
@@ -284,3 +285,20 @@ def test_the_thing_a_recall_question_calls_mine_leads_the_fact_as_yours():
         "You told me your bike lock code is [redacted secret].")
     assert recalled("whats my sisters name again?", ["Sister is called Ana"]) == (
         "You told me your sister is called Ana.")
+
+
+def test_a_recall_question_about_someone_no_found_memory_names_says_so(store):
+    from chatbot.agents.opening import NOTHING_NAMED, asked_name
+    assert asked_name("where does severin live again?") == "Severin"
+    assert asked_name("what does Ildiko do for work again") == "Ildiko"
+    # a common word, a question that asks to be reminded of nothing, or "my X" (asked_someone)
+    for message in ("what does anyone do again", "what does ildiko do",
+                    "where does my sister live again?"):
+        assert asked_name(message) is None
+    # sealed28: Severin forgotten, the reply had been begun "Since you" with the shinty
+    store.add("ines", "Plays shinty on Saturdays", ["sport"])
+    llama = ScriptedLlama([chat_reply(" Would you like to tell me?", False)], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn("where does severin live again?")
+    [prompt] = _reply_prompts(llama)
+    assert prompt.endswith(NOTHING_NAMED.format(name="Severin"))

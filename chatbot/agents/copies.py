@@ -139,11 +139,19 @@ def _runs(instructions: str) -> frozenset[tuple[str, ...]]:
                      for i in range(len(said) - INSTRUCTION_RUN + 1))
 
 
+# Or most of it, with a long run of the message's words: "I'm glad we fell out badly and I'd
+# rather he wasn't in your memory at all." (sealed28: only "I'm glad" was the reply's own).
+ECHO_RUN = 8
+ECHO_SHARE_OF_SENTENCE = 0.7
+
+
 def _copies_message(words: list[str], said: list[str]) -> bool:
     if len(words) < ECHO_MIN_WORDS:
         return False
     blocks = SequenceMatcher(None, words, said, autojunk=False).get_matching_blocks()
-    return sum(b.size for b in blocks) == len(words)
+    matched = sum(b.size for b in blocks)
+    return matched == len(words) or (max(b.size for b in blocks) >= ECHO_RUN
+                                     and matched >= ECHO_SHARE_OF_SENTENCE * len(words))
 
 
 def _echo_blocks(words: list[str], said: list[str]) -> list[Any]:

@@ -37,8 +37,9 @@ from chatbot.memory.validity import status
 from chatbot.redact import MARKER, redact
 
 NEXT = "Next: another new fact of the user's, or finish."
-# Chat laughter that ends what the user typed: no part of a fact.
-_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd))+[\s.!]*$", re.I)
+# Chat laughter or an emoticon that ends what the user typed: no part of a fact.
+_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd)\b|\s*[:;=]-?[)(DPp/|])+"
+                         r"[\s.!]*$", re.I)
 _CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
 

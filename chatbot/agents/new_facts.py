@@ -114,11 +114,11 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
 
 
 # A time the user gave that code does not resolve to days: "this summer", "in April", "over
-# the holidays" (with a length before it: "for two weeks this summer").
+# the holidays", "since September" (with a length before it: "for two weeks this summer").
 _MONTHS = "|".join(MONTHS)
 _VAGUE_TIME = re.compile(
     r"(?:\bfor\s+(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
-    r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during)\s+(?:the\s+)?"
+    r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during|since)\s+(?:the\s+)?"
     rf"(?:summer|winter|spring|autumn|fall|holidays|{_MONTHS})\b", re.I)
 
 

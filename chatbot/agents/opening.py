@@ -150,6 +150,28 @@ def asked_someone(message: str) -> str | None:
 
 
 
+# Someone a recall question names as the subject of its verb: "where does severin live
+# again?", "what does Ildiko do again?". Asked after the user had them forgotten, the reply was
+# begun "Since you" with whatever was found ("Since you mentioned playing shinty on Saturdays,
+# it's likely that Severin lives in ...", sealed28).
+_NAMED_SUBJECT = re.compile(r"\b(?:does|did)\s+([A-Za-z][\w'-]{2,})\s+(?!not\b)[a-z]+\b")
+NAME_ZIPF = 4.0  # a name typed in lower case is no common word ("does anyone", "did mum")
+NOTHING_NAMED = "You haven't told me anything about {name}."
+
+
+def asked_name(message: str) -> str | None:
+    """The name an English recall question asks about (`_NAMED_SUBJECT`), capitalised, or
+    None."""
+    if written_in(message) != "English" or not RECALL.search(message):
+        return None
+    if (m := _NAMED_SUBJECT.search(message)) is None:
+        return None
+    name = m.group(1)
+    if not name[0].isupper() and zipf_frequency(name.lower(), "en") >= NAME_ZIPF:
+        return None
+    return name[:1].upper() + name[1:]
+
+
 # A recall question about the user in the first person: "where am i based again?", "which tea
 # do i like again?", "remind me, what do I do for a living?". Asked of an empty memory, the
 # model made an answer up ("You are based in New York City.", sealed26).
@@ -249,7 +271,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             bullets: bool = False, numbered: bool = False, ended: date | None = None,
             current: Sequence[str] = (), untold: str | None = None,
             nobody: str | None = None, during: Sequence[str] = (),
-            reply_in: str | None = None) -> str:
+            reply_in: str | None = None, unnamed: str | None = None) -> str:
     """The reply's first words, or "" to leave the start to the model. preferences: a
     standing preference asks for replies in a language (the caller reads them); past: a found
     memory's end date has passed; ended: the end date of the memory found first, when it has passed;
@@ -265,7 +287,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     found memories whose dates fall in the time the question asks about ("this week"), said
     to the user (a question about the user's own time is begun with them, `in_the_time`);
     reply_in: the language a standing preference asks replies in (a question in English is
-    begun with "Sure!" in it, `SURE_ABROAD`)."""
+    begun with "Sure!" in it, `SURE_ABROAD`); unnamed: someone a recall question names
+    (`asked_name`) whom no found memory names ("You haven't told me anything about Severin.")."""
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
@@ -275,6 +298,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return NOTHING_ABOUT.format(who=nobody)
     if not found and not preferences and (clause := asked_self(message)):
         return UNTOLD_SELF.format(clause=clause)
+    if unnamed and not preferences and not asks_to_undo(message):
+        return NOTHING_NAMED.format(name=unnamed)
     if (reply_in in SURE_ABROAD and asks(message) and not asks_to_undo(message)
             and written_in(message) == "English"):
         return SURE_ABROAD[reply_in]

@@ -83,10 +83,10 @@ from chatbot.agents.reply_requests import (
     ADDRESSES,
     STANDING_REQUEST,
     as_asked,
+    as_filed,
     asks_nothing,
     asks_to_keep,
     copied_fact,
-    own_question,
 )
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
 from chatbot.agents.told import OWNED
@@ -211,7 +211,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             forgets.update(named)
             continue
         if (is_hypothetical(part) or of_the_moment(part)  # "I'm off to put the kettle on"
-                or (kind == "how_to_reply" and own_question(part))):
+                or (kind := as_filed(part, kind)) is None):
             continue
         if news and renumbered_anyway(part, shown_facts, updates):
             continue
@@ -339,12 +339,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         elif (wrong is not None and wrong not in updates and kind == "fact" and found
               and all(r is None for _, _, r in found)):
             found, wrong = as_disputed(found, wrong, shown, message, similarity), None
-        # Nor a new fact about who or what the message ended: "Gudrun: fifteen years old" for
-        # "She was fifteen" after "We lost Gudrun on Tuesday" (not "Gudrun's funeral is ...").
+        # Nor a new fact (its verb aside: "Started working as a cutler", sealed28) about what the
+        # message ended: "Gudrun: fifteen years old" for "She was fifteen" after "We lost Gudrun".
         found = [(t, c, r if r is not None else replaced_by(t, shown, updates))
-                 for t, c, r in found if not (ended and stems(t) <= ended) and not (
-                     r is None and _lower_words(t) & gone_names
-                     and (day is None or find_span(t, day) is None))]
+                 for t, c, r in found if not (ended and stems(t.partition(" ")[2]) <= ended)
+                 and not (r is None and _lower_words(t) & gone_names
+                          and (day is None or find_span(t, day) is None))]
         for text, cats, target in found:
             if target in given and not names_beyond(text, updates[target]):
                 # The model's version of a memory an earlier part already put right ("Brother's

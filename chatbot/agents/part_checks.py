@@ -110,12 +110,21 @@ def led_by_who(text: str, person: Any, known: str) -> str:
     if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
                   or _present_verb(first[0], words[1:2])):  # "Leofric turns 9 on Sunday"
         return f"{person} {text[:1].lower()}{text[1:]}"
+    if first and _STATE.match(text):  # "Studying limnology" (sealed28 had "Tudur: studying")
+        return f"{person} is {text[:1].lower()}{text[1:]}"
     if (first and first[0] in _proper_names(known)
             and not re.search(rf"\b{re.escape(first[0].lower())}\b", known)):
         # Led by a name already (never said in lower case: not "Manager is leaving" after
         # "my manager is called Farid"): "Sanna is a beauty", not "Harris: Sanna is ..."
         return text
     return f"{person}: {text[:1].lower() + text[1:]}"
+
+
+# What someone is doing or is: an -ing verb before its object ("Studying limnology"; not
+# "Wedding on Saturday"), or a past form before its preposition ("Obsessed with trampolines").
+_PREPOSITION = r"(?:with|to|by|about|in|at|of|on|for|from|after|before|this|next|last)\b"
+_STATE = re.compile(rf"^(?!\w*thing\b)[A-Za-z]{{3,}}ing\s+(?!{_PREPOSITION})[a-z]"
+                    rf"|^[A-Za-z]{{3,}}ed\s+{_PREPOSITION}")
 
 
 def _present_verb(word: str, after: list[str]) -> bool:

@@ -38,7 +38,10 @@ MAX_REVIEWED = 3
 # In chat, an ellipsis or an emoji ends a sentence too ("sad news… Quirin died on Sunday";
 # "... and I STILL don't have a suit 😩 where do I even start").
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
-_SENTENCE = re.compile(rf"(?<=[.!?;\u2026{_EMOJI}])\s+|\n+")
+# A typed emoticon too ("sprained my thumb so no model railway for a couple of weeks :( what
+# else can i do ...?", sealed28: kept with the question, the railway was lost).
+_SENTENCE = re.compile(rf"(?<=[.!?;\u2026{_EMOJI}])\s+|(?<=[:;=][)(DPp/|])\s+"
+                       r"|(?<=[:;=]-[)(DPp/|])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
 
@@ -66,8 +69,9 @@ _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
                        rf"(?={_I}|{_MY_CLAUSE})")
 # Words a clause may open with before its subject: conjunctions, and the closed class of chat
 # interjections ("omg my cousin's wedding is next Saturday").
-_JOINERS = (r"(?:and|but|so|plus|also|oh|well|anyway|actually|omg|wow|ugh|yay|lol|haha|phew|"
-            r"argh|oops|whoa|yikes|btw|ok|okay)\b[\s,!]*")
+INTERJECTIONS = ("oh|well|omg|wow|ugh|yay|lol|haha|phew|argh|oops|whoa|yikes|eek|meh|oof|welp|"
+                 "ahh|aww|hmm|ooh|gosh|blimey|crikey|woohoo|hiya|heyy+")
+_JOINERS = (rf"(?:and|but|so|plus|also|anyway|actually|{INTERJECTIONS}|btw|ok|okay)\b[\s,!]*")
 _I_SUBJECT = re.compile(rf"\b{_I}|^\W*(?i:{_JOINERS})*{_MY_CLAUSE}")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 # "not", "never", "no longer", "don't", "can't" ...: the closed class of English negation.
@@ -151,7 +155,10 @@ _MIN_STATEMENT_WORDS = 4
 # A clause whose "I'm" is left out, as chat does: it starts with an -ing verb and speaks of
 # "my" or "our" ("trying to get my toddler Cosimo to eat anything green, | any tips?"). Not a
 # "-thing" word ("Anything for my dog?").
-_ELIDED_I = re.compile(r"^\W*(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b)", re.I)
+# Or a past form speaking of "my" ("sprained my thumb", sealed28), or an -ing verb before a
+# place it names ("living in Kalmar").
+_ELIDED_I = re.compile(r"^\W*(?:(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b|\s+(?:in|at|near|"
+                       r"from|to)\s+(?-i:[A-Z]))|[a-z]{3,}ed\s+(?:my|our)\b)", re.I)
 
 
 def with_elided_i(clause: str) -> str:
@@ -160,7 +167,8 @@ def with_elided_i(clause: str) -> str:
     if not _ELIDED_I.match(clause):
         return clause
     text = clause.lstrip()
-    return "I'm " + text[:1].lower() + text[1:]
+    lead = "I " if text.split()[0].lower().endswith("ed") else "I'm "  # "sprained my thumb"
+    return lead + text[:1].lower() + text[1:]
 
 
 _ASKS_YOU = re.compile(r"^\W*(?:(?:so|and|ok|pls|please)\W+)?(?:can|could|would|will)\s+"

@@ -17,7 +17,7 @@ from wordfreq import zipf_frequency
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.parts import _CLAUSE, _KIN_HE, _KIN_SHE, _WORD, NEGATION
+from chatbot.agents.parts import _CLAUSE, _KIN_HE, _KIN_SHE, _WORD, INTERJECTIONS, NEGATION
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.redact import redact
 
@@ -31,6 +31,7 @@ def _lower_words(text: str) -> set[str]:
 # words a memory may rephrase ("favourite", "weekend", "grandma") are commoner.
 RARE_ZIPF = 3.0
 _MIN_RARE_LETTERS = 4
+_INTERJECTION = re.compile(INTERJECTIONS, re.I)
 
 
 def _rare(word: str, language: str = "en", below: float = RARE_ZIPF) -> bool:
@@ -53,6 +54,8 @@ def _drops_a_rare_word(part: str, memories: str) -> str | None:
     for clause in _CLAUSE.split(redact(with_apostrophes(part))):  # "weve" is we've
         affirmed = NEGATION.split(clause, maxsplit=1)[0]
         for word in _WORD.findall(affirmed):
+            if _INTERJECTION.fullmatch(word):  # "argh no, i meant Hamar" (sealed28)
+                continue
             if _rare(word) and not said_in(word.lower(), said) and not _typo_of(word, said):
                 return word
     return None

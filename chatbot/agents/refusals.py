@@ -45,7 +45,11 @@ _ABOUT_THEM = re.compile(r"\b(?:do|did|am|was|were|have|had)\s+i\b|\b(?:who|what
 # A request put as an imperative, with no question mark: "Tell me what ...", "give me a few
 # ideas for ...".
 _REQUEST = re.compile(r"^\W*(?:(?:please|pls|ok|so|now)\W+)?(?:tell|give|suggest|recommend|list|"
-                      r"show|explain|help|make|write|describe|share|find|plan)\b", re.I)
+                      r"show|explain|help|make|write|describe|share|find|plan)\b"
+                      # or asked of the assistant, whatever ends it: "can u stop writing essays
+                      # at me lol." (sealed28 was begun "Thanks for telling me!")
+                      r"|^\W*(?:(?:please|pls|ok|so|hey)\W+)?(?:can|could|would|will)\s+(?:you|u)\b",
+                      re.I)
 SURE = "Sure! "
 THANKS = "Thanks for telling me! "
 SECRET_MARK = "[redacted"

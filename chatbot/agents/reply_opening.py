@@ -20,6 +20,7 @@ from chatbot.agents.countdown import countdown
 from chatbot.agents.guards import stems
 from chatbot.agents.opening import (
     asked_mine,
+    asked_name,
     asked_someone,
     names_only,
     opening,
@@ -125,7 +126,10 @@ def first_words(question: str, found: list[RetrievedMemory], now: datetime | Non
     # "whats the keysafe code at my place again?": a found memory says what else it asks.
     nobody = who if who and not about(who, found, embedder, categories=False) and not any(
         _asked_of(read, who) & stems(m.memory_text) for m in found) else None
+    name = asked_name(read)
+    unnamed = name if name and not any(name.lower() in m.memory_text.lower()
+                                       for m in found) else None
     return opening(read, found=bool(found), current=current, during=during,
-                   untold=untold, nobody=nobody, past=len(current) < len(found),
+                   untold=untold, nobody=nobody, unnamed=unnamed, past=len(current) < len(found),
                    preferences=reply_in is not None, reply_in=reply_in,
                    bullets=bool(style.bullets), numbered=bool(style.numbered), ended=ended)

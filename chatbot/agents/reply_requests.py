@@ -39,6 +39,25 @@ _INVERTED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|
                        r"(?:i|my|we|our|it|the|a|an|this|that)\b", re.I)
 
 
+# A wh-question with its verb before any subject: "what do jerboas even eat" (sealed28: filed
+# as a fact, the assistant's answer was kept as its memories).
+_ASKED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|did|is|are|am|can|"
+                    r"could|should|would|will|shall|was|were|have|has)\s+\w", re.I)
+
+
+def as_filed(part: str, kind: str) -> str | None:
+    """The kind the part is read as: None for a question of the user's filed as how to reply
+    (`own_question`: nothing to keep); "question" for one clause asked as a wh-question and
+    filed as something to keep (read as any question is, for a plan said inside it); else
+    `kind`."""
+    if kind == "how_to_reply" and own_question(part):
+        return None
+    if (kind in ("fact", "plan_or_event", "how_to_reply") and _ASKED.match(part) is not None
+            and not _CLAUSE.search(part.strip()) and language_of(part) in (None, "English")):
+        return "question"
+    return kind
+
+
 # A question of the user's own put as a request, with no question mark: "Kindly remind me
 # which city I currently reside in." (sealed20; it was kept as how to reply on every turn).
 _REMIND_ME = re.compile(r"\b(?:remind|tell)\s+me\s+(?:of\s+|again\s+)?(?:what|which|where|when|"

@@ -277,6 +277,7 @@ def with_copula(text: str, part: str) -> str:
     # bailiff".
     if not words or (_led_by_a_verb(words[0]) and not words[0].lower().endswith("ed")):
         return out
+    part = with_apostrophes(part)  # "im 58, widower" (sealed28 kept "58 years old")
     for i_am in _I_AM.finditer(part):
         m = _COMPLEMENT.match(part, i_am.end())
         said = m.group(2) if m else ""

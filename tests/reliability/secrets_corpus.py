@@ -21,6 +21,10 @@ SECRETS: dict[str, tuple[str, str]] = {
     "password's": ("My password's Blu3Moon!77 for the bank", "Blu3Moon!77"),
     "password’s curly": ("my password’s tangerine-42", "tangerine-42"),
     "pw colon": ("router pw: Xk9#mq2LL", "Xk9#mq2LL"),
+    # sealed28: the reason between the name and the colon
+    "password then colon": ("heres my email password so i dont lose it: Quillwort!5821. oh "
+                            "and i just moved", "Quillwort!5821"),
+    "password then value": ("Email password Quillwort!5821", "Quillwort!5821"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
     "slack webhook": ("post to https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/"
                       "abcdEFGHijklMNOPqrstUVWX", "abcdEFGHijklMNOPqrstUVWX"),
@@ -109,6 +113,9 @@ ORDINARY: list[str] = [
     "The season opens with 12 home games",
     "My password's expired, I need a new one",
     "I reset my password yesterday. It's fine now, thanks",
+    "I changed my password yesterday: it was annoying",
+    "password tips for the team: use 12 characters",
+    "my password manager is great, the password reset link expired",
     "The PIN pad was broken, it's been replaced since 2023",
     "Boarding pass: 14C, gate B22",
     "Bus pass: monthly, 49 euros",
