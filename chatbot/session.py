@@ -36,6 +36,7 @@ from chatbot.agents.guards import (
     states_something_personal,
 )
 from chatbot.agents.react import count_tool_errors
+from chatbot.agents.refusals import ANSWER_ABROAD
 from chatbot.agents.reply_call import ReplyCall, finished
 from chatbot.agents.reply_style import in_force
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
@@ -266,8 +267,10 @@ class ChatSession:
             self.stats["runaway_replies"] += 1
 
         # A refusal ("I'm sorry, but I can't assist with that.") is asked for again begun by
-        # code, where code begins replies (a small model's direct reply) in English.
+        # code, where code begins replies (a small model's direct reply), in English or in the
+        # language a standing preference asks for (agents/refusals.py).
         active = self.responder.limits or limits_for(lm)
+        reply_in = language.asked_language(prefs)
 
         def reopen(words: str) -> None:
             self.stats["refused_replies"] += bool(words)
@@ -275,7 +278,7 @@ class ChatSession:
         reply = ReplyCall(call, lm=lm, shown=shown, asked=asked, field=field,
                           context=self._dspy_context, cancel=cancel, on_runaway=runaway,
                           reopen=reopen if active.direct_reply and active.open_with_memory
-                          and language.asked_language(prefs) is None else None)
+                          and reply_in in (None, *ANSWER_ABROAD) else None, reply_in=reply_in)
 
         def respond() -> Any:
             self.responder.copied = False

@@ -490,6 +490,19 @@ def test_a_fact_a_shown_memory_already_says_is_not_added_again(seeded):
     assert {m.memory_text for m in store.list("alice")} >= set(said[1:])
 
 
+def test_two_words_the_shown_memory_writes_as_one_are_the_same_fact(seeded):
+    store, _ = seeded
+    # sealed29: "Plays steel pan ..." was stored beside "Plays the steelpan ..."
+    pan = store.add("alice", "Plays the steelpan in a community band", ["music"])
+    result, _ = _update(store, [
+        step("add_memory", {"facts": [{"text": "Plays steel pan in a community band",
+                                       "categories": ["music"], "kind": "fact"}]}),
+        finish(),
+    ], [{"role": "user", "content": "fyi i play steel pan in a community band"}])
+    assert [a.event for a in result.actions] == ["NOOP"]
+    assert result.actions[0].memory_id == pan
+
+
 def test_an_update_is_judged_on_the_words_it_adds(seeded):
     store, ids = seeded
     result, _ = _update(store, [

@@ -479,3 +479,80 @@ def test_a_question_filed_as_a_fact_keeps_no_answer():
     [(tool, args)] = tool_calls([fact(trip, "Packing for Lisbon")], [], message=trip,
                                 known=trip, day=date(2024, 3, 15))
     assert [f["text"] for f in args["facts"]] == ["Is taking the trip to Lisbon next month"]
+
+
+def test_a_name_said_as_chat_introduces_one_is_the_users():
+    # sealed28: "hiya, Eudora here :)" was filed as small talk and nothing was kept
+    assert statements("hiya, Eudora here :)", {}, None) == [("Is called Eudora", "fact")]
+    assert user_name(fact("yo, Gottfried here.", "Carves marionettes"),
+                     "yo, Gottfried here. i carve marionettes") == "Gottfried"
+    # a place said to be "here" is no name
+    assert statements("Kalmar here is cold", {}, None) == []
+    assert user_name(fact("Kalmar here is cold", "Lives in Kalmar"), "Kalmar here is cold") is None
+
+
+def test_a_job_said_to_be_over_with_im_not_anymore_ends_and_nothing_else_takes_its_news():
+    # sealed29: the job stayed, and "Lives in Pärnu" became the zamboni
+    message = ("heads up, im not laying bricks anymore. since february i drive the zamboni at "
+               "the ice arena in town")
+    shown = {0: "Works as a bricklayer", 1: "Lives in Pärnu", 2: "Has a sister called Ignacia"}
+    new = "since february i drive the zamboni at the ice arena in town"
+    entries = [{"part": "heads up, im not laying bricks anymore.", "kind": "small_talk"},
+               fact(new, "Lives in Pärnu", replaces=1)]
+    calls = tool_calls(entries, [0, 1, 2], message=message, shown=shown, day=date(2024, 3, 15),
+                       known=f"{message} {' '.join(shown.values())}",
+                       reviews=[{"memory": shown[i], "now": "unchanged"} for i in range(3)])
+    assert [tool for tool, _ in calls] == ["update_memory", "add_memory"]
+    assert calls[0][1]["memory_id"] == 0
+    assert calls[0][1]["updated_memory_text"].startswith("No longer works as a bricklayer")
+    assert "zamboni" in calls[1][1]["facts"][0]["text"]
+
+
+def test_news_that_left_its_i_out_before_a_question_is_read_for_memory():
+    from chatbot.agents.guards import nothing_to_remember
+    message = "just adopted a pot bellied pig called Kumquat, what do they even eat??"
+    assert not nothing_to_remember(message)  # sealed29: the memory agent was not run
+    assert split_parts(message) == ["just adopted a pot bellied pig called Kumquat",
+                                    "what do they even eat??"]
+    assert nothing_to_remember("Any ideas for dinner?")
+
+
+def test_an_imperative_request_filed_as_a_plan_keeps_nothing():
+    # sealed29: "Gimme 3 things to do on a drizzly on 17 March 2024 when they're stuck inside"
+    said = "gimme 3 things to do on a drizzly sunday when im stuck inside"
+    assert tool_calls([fact(said, "Read a book", "Listen to music", kind="plan_or_event")], [],
+                      message=said, known=said, day=date(2024, 3, 15)) == [("noop", {})]
+    from chatbot.memory.timeparse import find_span
+    assert find_span(said, date(2024, 3, 15)) is None  # "a drizzly sunday" is a kind of day
+
+
+def test_a_memory_with_no_content_word_goes_and_is_a_rare_name_is_the_users_name(store):
+    from chatbot.session import ChatSession
+
+    from scripted import CHATML, ScriptedLlama, chat_reply, json_parts, scripted_local_lm
+    said = "I'm Wilhelmus and I tune church organs, I'm British, most mornings I cycle"
+    llama = ScriptedLlama([chat_reply("Nice to meet you!", True),
+                           json_parts([fact(said, "Is Wilhelmus", "Tunes church organs",
+                                            "Is British", "Most mornings")])], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+    # sealed29: "Is Wilhelmus" and "Most mornings" were stored as written
+    assert sorted(m.memory_text for m in store.list("ines")) == [
+        "Is British", "Is called Wilhelmus", "Tunes church organs"]
+
+
+def test_one_capitalised_name_put_right_for_another_in_the_shown_memory():
+    # sealed29: the memory became "Ugh wait they mixed up the breeds, ..."
+    part = "ugh wait i mixed up the breeds, Rambutan is a Chartreux not an Abyssinian"
+    shown = {0: "Got an Abyssinian kitten named Rambutan on 15 March 2024"}
+    calls = tool_calls([fact(part, shown[0], kind="how_to_reply")], [0], message=part,
+                       known=f"{part} {shown[0]}", shown=shown, day=date(2024, 3, 15),
+                       reviews=[{"memory": shown[0], "now": "unchanged"}])
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Got a Chartreux kitten named "
+                                                               "Rambutan on 15 March 2024"})]
+    # a name of two words is left to the sentence's own reading
+    car = "Actually my car is a Honda Civic, not a Toyota."
+    calls = tool_calls([fact(car, "Drives a Toyota Corolla")], [0], message=car, known=car,
+                       shown={0: "Drives a Toyota Corolla"})
+    assert calls[0][1]["updated_memory_text"] != "Drives a Civic Corolla"

@@ -1147,8 +1147,9 @@ def test_a_correction_after_a_lead_in_filed_as_small_talk_is_made():
     shown = {0: "Has a son called Lorcan", 1: "Enjoys bouldering"}
     calls = tool_calls([{"part": message, "kind": "small_talk"}], [0, 1], message=message,
                        known=message, shown=shown, parts=[message])
+    # the shown memory with the name put right ("Tiernan, not Lorcan", session 39)
     assert calls == [("update_memory", {"memory_id": 0, "categories": [],
-                                        "updated_memory_text": "Their son is Tiernan"})]
+                                        "updated_memory_text": "Has a son called Tiernan"})]
 
 
 def test_the_old_value_of_a_changed_memory_is_not_added_again():

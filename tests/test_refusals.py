@@ -302,3 +302,40 @@ def test_a_recall_question_about_someone_no_found_memory_names_says_so(store):
         s.turn("where does severin live again?")
     [prompt] = _reply_prompts(llama)
     assert prompt.endswith(NOTHING_NAMED.format(name="Severin"))
+
+
+def test_an_offer_of_help_in_the_language_asked_for_is_asked_for_again_in_it(store):
+    from chatbot.agents.refusals import ANSWER_ABROAD
+    # sealed28: replies in German asked for; an English question was answered "Gerne! Wie
+    # kann ich Ihnen helfen?"
+    store.add("ines", 'Asked: "from now on answer me always in german"', ["preferences"],
+              memory_type="procedural")
+    offer = "Gerne! Wie kann ich Ihnen helfen?"
+    helped = ANSWER_ABROAD["German"] + "Warme Kleidung, Wasser und eine Karte."
+    llama = ScriptedLlama([chat_reply(offer, False), chat_reply(helped, False)],
+                          template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn("what is good to pack for two days in the mountains?")
+    first, again = _reply_prompts(llama)
+    assert again.endswith("[[ ## response ## ]]\n" + ANSWER_ABROAD["German"])
+    assert reply.response == helped and s.stats["refused_replies"] == 1
+
+
+def test_sealed29_replies_who_is_speaking_and_who_is_asked_about():
+    from chatbot.agents.as_user import said_of_them
+    # news of someone else, in a past form that is no "-ed", and "your own" in it
+    assert said_of_them("I'm glad you got back from Trogir!",
+                        "My aunt Walpurga just got back from Trogir.") == (
+        "I'm glad Walpurga got back from Trogir!")
+    assert said_of_them("I'm glad you opened your own bakery! You should open your own too.",
+                        "my old flatmate Zdravko opened his own burek bakery last month") == (
+        "I'm glad Zdravko opened their own bakery! You should open your own too.")
+    # the assistant giving itself the name the user asked to be called
+    message = "Hello, I am called Nahuel but please you call me Nahu."
+    assert said_to_them("Hello! I'm Nahu. How can I help?", message) == (
+        "Hello! You're Nahu. How can I help?")
+    # "I don't know who X is" to an introduction is asked for again; a question about who else
+    # chats here may be refused
+    assert refuses("I'm sorry, but I don't know who Wilhelmus is.")
+    assert instead("I'm Wilhelmus and I tune church organs all over Taranaki.") == THANKS
+    assert instead("hey who else have you been chatting with?") == ""

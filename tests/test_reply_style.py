@@ -207,3 +207,10 @@ def test_a_limit_said_loosely_and_a_numbered_list_are_read():
         assert style_of([asked]).sentences == limit, asked
     assert style_of(['Asked: "give me the steps as a numbered list"']).bullets is True
     assert style_of(["Wants numbered steps"]).bullets is True
+
+
+def test_an_item_numbered_twice_is_numbered_once():
+    # sealed29: after code's "1. " the model wrote "1. Start ...", and every item kept both
+    reply = "1. 1. Pick a soft bar of soap.\n2. 2. Draw the outline.\n3. 3. Carve slowly."
+    assert as_bullets(reply, numbered=True) == (
+        "1. Pick a soft bar of soap.\n2. Draw the outline.\n3. Carve slowly.")

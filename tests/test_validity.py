@@ -44,6 +44,7 @@ WEDNESDAY = date(2026, 4, 29)
     ("on the 29th", "2026-04-29", "2026-04-29"),       # today counts
     ("flies home on 15th", "2026-05-15", "2026-05-15"),
     ("house-sitting until the 20th", "2026-05-20", "2026-05-20"),  # a bound: next month's
+    ("lending my projector to Tjorven til the 20th", "2026-05-20", "2026-05-20"),  # sealed29
     ("the rent is due by the 30th", "2026-04-30", "2026-04-30"),
     ("exam on Friday 5 June", "2026-06-05", "2026-06-05"),  # the date says which Friday
     ("within three weeks", "2026-05-20", "2026-05-20"),

@@ -32,10 +32,13 @@ from chatbot.agents.guards import FIRST_PERSON_SINGULAR, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.referents import _POSSESSED
 from chatbot.agents.reply_style import sentences
+from chatbot.memory.timewords import is_past_form
 
 SHARE = 0.6
 MIN_SHARED = 3
 _YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you've)\b", re.I)
+# The assistant giving itself the user's name: "Hello! I'm Nahu."
+_I_AM_NAMED = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|my\s+name\s+is)\s+([A-Z][\w'-]+)\W*$")
 # The first person singular and what it is to the user ("I am" with any spacing).
 _TO_YOU = {"i'm": "you're", "i am": "you are", "i was": "you were", "i've": "you've",
            "i'd": "you'd", "i'll": "you'll", "i": "you", "me": "you", "my": "your",
@@ -69,6 +72,8 @@ def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
     rooibos" and "Lives in Launceston"; not "I love rooibos too!")."""
     if not FIRST_PERSON_SINGULAR.search(sentence) or _YOU.search(sentence):
         return False
+    if (m := _I_AM_NAMED.match(sentence)) and re.search(rf"\b{re.escape(m.group(1))}\b", message):
+        return True  # "Hello! I'm Nahu." to "... please you call me Nahu" (sealed29)
     own = stems(sentence)
     shared = own & stems(" ".join((_of_the_user(message), *facts)))
     echoed = sum(1 for fact in facts if stems(fact) & own)
@@ -111,10 +116,11 @@ def without_unasked_welcome(reply: str, message: str) -> str:
 # moving to the Azores!" (sealed26). "You're", "you are", "you've", "you have", "you were", or
 # "you" before a past form; what follows says which verb it is to them.
 _YOU_ARE = re.compile(r"\b(you)(?:(['\u2019]re|\s+are)|(['\u2019]ve|\s+have)|(\s+were)"
-                      r"|(?=\s+(?:just\s+)?[a-z]+ed\b))", re.I)
+                      r"|(?=\s+(?:just\s+)?([a-z]+)\b))", re.I)
 _SUBJECT_I = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|we|we're|we've|we'd|we'll)\b", re.I)
 _THIRD = re.compile(r"^\W*(?:(?:and|so|oh|btw|also|well)\W+)*(he|she|they)\b", re.I)
 _VERBS = {"one": ("is", "has", "was"), "many": ("are", "have", "were")}
+_YOUR_OWN = re.compile(r"\byour\s+own\b", re.I)
 
 
 def _told_of(message: str) -> tuple[str, str] | None:
@@ -146,13 +152,20 @@ def said_of_them(reply: str, message: str) -> str:
     theirs = stems(message)
 
     def of_them(m: re.Match[str]) -> str:
+        if not any(m.groups()[1:4]) and not is_past_form(m.group(5).lower()):
+            return m.group(0)  # "you" before a verb in the past only: "you got back"
         verb = next((v for v, g in zip(_VERBS[number], m.groups()[1:4], strict=True) if g), "")
         said = f"{who} {verb}".rstrip()
         return said[:1].upper() + said[1:] if m.group(1)[0].isupper() else said
 
-    said = sentences(reply)
-    return " ".join(_YOU_ARE.sub(of_them, s) if stems(s) & theirs and not _YOU.search(
-        _YOU_ARE.sub("", s)) else s for s in said)
+    def said_of(sentence: str) -> str:
+        if not stems(sentence) & theirs:
+            return sentence
+        own = _YOUR_OWN.sub("their own", sentence)  # "you opened your own bakery"
+        out = _YOU_ARE.sub(of_them, own)
+        said = re.sub(re.escape(who), "", out, flags=re.I)  # "your dad" is theirs to say
+        return out if out != own and not _YOU.search(said) else sentence
+    return " ".join(said_of(s) for s in sentences(reply))
 
 
 # In another language the model says the user's words back as its own too: "Hallo! Ich wohne

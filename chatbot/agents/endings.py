@@ -38,7 +38,10 @@ _ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
 # What the user says they no longer do: "i dont drive trains anymore" ends "Works as a train
 # driver" (sealed20: it had become "Wants to quit driving trains").
 _NOT_ANYMORE = re.compile(r"\bI\s+(?:don't|dont|don\u2019t|do\s+not)\s+(.+?)\s+any\s*more\b"
-                          r"|\bI\s+no\s+longer\s+(.+?)(?=\s*(?:[-,;.!]|$))", re.I)
+                          r"|\bI\s+no\s+longer\s+(.+?)(?=\s*(?:[-,;.!]|$))"
+                          # "im not laying bricks anymore" (sealed29: the job stayed), said
+                          # alone: "I'm not an accountant any more, I became a pilot" corrects
+                          r"|\bI(?:['\u2019]?m|\s+am)\s+not\s+(.+?)\s+any\s*more\W*$", re.I)
 
 # "Tom and I split up": the one the user parted from is named before.
 _SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\s+|finally\s+)?"

@@ -246,7 +246,7 @@ def nothing_to_remember(message: str) -> bool:
     for a message in another language (`_in_another_language`)."""
     text = with_apostrophes(str(message or "").strip())
     if (not text or FIRST_PERSON.search(text) or _MEMORY_WORDS.search(text)
-            or _in_another_language(text)):
+            or _in_another_language(text) or _NEWS_LEAD.match(text)):
         return False
     # Every sentence a question or small talk: "Heading to Mombasa tomorrow for a work trip,
     # back on the 30th. Any tips for packing?" has no "I" but states a plan before it asks.
@@ -255,6 +255,10 @@ def nothing_to_remember(message: str) -> bool:
 
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
+# News that left its "I" out, before the question: "just adopted a pot bellied pig called
+# Kumquat, what do they even eat??" (sealed29: the memory agent was not run).
+_NEWS_LEAD = re.compile(r"^\W*(?:(?:just|finally|recently|also|actually|so|ok|omg)\s+)*"
+                        r"[a-z]{3,}ed\s+(?:my|our|a|an)\b", re.I)
 
 
 _SELF_STATEMENT = re.compile(

@@ -16,6 +16,7 @@ from typing import Any
 
 from wordfreq import zipf_frequency
 
+from chatbot.agents.grounding import NEUTRAL_WORDS, _stem
 from chatbot.agents.guards import (
     STANDARD,
     Limits,
@@ -37,6 +38,13 @@ from chatbot.memory.validity import status
 from chatbot.redact import MARKER, redact
 
 NEXT = "Next: another new fact of the user's, or finish."
+# Words of a time alone ("mornings", "weekends"): no content of a memory's own.
+_TIME_STEMS = frozenset(_stem(w) for w in NEUTRAL_WORDS | {"mornings", "evenings", "nights",
+                                                             "weekends", "days", "most", "every"})
+# "Is" and nothing but a name of up to three capitalised words, rarer than a word people use
+# ("Is British", "Is Catholic" are no names).
+NAME_ZIPF = 3.5
+_BARE_NAME = re.compile(r"^Is\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})\.?$")
 # Chat laughter or an emoticon that ends what the user typed: no part of a fact.
 _LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd)\b|\s*[:;=]-?[)(DPp/|])+"
                          r"[\s.!]*$", re.I)
@@ -96,22 +104,47 @@ def _in_another_language(user_texts: list[str]) -> bool:
 
 def restated(text: str, shown: dict[int, Memory], day: date | None) -> int | None:
     """The shown memory (a current fact, not a preference) that already says all a new memory
-    says and more: its content words are a strict subset, and both or neither deny. "Has
+    says and more: its content words are a strict subset (two words written as one where the
+    other text does, `_joined`), or its words are the same but for articles; both or neither
+    deny. "Has
     eleven koi in a garden pond" beside "Keeps eleven koi in a pond in the garden" is the same
     fact said again; the store's near-duplicate cosine missed it (the words are ordered
     differently). Same words in other forms ("Wants to visit Japan", then "Visited Japan")
     are left to the store: that may be news."""
-    words = stems(text)
-    if len(words) < 2:
+    if len(stems(text)) < 2:
         return None
     denies = bool(NEGATION.search(text))
     for i, m in shown.items():
-        said = stems(m.memory_text)
-        if (m.memory_type != "procedural" and _nothing_new(words, said)
+        words, said = stems(_joined(text, m.memory_text)), stems(_joined(m.memory_text, text))
+        same = _bare(_joined(text, m.memory_text)) == _bare(_joined(m.memory_text, text))
+        if (m.memory_type != "procedural" and (same or _nothing_new(words, said))
                 and bool(NEGATION.search(m.memory_text)) == denies
                 and status(m, day) != "past"):
             return i
     return None
+
+
+def _bare(text: str) -> list[str]:
+    """The text's words in lower case, without articles: "Plays the steelpan ..." is
+    "plays steelpan ..."."""
+    return [w for w in re.findall(r"[^\W_]+", text.lower()) if w not in ("a", "an", "the")]
+
+
+def _joined(text: str, other: str) -> str:
+    """The text with two words side by side written as one where `other` writes them so:
+    "Plays steel pan in a community band" beside "Plays the steelpan ..." (sealed29: the same
+    fact was stored twice)."""
+    one = {w.lower() for w in re.findall(r"[^\W\d_]+", other)}
+    words = re.findall(r"[^\W\d_]+|\d+", text)
+    out, i = [], 0
+    while i < len(words):
+        if i + 1 < len(words) and (words[i] + words[i + 1]).lower() in one:
+            out.append(words[i] + words[i + 1])
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
 
 
 # Words as common as "up" and "just" (Zipf 6.3 and over) add nothing a memory says: "Has got
@@ -199,7 +232,12 @@ class MemoryTools:
         """The refusal if `text` (or what it adds to `replaces`) is mostly the assistant's
         words rather than the user's."""
         g = grounding(text, run.user_texts, run.assistant_texts, replaces)
-        if g.ungrounded:
+        if not replaces and not stems(text) - _TIME_STEMS and MARKER not in text:
+            # "Most mornings" (sealed29, the model's piece of "... most mornings"): no word but
+            # a time, so nothing of the user's at all.
+            detail = "no content word"
+            why = "it says nothing on its own"
+        elif g.ungrounded:
             detail = "not the user's words (the assistant said it)"
             why = "that is what the assistant said"
         elif run.limits.require_user_words and g.unsupported and not _in_another_language(
@@ -223,6 +261,9 @@ class MemoryTools:
         if tail and tail.group(0).strip() != MARKER and tail.start() > 0:
             raw = raw[:tail.start()].rstrip()
         raw = _LAUGH_TAIL.sub("", raw) or raw  # "... as a gravedigger lol" (sealed27)
+        if (named := _BARE_NAME.match(raw)) is not None and all(
+                zipf_frequency(w.lower(), "en") < NAME_ZIPF for w in named.group(1).split()):
+            raw = NAME_FACT + named.group(1)  # "Is Wilhelmus" (sealed29): the user's name
         worded = third_person(raw)
         if worded != raw:
             run.result.counts["reworded_third_person"] += 1

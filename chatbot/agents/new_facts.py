@@ -263,7 +263,7 @@ def _one_coming_day(text: str, span: Span) -> bool:
 
 # Words before the span that lead its date already ("until the end of the month"), or hedge it
 # ("started about a year ago" is "started about 16 March 2023", not "about on ...").
-_SAID_LEAD = re.compile(r"\b(until|till|through|by|before|after|on|from|for|in|about|around|"
+_SAID_LEAD = re.compile(r"\b(until|till?|through|by|before|after|on|from|for|in|about|around|"
                         r"roughly|approximately|to)\s+$", re.I)  # "moved to 20 March 2024"
 
 

@@ -45,8 +45,10 @@ def off_target(text: str, target: Any, part: str, shown: dict[int, str],
     neither the text nor the part shares a word with it: "Daughter is Gunnhild" came as the
     new version of "Works as an auditor" beside "Has a daughter called Sigrid" reviewed as
     no longer true (sealed19), and the job was lost."""
-    return (target in unchanged and target in shown
-            and not stems(shown[target]) & (stems(text) | stems(part)))
+    # Or the text only copies it and the part says nothing of it: "Lives in Pärnu" as the new
+    # version of itself for "since february i drive the zamboni ..." (sealed29).
+    return (target in unchanged and target in shown and not stems(shown[target]) & stems(part)
+            and (not stems(shown[target]) & stems(text) or stems(text) <= stems(shown[target])))
 
 
 def names_beyond(text: str, update: dict[str, Any]) -> bool:

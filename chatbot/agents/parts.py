@@ -158,7 +158,11 @@ _MIN_STATEMENT_WORDS = 4
 # Or a past form speaking of "my" ("sprained my thumb", sealed28), or an -ing verb before a
 # place it names ("living in Kalmar").
 _ELIDED_I = re.compile(r"^\W*(?:(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b|\s+(?:in|at|near|"
-                       r"from|to)\s+(?-i:[A-Z]))|[a-z]{3,}ed\s+(?:my|our)\b)", re.I)
+                       r"from|to)\s+(?-i:[A-Z]))|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+"
+                       r"(?:my|our|a|an)\b)", re.I)
+
+
+_ING_LED = re.compile(r"^[a-z]{3,}ing\b", re.I)
 
 
 def with_elided_i(clause: str) -> str:
@@ -167,7 +171,7 @@ def with_elided_i(clause: str) -> str:
     if not _ELIDED_I.match(clause):
         return clause
     text = clause.lstrip()
-    lead = "I " if text.split()[0].lower().endswith("ed") else "I'm "  # "sprained my thumb"
+    lead = "I'm " if _ING_LED.match(text) else "I "  # "sprained my thumb", "just adopted a pig"
     return lead + text[:1].lower() + text[1:]
 
 

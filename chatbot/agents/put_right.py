@@ -195,6 +195,26 @@ def _new_word(part: str, found: re.Match[str]) -> str:
     return found.group(1)
 
 
+# The same between two capitalised words, which `statements` does not put right: "Rambutan
+# is a Chartreux not an Abyssinian" (sealed29: the memory became the part as typed).
+# One word each: "a Honda Civic, not a Toyota" names a car by two (left to `statements`).
+_NAME_INSTEAD = re.compile(r"\b((?-i:[A-Z])[\w'-]{2,}),?\s+not\s+(?:an?\s+|the\s+)?"
+                           r"((?-i:[A-Z])[\w'-]{2,})\b(?!\s+(?-i:[A-Z]))")
+_NAME_BEFORE = re.compile(r"[A-Z][\w'-]*\s+$")
+# The article right before the replaced word: "an Abyssinian" is "a Chartreux".
+_AN_A = re.compile(r"\b(an?)(\s+)$", re.I)
+
+
+def _with_article(before: str, new: str) -> str:
+    """`before` (the text up to a replaced word) with its "a"/"an" fitting `new`."""
+    m = _AN_A.search(before)
+    if m is None:
+        return before
+    article = "an" if new[:1].lower() in "aeiou" else "a"
+    article = article.capitalize() if m.group(1)[0].isupper() else article
+    return before[:m.start()] + article + m.group(2)
+
+
 def put_right_words(part: str) -> list[tuple[str, str]]:
     """The (new, old) words an English part puts right in so many words: ("salsa", "tango")
     for "correction, its salsa not tango"."""
@@ -226,11 +246,14 @@ def reworded_anyway(part: str, shown: dict[int, str],
         return False
     abroad = language_of(part) not in (None, "English")
     said = {w.lower() for w in _WORD.findall(written)}
-    for found in (_INSTEAD_ABROAD if abroad else _INSTEAD).finditer(part):
+    pairs = (list(_INSTEAD_ABROAD.finditer(part)) if abroad
+             else [*_INSTEAD.finditer(part), *_NAME_INSTEAD.finditer(part)])
+    for found in pairs:
         new, old_word = found.groups()
-        if new.lower() in said and old_word.lower() not in said:
+        if (new.lower() in said and old_word.lower() not in said) or (
+                found.re is _NAME_INSTEAD and _NAME_BEFORE.search(part[:found.start()])):
             continue
-        if not abroad:
+        if not abroad and found.re is _INSTEAD:
             new = _new_word(part, found)
         for memory_id, old in shown.items():
             # Accents aside: "not the bodhran" of "Plays the bodhrán" (sealed23).
@@ -240,10 +263,12 @@ def reworded_anyway(part: str, shown: dict[int, str],
                 continue
             at = next((m for m in _WORD.finditer(old) if _folded(m.group(0)) == _folded(old_word)),
                       None)
-            if at is None:
+            if at is None or (found.re is _NAME_INSTEAD
+                              and re.match(r"\s+[A-Z]", old[at.end():])):  # "Toyota Corolla"
                 continue
             word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new
-            text = old[:at.start()] + word + old[_name_end(old, at.end(), part):]
+            text = (_with_article(old[:at.start()], new) + word
+                    + old[_name_end(old, at.end(), part):])
             updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                                   "categories": []}
             return True

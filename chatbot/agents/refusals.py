@@ -34,7 +34,9 @@ _CANNOT = (r"(?:can(?:no|['\u2019])t|could\s+not|couldn['\u2019]t|am\s+(?:not\s+
            r"['\u2019]m\s+(?:not\s+able|unable)"
            r"|(?:don['\u2019]?t|do\s+not)\s+have\s+(?:enough|any|the)\s+(?:information|details|context)"
            r"|(?:don['\u2019]?t|do\s+not)\s+have\s+(?:enough|access)"
-           r"|(?:don['\u2019]?t|do\s+not)\s+(?:understand|know\s+what\s+you\s+mean))")
+           r"|(?:don['\u2019]?t|do\s+not)\s+(?:understand|know\s+what\s+you\s+mean)"
+           # "I'm sorry, but I don't know who Wilhelmus is." to an introduction (sealed29)
+           r"|(?:don['\u2019]?t|do\s+not)\s+know\s+who\b)")
 _REFUSAL = re.compile(
     rf"^\W*(?:(?:I['\u2019]?m\s+sorry|I\s+am\s+sorry|sorry|I\s+apologi[sz]e|unfortunately)"
     rf"\b[^.!?]{{0,12}}?\bI\s+{_CANNOT}|I\s+{_CANNOT})", re.I)
@@ -62,7 +64,7 @@ class Refused(Exception):  # noqa: N818 - it is what happened, not the caller's 
 # A refusal that gives this reason is right and stands: "I'm sorry, but I can't share
 # information about other users." to "has anyone else been chatting to you?" (sealed24; asked
 # again begun "Sure!", it went on "You haven't been chatting to anyone else yet").
-_OTHERS = re.compile(r"\b(?:other\s+(?:users?|people|persons?|customers)|anyone\s+else|someone"
+_OTHERS = re.compile(r"\b(?:other\s+(?:users?|people|persons?|customers)|(?:anyone|who|someone)"
                      r"\s+else|privacy|private|personal\s+(?:information|data|details)|"
                      r"confidential)\b", re.I)
 
@@ -91,28 +93,47 @@ _NON_ANSWER = re.compile(r"^\W*(?:(?:hi|hello|hey)(?:\s+there)?\W+)?(?:how\s+(?:
                          r"i\s+(?:help|assist)\s+you|what\s+would\s+you\s+like\s+to\s+know)\b",
                          re.I)
 MIN_ASKED = 3  # content words a message asks with: "whats up" asks for nothing to give
+# The same in the languages a standing preference may ask replies in: "Gerne! Wie kann ich
+# Ihnen helfen?" to "what is good to pack for two days in the mountains?" from a user who asked
+# for replies in German (sealed28; code had begun it "Gerne!"). Asked for again begun with
+# "Sure! Here is my answer:" in that language.
+_NON_ANSWER_ABROAD = re.compile(
+    r"^\W*(?:(?:gerne|bien\s+s[uû]r|claro|certo|hallo|bonjour|hola|ciao|ol[aá])\W+)*"
+    r"(?:wie\s+kann\s+ich\s+(?:dir|ihnen|euch)|comment\s+(?:puis-je|je\s+peux)\s+(?:vous|t['\u2019])"
+    r"|(?:en\s+)?qu[ée]\s+puedo\s+ayudar|come\s+posso\s+aiutar|como\s+(?:posso|eu\s+posso)\s+"
+    r"(?:te\s+)?ajudar)", re.I)
+ANSWER_ABROAD = {"German": "Gerne! Hier ist meine Antwort: ",
+                 "French": "Bien sûr ! Voici ma réponse : ",
+                 "Spanish": "¡Claro! Aquí tienes mi respuesta: ",
+                 "Italian": "Certo! Ecco la mia risposta: ",
+                 "Portuguese": "Claro! Aqui está a minha resposta: "}
 
 
 def refuses(text: str, message: str = "") -> bool:
     """The reply opens with a refusal (English, or one of `THANKS_ABROAD`'s languages) of
     what any assistant would do, not one for the privacy of others; or, to an English
     `message` that asks for something, with an offer of help instead of it."""
-    if _NON_ANSWER.match(text) and written_in(message) == "English" and (
+    if (_NON_ANSWER.match(text) or _NON_ANSWER_ABROAD.match(text)) and written_in(
+            message) == "English" and (
             asks(message) or _REQUEST.match(message)) and len(stems(message)) >= MIN_ASKED:
         return True
     return (bool(_REFUSAL.match(text) or _REFUSAL_ABROAD.match(text))
             and not _OTHERS.search(text))
 
 
-def instead(message: str) -> str:
+def instead(message: str, reply_in: str | None = None) -> str:
     """The first words a refused reply to `message` (as redacted) is asked for again with,
-    or "" when a refusal may stand."""
+    or "" when a refusal may stand. `reply_in`: the language a standing preference asks
+    replies in (an English question is then asked for again begun `ANSWER_ABROAD`)."""
     language = written_in(message)
     if language != "English":  # news only: a question may be one a refusal answers rightly
-        return ("" if SECRET_MARK in message or asks(message)
+        return ("" if SECRET_MARK in message or asks(message) or reply_in
                 else THANKS_ABROAD.get(language or "", ""))
     if (SECRET_MARK in message or RECALL.search(message)
             or about_the_user(message) or asked_mine(message) or asked_someone(message)
-            or _ABOUT_THEM.search(message)):
-        return ""
-    return SURE if asks(message) or _REQUEST.match(message) else THANKS
+            or _ABOUT_THEM.search(message) or _OTHERS.search(message)):
+        return ""  # nor a question about other people who chat here: "who else ...?"
+    asked = asks(message) or _REQUEST.match(message)
+    if reply_in is not None:
+        return ANSWER_ABROAD.get(reply_in, "") if asked else ""
+    return SURE if asked else THANKS

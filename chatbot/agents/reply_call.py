@@ -89,14 +89,14 @@ class ReplyCall:
                  shown: Callable[[str], None], asked: str, field: str | None,
                  context: Callable[[], Any] = nullcontext, cancel: Event | None = None,
                  on_runaway: Callable[[], None] = lambda: None,
-                 reopen: Callable[[str], None] | None = None):
+                 reopen: Callable[[str], None] | None = None, reply_in: str | None = None):
         self._call, self._lm, self._shown, self._asked = call, lm, shown, asked
         self._field, self._context, self._cancel = field, context, cancel
         self._on_runaway = on_runaway
         # The first words a reply that opens with a refusal is asked for again with
         # (agents/refusals.py), and how the reply is begun with them; "" when a refusal stands.
         self._reopen = reopen
-        self._instead = instead(asked) if reopen is not None else ""
+        self._instead = instead(asked, reply_in) if reopen is not None else ""
         self.guard = CopyGuard(shown, [], asked)
         self.stream = FieldStream(field, self.guard.feed)
 

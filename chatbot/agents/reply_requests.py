@@ -45,16 +45,25 @@ _ASKED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|did
                     r"could|should|would|will|shall|was|were|have|has)\s+\w", re.I)
 
 
+# A request put as an imperative: "gimme 3 things to do on a drizzly sunday when im stuck
+# inside" (sealed29: filed as a plan, the assistant's ideas were its memories).
+_IMPERATIVE = re.compile(r"^\W*(?:(?:ok|so|pls|please|hey|hi)\W+)*(?:gimme|give\s+me|tell\s+me|"
+                         r"suggest|recommend|list|show\s+me|send\s+me|find\s+me)\b", re.I)
+
+
 def as_filed(part: str, kind: str) -> str | None:
     """The kind the part is read as: None for a question of the user's filed as how to reply
     (`own_question`: nothing to keep); "question" for one clause asked as a wh-question and
-    filed as something to keep (read as any question is, for a plan said inside it); else
-    `kind`."""
+    "request" for one put as an imperative, filed as something to keep (read as any question
+    or request is, for a plan said inside it); else `kind`."""
     if kind == "how_to_reply" and own_question(part):
         return None
-    if (kind in ("fact", "plan_or_event", "how_to_reply") and _ASKED.match(part) is not None
-            and not _CLAUSE.search(part.strip()) and language_of(part) in (None, "English")):
-        return "question"
+    if (kind in ("fact", "plan_or_event", "how_to_reply") and not _CLAUSE.search(part.strip())
+            and language_of(part) in (None, "English")):
+        if _ASKED.match(part) is not None:
+            return "question"
+        if _IMPERATIVE.match(part) is not None:
+            return "request"
     return kind
 
 

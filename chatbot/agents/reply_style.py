@@ -195,8 +195,9 @@ def restyle(reply: str, style: ReplyStyle) -> str:
 
 _BULLET_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 # A list item's marker, also "- 1." (the model numbered its list after our "- ").
-_MARKS = re.compile(r"^[ \t]*(?:[-*•][ \t]+(?:\d{1,2}[.)](?:[ \t]+|$))?|\d{1,2}[.)](?:[ \t]+|$))",
-                    re.M)
+# "1. 1." too: after code's "1. " the model numbered the item again (sealed29).
+_MARKS = re.compile(r"^[ \t]*(?:[-*•][ \t]+(?:\d{1,2}[.)](?:[ \t]+|$))?|\d{1,2}[.)](?:[ \t]+|$))"
+                    r"(?:\d{1,2}[.)](?:[ \t]+|$))?", re.M)
 # A sentence ends at . ! ? before a space and a capital letter, digit or quote; not after a
 # lone initial, a number ("step 1. Then") or a common abbreviation.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")

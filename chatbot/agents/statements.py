@@ -62,6 +62,11 @@ _WHO = re.compile(r"\bmy\s+((?:[a-z-]+\s+){0,2}?[a-z-]+)(?:\s+([A-Z][\w'-]+))?\s
                   r"who(?:'s|’s|\s+is|\s+(?=[a-z]+s\b|has\b|just\b))\s*([^.?!;]+)")
 
 
+# "Eudora here :)": the user's name, said as chat introduces one (sealed28 filed it as small
+# talk); only a capitalised name, and nothing after it but an emoticon.
+_HERE = re.compile(r"^((?-i:[A-Z])[\w'-]+)\s+here\W*$")
+
+
 def without_lead_in(part: str) -> str:
     """The part without a lead-in: words before a colon ("Heads up: ..."), or a short first
     clause that is not the user's own, before a comma or a spaced dash ("heads up, I've packed
@@ -245,7 +250,7 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     known = _lower_words(" ".join(shown.values()))
     out = []
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
-    clauses = [with_elided_i(as_i(JOINED.sub("", c.strip(" .!")).strip()))
+    clauses = [with_elided_i(as_i(_HERE.sub(r"I'm \1", JOINED.sub("", c.strip(" .!")).strip())))
                for c in _CLAUSE.split(LEAD_IN.sub("", part.strip()))]
     for clause in _with_details(clauses):
         if not leads_in_first_person(clause):

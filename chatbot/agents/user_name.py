@@ -84,7 +84,9 @@ def _as_written(name: str, message: str) -> str:
 # no name and kept "Distiller at Kinsale", sealed26), "the name's Ottoline", "name is Ada": the
 # user's name, said at the start of a clause.
 _NAME_SAID = re.compile(r"(?:^|[,.!?;:]\s*)(?:(?:my|the)\s+)?name(?:['\u2019]?s|\s+is)\s+"
-                        r"([^\W\d_][\w'-]*)", re.I)
+                        r"([^\W\d_][\w'-]*)"
+                        # "hiya, Eudora here :)" (sealed28), a capital only
+                        r"|(?:^|[,.!?;:]\s*)((?-i:[A-Z])[\w'-]+)\s+here\b(?!\s+\w)", re.I)
 NAME_ZIPF = 4.5  # typed without capitals, a name is no common word ("names are hard")
 
 
@@ -95,7 +97,7 @@ def said_name(part: str, message: str, memories: list[str] = ()) -> str | None:
     m = _NAME_SAID.search(part)
     if m is None:
         return None
-    word = m.group(1)
+    word = m.group(1) or m.group(2)
     if not word[0].isupper() and not (_no_capitals(message)
                                       and zipf_frequency(word.lower(), "en") < NAME_ZIPF):
         return None

@@ -34,15 +34,15 @@ from chatbot.memory.timewords import MONTHS, NUMBERS, PAST_FORMS, is_past_form
 
 # Words that make the time after them a bound ("until the end of April"), said before the
 # phrase or as its first word.
-UNTIL_WORDS = frozenset({"until", "till", "through", "by", "before", "within", "up"})
+UNTIL_WORDS = frozenset({"until", "till", "til", "through", "by", "before", "within", "up"})
 # ... and the verbs that give an end date: "the pass expires on 5 April", "the lease ends on
 # the 30th" (the model wrote "runs until 5 April" as "expires on 5 April": no end date).
 _ENDS = r"(?:ends?|expires?|runs?\s+out)(?:\s+on)?"  # not "ended on 3 May": a past day
-_UNTIL = re.compile(rf"\b(?:until|till|through|up\s+to|by|before|{_ENDS})\s+$", re.I)
+_UNTIL = re.compile(rf"\b(?:until|till?|through|up\s+to|by|before|{_ENDS})\s+$", re.I)
 _ENDS_BEFORE = re.compile(rf"\b{_ENDS}\s+$", re.I)
 # "until" earlier in the same clause: "staying with me until they fly back on the 26th" is a
 # stay up to the 26th, as much as "staying until the 26th" is.
-_UNTIL_IN_CLAUSE = re.compile(r"\b(?:until|till)\b[^,.;:!?]*$", re.I)
+_UNTIL_IN_CLAUSE = re.compile(r"\b(?:until|till?)\b[^,.;:!?]*$", re.I)
 # A length of time up to now, not a coming span: "has been teaching for eight years", "been
 # vegan for ten years", "taught for eight years now". The perfect's "been" earlier in the
 # clause, or "now" right after.
@@ -93,8 +93,12 @@ def _up_to_now(text: str, m: re.Match[str]) -> bool:
 
 
 # A weekday after an article or a possessive names a thing, not a day: "the Saturday market",
-# "a Sunday roast", "my Monday class".
+# "a Sunday roast", "my Monday class"; also with a word before it ("a drizzly sunday",
+# sealed29, had become "a drizzly on 17 March 2024"), not one that picks the day ("the next").
 _NAMES_A_THING = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its)\s+$", re.I)
+_NAMES_A_KIND = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its)\s+(?!(?:next|last|"
+                           r"coming|following|same|first|second|third|fourth|final)\b)[a-z]+\s+$",
+                           re.I)
 # The clause a time phrase ends: back to the last punctuation or joining word.
 _CLAUSE_START = re.compile(r"[,.;:!?]|\b(?:and|but|so|because|while|when)\b", re.I)
 # Past forms that are as often present ("I put the bins out on Monday"), a habit ("used to"),
@@ -141,7 +145,8 @@ def find_span(text: str, today: date) -> Span | None:
             lead = m.group(0).split()[0].lower()
             before = text[:m.start()]
             bare_day = name == "weekday" and lead in (m.group(2).lower(), "on")
-            if bare_day and _NAMES_A_THING.search(before):
+            if bare_day and (_NAMES_A_THING.search(before)
+                             or (lead != "on" and _NAMES_A_KIND.search(before))):
                 continue  # "the Saturday market", "my Monday class": no date
             since = _SINCE.search(before) if bare_day else None  # "in Leeds since Tuesday"
             past = bare_day and (since is not None or _told_in_the_past(before))
@@ -169,9 +174,9 @@ def find_span(text: str, today: date) -> Span | None:
 # Between a start and the day a stay ends: "tomorrow for a work trip, back on the 30th", "from
 # Monday until Friday". Words of a return or "until" right before the second time, in the
 # same sentence, not far on.
-_BACK_WORD = re.compile(r"\b(?:back|home|returning|until|till)\b", re.I)
+_BACK_WORD = re.compile(r"\b(?:back|home|returning|until|till?)\b", re.I)
 _BACK_REACH = 60  # the 40 characters _BACK_BEFORE allows, and the word itself
-_BACK_BEFORE = re.compile(r"^[^.;!?]{0,40}?\b(?:back|home|returning|until|till)(?:\s+on)?\s*$",
+_BACK_BEFORE = re.compile(r"^[^.;!?]{0,40}?\b(?:back|home|returning|until|till?)(?:\s+on)?\s*$",
                           re.I)
 
 
@@ -188,7 +193,7 @@ def _to_the_end(text: str, end: int, first: Span, today: date) -> Span | None:
     at = rest.find(later.phrase)
     lead = later.phrase.split()[0].lower()
     if at < 0 or not (_BACK_BEFORE.match(rest[:at]) or (
-            lead in ("until", "till") and re.match(r"^[^.;!?]{0,40}$", rest[:at]))):
+            lead in ("until", "till", "til") and re.match(r"^[^.;!?]{0,40}$", rest[:at]))):
         return None
     phrase = text[end - len(first.phrase):end + at + len(later.phrase)]
     return Span(first.start, later.end, phrase, False, first.relative or later.relative)

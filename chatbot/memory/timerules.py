@@ -24,7 +24,7 @@ _ORD = r"(\d{1,2})(?:st|nd|rd|th)?"
 _ORD_ANY = (r"(\d{1,2}|" + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
             + r")(?:st|nd|rd|th)?")
 _WHICH = r"(this\s+coming|this|next|coming|last)"
-_TO = r"\s*(?:to|until|till|through|thru|-|\u2013)\s*"
+_TO = r"\s*(?:to|until|till?|through|thru|-|\u2013)\s*"
 # A day of a month either way round: "the 2nd of May", "2 May", "May 2" (4 groups).
 _A_DATE = rf"(?:the\s+)?(?:{_ORD}(?:\s+of)?\s+({_MONTH})|({_MONTH})\.?\s+{_ORD})\b"
 
@@ -58,13 +58,13 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
     # "on the 15th" (or "on 15th", "until the 20th"), but not "on the 2nd floor": only where
     # the phrase ends.
-    ("day_of_month", r"\b(?:on|until|till|by|from|through)\s+(?:the\s+)?"
+    ("day_of_month", r"\b(?:on|until|till?|by|from|through)\s+(?:the\s+)?"
                      r"(?:(\d{1,2})(?:st|nd|rd|th)|("
                      + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r"))\b"
                      r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
     # "from Tuesday to Saturday next week": those days of the week named. Without a week, the
     # coming ones, and not relative: as often a habit ("works Monday to Friday").
-    ("weekday_range", rf"\b(?:from\s+)?({_DAY})\s*(?:to|until|till|through|thru|-|\u2013)\s*"
+    ("weekday_range", rf"\b(?:from\s+)?({_DAY})\s*(?:to|until|till?|through|thru|-|\u2013)\s*"
                       rf"({_DAY})(?:\s+{_WHICH}\s+week\b)?"),
     # "Thursday next week": that weekday in the week named.
     ("weekday_of_week", rf"\b(?:on\s+)?({_DAY})\s+{_WHICH}\s+week\b"),
@@ -89,7 +89,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
                       rf"of\s+({_MONTH})\b"),
     ("from_date_for", rf"\b(?:from|starting(?:\s+on)?)\s+{_A_DATE}\s*,?\s+(?:for|over)\s+"
                       rf"(?:the\s+)?(?:next\s+)?({_NUM})\s+{_UNIT}"),
-    ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till|by)\s+)?({_DAY})\b"),
+    ("weekday", rf"\b(?:(this\s+coming|this|next|coming|last|on|until|till?|by)\s+)?({_DAY})\b"),
 ]]
 # A rule whose every match is relative to the day it was said; for "weekday", the words that
 # make one relative.
@@ -100,7 +100,7 @@ RELATIVE_RULES = {"from_for", "for_from", "day_after", "relative_day", "in_n", "
                    # a stay between two dates: its year is the coming one, and it dates the
                    # fact (not a habit, as a bare date may be)
                    "day_range", "month_range", "for_from_date", "from_date_for", "for_from_part"}
-RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "by"}
+RELATIVE_LEADS = {"this", "next", "coming", "last", "until", "till", "til", "by"}
 
 
 def _day(word: str) -> int:
