@@ -1200,7 +1200,7 @@ def test_a_clause_before_a_question_that_names_someone_new_is_kept():
 
 def test_a_possession_said_again_with_a_light_word_is_not_added():
     from chatbot.agents.guards import stems
-    from chatbot.agents.memory_tools import _nothing_new
+    from chatbot.agents.restated import _nothing_new
 
     assert _nothing_new(stems("Has got six quails up at their smallholding"),
                         stems("Keeps six quails on a smallholding"))

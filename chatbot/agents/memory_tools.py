@@ -27,14 +27,13 @@ from chatbot.agents.guards import (
 )
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import _as_facts, _dated
-from chatbot.agents.parts import NEGATION
 from chatbot.agents.reply_style import overridden
 from chatbot.agents.response import _as_list
+from chatbot.agents.restated import restated
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.errors import ChatbotError
 from chatbot.memory import Memory, MemoryStore, Source
 from chatbot.memory.store import normalise
-from chatbot.memory.validity import status
 from chatbot.redact import MARKER, redact
 
 NEXT = "Next: another new fact of the user's, or finish."
@@ -100,67 +99,6 @@ def _in_another_language(user_texts: list[str]) -> bool:
     prompt and examples are English) shares none of their words by design ("Works as a
     doctor" for "trabajo como médica"), so sharing no word says nothing about invention."""
     return any(language_of(t) not in (None, "English") for t in user_texts)
-
-
-def restated(text: str, shown: dict[int, Memory], day: date | None) -> int | None:
-    """The shown memory (a current fact, not a preference) that already says all a new memory
-    says and more: its content words are a strict subset (two words written as one where the
-    other text does, `_joined`), or its words are the same but for articles; both or neither
-    deny. "Has
-    eleven koi in a garden pond" beside "Keeps eleven koi in a pond in the garden" is the same
-    fact said again; the store's near-duplicate cosine missed it (the words are ordered
-    differently). Same words in other forms ("Wants to visit Japan", then "Visited Japan")
-    are left to the store: that may be news."""
-    if len(stems(text)) < 2:
-        return None
-    denies = bool(NEGATION.search(text))
-    for i, m in shown.items():
-        words, said = stems(_joined(text, m.memory_text)), stems(_joined(m.memory_text, text))
-        same = _bare(_joined(text, m.memory_text)) == _bare(_joined(m.memory_text, text))
-        if (m.memory_type != "procedural" and (same or _nothing_new(words, said))
-                and bool(NEGATION.search(m.memory_text)) == denies
-                and status(m, day) != "past"):
-            return i
-    return None
-
-
-def _bare(text: str) -> list[str]:
-    """The text's words in lower case, without articles: "Plays the steelpan ..." is
-    "plays steelpan ..."."""
-    return [w for w in re.findall(r"[^\W_]+", text.lower()) if w not in ("a", "an", "the")]
-
-
-def _joined(text: str, other: str) -> str:
-    """The text with two words side by side written as one where `other` writes them so:
-    "Plays steel pan in a community band" beside "Plays the steelpan ..." (sealed29: the same
-    fact was stored twice)."""
-    one = {w.lower() for w in re.findall(r"[^\W\d_]+", other)}
-    words = re.findall(r"[^\W\d_]+|\d+", text)
-    out, i = [], 0
-    while i < len(words):
-        if i + 1 < len(words) and (words[i] + words[i + 1]).lower() in one:
-            out.append(words[i] + words[i + 1])
-            i += 2
-        else:
-            out.append(words[i])
-            i += 1
-    return " ".join(out)
-
-
-# Words as common as "up" and "just" (Zipf 6.3 and over) add nothing a memory says: "Has got
-# six quails up at their smallholding" beside "Keeps six quails on a smallholding" (not "new",
-# 6.25, nor "now", 6.2).
-LIGHT_ZIPF = 6.3
-
-
-def _nothing_new(words: set[str], said: set[str]) -> bool:
-    """The new memory's content words are a strict subset of the shown one's, but for words
-    as common as "up" (two shared at least)."""
-    extra = words - said
-    if not extra:
-        return words < said
-    return (len(words & said) >= 2
-            and all(zipf_frequency(w, "en") >= LIGHT_ZIPF for w in extra))
 
 
 def _to_int(value: Any) -> int | None:

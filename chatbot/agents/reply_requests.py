@@ -1,6 +1,8 @@
 """Parts the memory agent filed as how to reply (chatbot.agents.part_calls): which is a
-request for good, which is the user's own question, which only speaks of a shown fact, and
-how a request is worded when the model's words lose it.
+request for good, which is the user's own question, which only speaks of a shown fact, which
+asks to have something kept (`asks_to_keep`), and how a request is worded when the model's
+words lose it. `as_filed` reads a question or an imperative request filed as something to keep
+as the question or request it is.
 """
 
 from __future__ import annotations
@@ -26,21 +28,15 @@ def own_question(part: str) -> bool:
     preference), with or without its question mark. Not "Can I get replies in French?".
     English only."""
     asked = (part.rstrip().endswith("?") or _REMIND_ME.search(part) is not None
-             or _INVERTED.match(part) is not None)
+             or _ASKED.match(part) is not None)
     return (asked and any(_WH.match(c) for c in _CLAUSE.split(part))
             and not _YOU.search(part) and language_of(part) in (None, "English"))
 
 
-# A wh-word, then the verb before its subject: a question however it ends ("how do i stop my
-# glasses fogging up when its cold outside" was kept as how to reply, with the model's answer
-# as the preference, sealed27).
-_INVERTED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|did|is|are|am|"
-                       r"can|could|should|would|will|shall|was|were|have|has)\s+"
-                       r"(?:i|my|we|our|it|the|a|an|this|that)\b", re.I)
-
-
-# A wh-question with its verb before any subject: "what do jerboas even eat" (sealed28: filed
-# as a fact, the assistant's answer was kept as its memories).
+# A wh-word, then the verb before its subject: a question however it ends. "how do i stop my
+# glasses fogging up when its cold outside" was kept as how to reply, the model's answer its
+# preference (sealed27); "what do jerboas even eat", filed as a fact, kept the answer as the
+# user's (sealed28).
 _ASKED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|did|is|are|am|can|"
                     r"could|should|would|will|shall|was|were|have|has)\s+\w", re.I)
 
