@@ -556,3 +556,21 @@ def test_one_capitalised_name_put_right_for_another_in_the_shown_memory():
     calls = tool_calls([fact(car, "Drives a Toyota Corolla")], [0], message=car, known=car,
                        shown={0: "Drives a Toyota Corolla"})
     assert calls[0][1]["updated_memory_text"] != "Drives a Civic Corolla"
+
+
+def test_sealed29_again_the_wrong_copy_the_question_with_news_and_chat_before_a_question():
+    from chatbot.agents.guards import is_one_question
+    from chatbot.agents.opening import about_the_user
+    # a job said to be over beside a copy of another shown memory ends only the job
+    part = "heads up, im not laying bricks anymore."
+    shown = {0: "Works as a bricklayer", 1: "Lives in Pärnu", 2: "Has a sister called Ignacia"}
+    calls = tool_calls([fact(part, "Lives in Pärnu", kind="how_to_reply")], [0, 1, 2],
+                       message=part, known=f"{part} {' '.join(shown.values())}", shown=shown,
+                       day=date(2024, 3, 15),
+                       reviews=[{"memory": shown[i], "now": "unchanged"} for i in range(3)])
+    assert [(tool, args.get("memory_id")) for tool, args in calls] == [("update_memory", 0)]
+    assert "Pärnu" not in calls[0][1]["updated_memory_text"]
+    # news before the question is no question alone; chat words before a question about me
+    assert not is_one_question("just adopted a pot bellied pig called Kumquat, what do they "
+                               "even eat??")
+    assert about_the_user("so uh what have u got on me so far")

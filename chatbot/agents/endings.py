@@ -130,9 +130,12 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(ending.lastindex or 0))))
     copies = [stems(t) for t, _, _ in found]
     # A word of the fact that begins with one of what ended counts ("quit engraving" ends
-    # "Works as an engraver").
-    return [i for i, old in shown.items() if i not in taken and (
-        any(said_in(w, stems(old)) for w in what) or any(c and c <= stems(old) for c in copies))]
+    # "Works as an engraver"); else a fact the part's memory copies. Not both: beside "im not
+    # laying bricks anymore" the model copied "Lives in Pärnu", and the town went (sealed29).
+    named = [i for i, old in shown.items()
+             if i not in taken and any(said_in(w, stems(old)) for w in what)]
+    return named or [i for i, old in shown.items()
+                     if i not in taken and any(c and c <= stems(old) for c in copies)]
 
 
 def as_ended(part: str, old: list[str], day: date | None) -> str:

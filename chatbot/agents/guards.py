@@ -294,7 +294,8 @@ def is_one_question(message: str) -> bool:
     if re.search(r"[.!?]\s", text[:-1]):
         return False
     clauses = _CLAUSE_BREAK.split(text)
-    return not any(states_something_personal(c) and not _ASKS.match(c) for c in clauses[:-1])
+    return not any((states_something_personal(c) or _NEWS_LEAD.match(c)) and not _ASKS.match(c)
+                   for c in clauses[:-1])
 
 
 _RETRACTION = re.compile(

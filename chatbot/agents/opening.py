@@ -247,8 +247,9 @@ def names_only(fact: str) -> bool:
 
 # A last sentence led by a question word asks, "?" or not: "is it even worth buying a
 # dehumidifier where i live or am i overthinking it" (chat often leaves the mark out).
-# After a word of chat before it: "so what do you actually remember about me" (sealed21).
-_ASKING = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|well|right|hey|um|oh)\W+)?"
+# After words of chat before it: "so what do you actually remember about me" (sealed21), "so
+# uh what have u got on me so far" (sealed29).
+_ASKING = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|well|right|hey|um|uh|er|hmm|oh)\W+)*"
                      r"(?:what|where|when|who|which|why|how|do|does|did|is|are|am|can|"
                      r"could|should|would|will)\b(?!.*[.!]\s*$)", re.I)
 
