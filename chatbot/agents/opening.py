@@ -90,6 +90,7 @@ from chatbot.agents.told import (
     NOTHING_ABOUT,
     RECALL,
     SOMEONE,
+    TYPED_NAME_ZIPF,
     in_the_time,
     named,
     no_longer,
@@ -155,7 +156,6 @@ def asked_someone(message: str) -> str | None:
 # begun "Since you" with whatever was found ("Since you mentioned playing shinty on Saturdays,
 # it's likely that Severin lives in ...", sealed28).
 _NAMED_SUBJECT = re.compile(r"\b(?:does|did)\s+([A-Za-z][\w'-]{2,})\s+(?!not\b)[a-z]+\b")
-NAME_ZIPF = 4.0  # a name typed in lower case is no common word ("does anyone", "did mum")
 NOTHING_NAMED = "You haven't told me anything about {name}."
 
 
@@ -167,7 +167,7 @@ def asked_name(message: str) -> str | None:
     if (m := _NAMED_SUBJECT.search(message)) is None:
         return None
     name = m.group(1)
-    if not name[0].isupper() and zipf_frequency(name.lower(), "en") >= NAME_ZIPF:
+    if not name[0].isupper() and zipf_frequency(name.lower(), "en") >= TYPED_NAME_ZIPF:
         return None
     return name[:1].upper() + name[1:]
 

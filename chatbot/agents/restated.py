@@ -29,8 +29,8 @@ def restated(text: str, shown: dict[int, Memory], day: date | None) -> int | Non
         return None
     denies = bool(NEGATION.search(text))
     for i, m in shown.items():
-        words, said = stems(_joined(text, m.memory_text)), stems(_joined(m.memory_text, text))
-        same = _bare(_joined(text, m.memory_text)) == _bare(_joined(m.memory_text, text))
+        new, old = _joined(text, m.memory_text), _joined(m.memory_text, text)
+        words, said, same = stems(new), stems(old), _bare(new) == _bare(old)
         if (m.memory_type != "procedural" and (same or _nothing_new(words, said))
                 and bool(NEGATION.search(m.memory_text)) == denies
                 and status(m, day) != "past"):
