@@ -92,7 +92,9 @@ _SAS_SIGNATURE = re.compile(r"[?&]sig=([A-Za-z0-9%+/=]{20,})")
 _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-F]+|\Z)", re.S)
 
 # The names a password or PIN goes by in prose.
-_PASSWORD_NAMES = r"password|passphrase|passcode|passwort|pin(?:\s+code)?|pin\s+number"
+# Typed short too: "my paypal pw is Gannet#5530 lol" (sealed31: stored and said back).
+_PASSWORD_NAMES = (r"password|passphrase|passcode|passwort|pass\s+word|passwd|pwd|pw|pswd|pword"
+                   r"|pin(?:\s+code)?|pin\s+number")
 # What a secret is for ("... for my gmail account", "... at home"), and the words that then give
 # its value ("is", "was:", "'s", ":", "is now").
 _OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,7}?[\w.@'\-]+)?"

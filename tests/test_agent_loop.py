@@ -644,6 +644,9 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert asked_someone("what does my wife do?") is None  # no recall asked for
     assert asked_someone("My sister's visiting. What's the dish I always cook again?") is None
     assert asked_someone("Quick one. Where does my brother live again?") == "brother"
+    # sealed30: "what is my job again" asks for the job, not about someone called "job"
+    assert asked_someone("what is my job again") is None
+    assert asked_someone("who is my dentist again?") == "dentist"
     assert opening("what does my wife do again?", found=True, preferences=False,
                    current=people, nobody="wife") == (
         "You haven't told me anything about your wife.")
@@ -733,3 +736,16 @@ def test_the_days_until_a_dated_fact_are_counted_in_code():
     assert countdown("how many days until my trip?", [
         "Your exam is on 30 April 2024", "Your dentist appointment is on 2 April 2024"],
         today) == ""
+
+
+def test_a_sentence_said_twice_in_one_reply_is_said_once():
+    from chatbot.agents.streaming import without_repeated_sentences
+    # sealed30: a wedding-gift reply said its last two sentences twice, word for word
+    twice = ("You can also choose from a variety of materials, including gold or silver. You "
+             "can also choose from a variety of sizes.")
+    reply = f"A great gift is a personalised ring. {twice} {twice}"
+    assert without_repeated_sentences(reply) == f"A great gift is a personalised ring. {twice}"
+    # short sentences may repeat, and a list is left as written
+    assert without_repeated_sentences("Yes. Yes. Sure thing!") == "Yes. Yes. Sure thing!"
+    listed = "- Boil the kettle.\n- Boil the kettle."
+    assert without_repeated_sentences(listed) == listed

@@ -369,3 +369,21 @@ def test_a_first_person_sentence_that_is_mostly_a_long_run_of_the_message_goes()
     # a short run of the message is the assistant's own answer
     own = "I'll forget about Severin, and I'm sorry you fell out."
     assert without_copied_sentences(own, message) == own
+
+
+def test_a_new_fact_another_of_the_same_call_says_in_full_is_not_added():
+    from chatbot.agents.restated import without_restated_facts
+
+    def facts(*texts: str) -> list[dict]:
+        return [{"text": t, "categories": [], "kind": "fact"} for t in texts]
+    # sealed31: both were added
+    assert without_restated_facts(facts(
+        "Got their first emperor scorpion named Gorka today", "Emperor scorpion named Gorka")) == (
+        facts("Got their first emperor scorpion named Gorka today"))
+    assert without_restated_facts(facts("Plays the oboe", "Plays the oboe.")) == facts(
+        "Plays the oboe.")
+    # another day, a denial, or a fact of its own stays
+    for kept in (facts("Meets Anna on Monday", "Meets Anna on Tuesday"),
+                 facts("Eats meat", "Doesn't eat meat"),
+                 facts("Has a dog called Rex", "Lives in Leeds")):
+        assert without_restated_facts(kept) == kept

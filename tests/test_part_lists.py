@@ -238,6 +238,18 @@ def test_a_lead_in_about_the_telling_is_not_kept_with_the_users_words():
     assert after_colon("I like tea") == "I like tea"
 
 
+def test_a_greeting_and_the_users_name_before_their_clause_are_not_the_fact():
+    # sealed30: "hi im Ngaio i build wooden boats ..." was kept whole as the job
+    said = "hi im Ngaio i build wooden boats for a living down in Fremantle"
+    assert after_colon(said, "Ngaio") == "I build wooden boats for a living down in Fremantle"
+    assert after_colon("hey there, I'm Ngaio, i live in Perth", "Ngaio") == "I live in Perth"
+    assert after_colon("Hello, my name is Ana and I teach yoga", "Ana") == "I teach yoga"
+    # not without the name kept as the user's, nor someone else's name, nor the name alone
+    assert after_colon(said) == said
+    assert after_colon(said, "Ana") == said
+    assert after_colon("im Ngaio", "Ngaio") == "im Ngaio"
+
+
 def test_not_sure_if_i_mentioned_it_denies_nothing():
     part = "not sure if i mentioned it but i do zumba on tuesday mornings"
     shown = {0: "Participates in Zumba"}
@@ -423,6 +435,23 @@ def test_laughter_typed_after_a_fact_is_not_stored_with_it(store):
         "Their flatmate Ildiko just got a job as a gravedigger"]
 
 
+
+def test_a_tag_asking_the_assistant_to_agree_is_not_stored_with_the_fact(store):
+    from chatbot.session import ChatSession
+
+    from scripted import CHATML, ScriptedLlama, chat_reply, json_parts, scripted_local_lm
+    # sealed31: "..., isnt that wild" was kept as part of the cousin's job
+    said = "my cousin Bedwyr got a job as a ghillie in perthshire, isnt that wild"
+    llama = ScriptedLlama([chat_reply("Wow!", True),
+                           json_parts([fact(said, "Their cousin Bedwyr got a job as a ghillie "
+                                                  "in perthshire, isn't that wild")])],
+                          template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+    assert [m.memory_text for m in store.list("ines")] == [
+        "Their cousin Bedwyr got a job as a ghillie in perthshire"]
+
+
 def test_an_interjection_is_no_rare_word_the_memory_left_out():
     # sealed28: "argh" kept the part's own words as the brother's new memory
     part = "argh no, i meant Hamar, not Lillehammer."
@@ -574,3 +603,84 @@ def test_sealed29_again_the_wrong_copy_the_question_with_news_and_chat_before_a_
     assert not is_one_question("just adopted a pot bellied pig called Kumquat, what do they "
                                "even eat??")
     assert about_the_user("so uh what have u got on me so far")
+
+
+def test_two_clauses_run_on_after_im_and_a_word_are_two_parts():
+    from datetime import date
+
+    from chatbot.agents.parts import split_parts
+    from chatbot.agents.statements import statements
+    # sealed30: "im 52" was lost inside the mead
+    assert split_parts("so about me im 52 i brew my own mead in the garden shed and my husband "
+                       "Themba teaches maths") == [
+        "so about me im 52", "i brew my own mead in the garden shed",
+        "my husband Themba teaches maths"]
+    assert split_parts("im a nurse i live in Perth") == ["im a nurse", "i live in Perth"]
+    # not after a name (it stays with its clause), nor inside "im not sure i can"
+    assert len(split_parts("hi im Ngaio i build wooden boats")) == 1
+    assert len(split_parts("im not sure i can come")) == 1
+    # the age, filed as nothing to keep, is kept by its structure after "so about me"
+    assert statements("so about me im 52", {}, date(2024, 3, 15)) == [("Is 52 years old", "fact")]
+    assert statements("im 5 minutes away", {}, date(2024, 3, 15)) == []
+
+
+def test_a_question_before_the_last_one_is_cut_from_the_users_statement_too():
+    from chatbot.agents.parts import split_parts
+    # sealed30: "Is making tamale filling for 8 people, how much pork shoulder do they need"
+    assert split_parts("I'm making tamale filling for 8 people, how much pork shoulder do I "
+                       "need and how hot should the oven be?") == [
+        "I'm making tamale filling for 8 people",
+        "how much pork shoulder do I need and how hot should the oven be?"]
+    assert split_parts("i just adopted a hedgehog, what should i feed him, and how often?") == [
+        "i just adopted a hedgehog", "what should i feed him, and how often?"]
+    # one question after the statement is cut as before
+    assert split_parts("I have a sesame allergy, can you suggest a snack?") == [
+        "I have a sesame allergy", "can you suggest a snack?"]
+
+
+def test_a_memory_of_only_where_a_thing_is_joins_the_memory_that_names_it():
+    from chatbot.agents.part_checks import joined_details
+    # sealed30: "Bakery on our street" was kept alone beside the bakery
+    found = [("Neighbour Zanele opened a bakery", ["family"], None),
+             ("Bakery on our street", ["home"], None)]
+    assert joined_details(found) == [
+        ("Neighbour Zanele opened a bakery on our street", ["family"], None)]
+    # a memory of its own, or one that replaces a shown one, is left
+    kept = [("Has a bakery", [], None), ("Lives in Leeds", [], None)]
+    assert joined_details(kept) == kept
+    linked = [("Opened a bakery", [], None), ("Bakery on Elm Street", [], 0)]
+    assert joined_details(linked) == linked
+    # the words the part says right after another memory's last word
+    part = "anyway rn im a subtitler, mostly korean dramas"
+    found = [("Is a subtitler", ["work"], None), ("Korean dramas", ["interests"], None)]
+    assert joined_details(found, part) == [
+        ("Is a subtitler, mostly korean dramas", ["work"], None)]
+    # not across a new clause
+    part = "im a subtitler and i love korean dramas"
+    found = [("Is a subtitler", [], None), ("Korean dramas", [], None)]
+    assert joined_details(found, part) == found
+
+
+def test_a_move_said_of_a_shown_home_the_old_place_named_is_its_new_version():
+    # sealed31: filed as small talk, and "Sister Benedikta lives in Siracusa" stayed
+    part = "no wait sorry, she moved to ragusa last yr, siracusa was ages ago lol"
+    shown = {0: "Sister Benedikta lives in Siracusa", 1: "Lives in Bari"}
+    calls = tool_calls([{"part": part, "kind": "small_talk"}], [0, 1], message=part,
+                       known=part, shown=shown)
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Sister Benedikta lives in Ragusa"})]
+    # a move that names no shown home changes none
+    part = "she moved to ragusa last yr"
+    calls = tool_calls([{"part": part, "kind": "small_talk"}], [0, 1], message=part,
+                       known=part, shown=shown)
+    assert not any(tool == "update_memory" for tool, _ in calls)
+
+
+def test_a_plan_said_with_an_ing_verb_and_a_month_is_kept_from_small_talk():
+    from datetime import date
+    # sealed31: "trying to practise before i move to poitiers in september" kept nothing
+    [(text, kind)] = statements("trying to practise before i move to poitiers in september", {},
+                                date(2024, 3, 15))
+    assert "poitiers in september" in text and text.startswith("Is trying")
+    # a time word alone, or an -ing noun, is no statement of the user's
+    assert statements("morning i went for a run", {}, date(2024, 3, 15)) == []

@@ -1111,6 +1111,10 @@ def test_whose_thing_it_is_stays_in_the_memory():
     calls = tool_calls([fact(part, "Minds ball python until Wednesday", kind="plan_or_event")],
                        [], message=part, known=part, parts=[part])
     assert calls[0][1]["facts"][0]["text"] == "Minds their brother's ball python until Wednesday"
+    # whose it is said already, in the model's words, is not said twice (sealed30: "Granny's
+    # their gran's recipe")
+    from chatbot.agents.wording import with_owner
+    assert with_owner("Granny's recipe", "it's my gran's recipe") == "Granny's recipe"
 
 
 def test_a_name_a_translation_left_out_goes_in_brackets_not_the_whole_part():
@@ -1916,8 +1920,9 @@ def test_a_memory_of_only_a_verb_and_when_is_led_by_what_it_is_about():
     entries = [fact(parts[0], "Job at the observatory"), fact(parts[1], "Starts on the 1st")]
     calls = tool_calls(entries, [], message=message, known=message, parts=parts,
                        day=date(2024, 3, 15))
+    # (the first alone is said in full by the second: not kept twice)
     assert [f["text"] for f in calls[0][1]["facts"]] == [
-        "Job at the observatory", "Job at the observatory: starts on the 1st"]
+        "Job at the observatory: starts on the 1st"]
     # A memory that says what as well stays as it is.
     entries = [fact(parts[0], "Job at the observatory"),
                fact(parts[1], "Starts work at the observatory on the 1st")]
@@ -2154,3 +2159,13 @@ def test_a_part_that_only_announces_a_correction_keeps_nothing():
     # "Her name is Octavia" names her; "name" is no relation.
     assert with_relation("Octavia is a choreographer", "Her name is Octavia.") == (
         "Octavia is a choreographer")
+
+
+def test_a_memory_said_to_the_user_gives_way_to_their_own_words():
+    # sealed30: "Kyudo is a great hobby for you" (the assistant's words) was rejected on adding
+    # and nothing of "btw I do kyudo, japanese archery, twice a week" was kept
+    part = "btw I do kyudo, japanese archery, twice a week"
+    calls = tool_calls([fact(part, "Kyudo is a great hobby for you", "Practices twice a week")],
+                       [], message=part, known=part, parts=[part])
+    [text] = [f["text"] for f in calls[0][1]["facts"]]
+    assert "kyudo" in text and "twice a week" in text and "you" not in text

@@ -189,6 +189,20 @@ def test_the_assistants_promise_to_do_what_it_was_asked_stays_its_own():
     # the user's own clause of the same message is still theirs
     assert said_to_them("I mostly read on my phone, 2 or 3 sentences max.", message) == (
         "You mostly read on your phone, 2 or 3 sentences max.")
+    # sealed30: the promise to do what the clause asked, though it shares words with the
+    # user's own clauses too
+    message = ("hey, from now on keep your replies really brief, like two or three sentences "
+               "max. i read them on my phone")
+    promise = "I'll try to keep it to two or three sentences max."
+    assert said_to_them(promise, message) == promise
+    message = ("Please forget everything about Yannick. We don't speak anymore and I'd rather "
+               "you never bring him up.")
+    promise = "I understand and will forget everything about Yannick."
+    assert said_to_them(promise, message) == promise
+    # a plan of the user's said back as the assistant's own is still theirs
+    assert said_to_them("I'll be visiting my sister Ines in Lisbon.",
+                        "im gonna visit my sister ines in lisbon next week") == (
+        "You'll be visiting your sister Ines in Lisbon.")
 
 
 def test_a_name_typed_in_lower_case_is_the_one_a_found_fact_names():
@@ -287,6 +301,20 @@ def test_the_thing_a_recall_question_calls_mine_leads_the_fact_as_yours():
         "You told me your sister is called Ana.")
 
 
+def test_two_recall_questions_in_one_are_begun_with_the_facts_of_both():
+    from chatbot.agents.told import recalled
+    facts = ["You have a pet dormouse called Ilse", "You live in Pécs"]
+    # sealed30: only the pet's fact was said, and the town was "not told"
+    assert recalled("remind me which town you've got me down as living in, and what my pet "
+                    "is called?", facts) == (
+        "You told me you have a pet dormouse called Ilse, and you live in Pécs.")
+    # one question about a thing of the user's is begun with its facts alone
+    assert recalled("what is my pet called again?", facts) == (
+        "You told me you have a pet dormouse called Ilse.")
+    assert recalled("remind me, what does my pet eat?", facts) == (
+        "You told me you have a pet dormouse called Ilse.")
+
+
 def test_a_recall_question_about_someone_no_found_memory_names_says_so(store):
     from chatbot.agents.opening import NOTHING_NAMED, asked_name
     assert asked_name("where does severin live again?") == "Severin"
@@ -339,3 +367,15 @@ def test_sealed29_replies_who_is_speaking_and_who_is_asked_about():
     assert refuses("I'm sorry, but I don't know who Wilhelmus is.")
     assert instead("I'm Wilhelmus and I tune church organs all over Taranaki.") == THANKS
     assert instead("hey who else have you been chatting with?") == ""
+
+
+def test_a_place_typed_in_lower_case_answers_where():
+    from chatbot.agents.untold import lacks_the_answer
+    # sealed31: "you haven't told me where he's working now" beside "... in perthshire"
+    fact = "your cousin Bedwyr just got a job as a ghillie on a big estate in perthshire"
+    assert not lacks_the_answer("wait wheres bedwyr working now?", [fact], {"Bedwyr"})
+    # a fact with no place at all still lacks it
+    assert lacks_the_answer("Which city does Leopoldine live in?",
+                            ["You have a sister called Leopoldine"], {"Leopoldine"})
+    assert lacks_the_answer("where does bedwyr work?", ["your cousin Bedwyr is a ghillie"],
+                            {"Bedwyr"})

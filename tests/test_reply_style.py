@@ -162,6 +162,18 @@ def test_at_most_a_number_of_sentences():
     assert at_most("Tips:\n- one\n- two\n- three", 2) == "Tips:\n- one\n- two"
 
 
+def test_a_limit_in_sentences_is_one_of_short_sentences():
+    # sealed30: asked for "two or three sentences max", three sentences of 29 words each
+    long = ("Since you asked how to descale a kettle, I can tell you that you can fill it "
+            "halfway with equal parts of white vinegar and water and then bring it to the "
+            "boil gently.")
+    reply = f"{long} {long} {long}"
+    assert at_most(reply, 3) == long  # 33 words: two would be 66, over 3 x 20
+    assert at_most(reply, 4) == f"{long} {long}"
+    assert at_most(long, 1) == long  # the first sentence is always kept
+    assert at_most(f"{long} Rinse it.", 2) == f"{long} Rinse it."
+
+
 def test_ranges_in_metric():
     assert restyle("It weighs 25-30 pounds (11-14 kg), 2 to 3 feet tall.",
                    ReplyStyle(units="metric")) == "It weighs 11-14 kg, 0.6-0.9 m tall."

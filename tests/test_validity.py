@@ -333,3 +333,33 @@ def test_since_a_weekday_is_the_last_one_and_stays_since():
     assert (span.start.isoformat(), span.phrase) == ("2026-04-28", "since Tuesday")
     assert _dated("Lives in Logro\u00f1o since Monday", WEDNESDAY)[0] == (
         "Lives in Logro\u00f1o since 27 April 2026")
+
+
+def test_a_question_about_what_is_coming_up_asks_about_the_next_two_weeks():
+    from datetime import date, datetime
+
+    from chatbot.memory.found import UPCOMING_DAYS, asked_time
+    now = datetime(2024, 3, 29, 12)
+    # sealed30: "anything on my calendar coming up soon?" named no time code read
+    span = asked_time("anything on my calendar coming up soon?", now)
+    assert (span.start, span.end) == (date(2024, 3, 29), date(2024, 4, 11))
+    assert (span.end - span.start).days == UPCOMING_DAYS - 1
+    # a time the question names wins; no time asked, none read
+    assert asked_time("anything coming up for me this week?", now).end == date(2024, 3, 31)
+    assert asked_time("how do i descale a kettle?", now) is None
+
+
+def test_a_weekday_said_as_a_habit_is_no_date():
+    from datetime import date
+
+    from chatbot.agents.statements import statements
+    from chatbot.memory.timeparse import find_span
+    today = date(2024, 3, 15)
+    # sealed31: "i still go freediving every sunday" was dated 17 March and kept again beside
+    # "Goes freediving on Sundays"
+    assert find_span("i still go freediving every sunday", today) is None
+    assert find_span("my group meets every other Tuesday evening", today) is None
+    assert statements("btw i still go freediving every sunday, best part of my week tbh",
+                      {0: "Goes freediving on Sundays"}, today) == []
+    # one coming day still is
+    assert find_span("got an audition on tuesday", today).start == date(2024, 3, 19)

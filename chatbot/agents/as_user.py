@@ -57,20 +57,37 @@ def _to_you(sentence: str) -> str:
 # The assistant's things, and the user's words asking it: "can u keep your answers super
 # short" was answered "I'll keep my answers super short", the assistant's own promise (it had
 # become "Sure, you'll keep your answers super short.", sealed26).
-_ASKS_YOU = re.compile(r"\b(?:you|your|yours|yourself|u|ur|ya)\b", re.I)
+_ASKS_YOU = re.compile(r"\b(?:you|your|yours|yourself|u|ur|ya|please|pls|plz|kindly)\b", re.I)
+# A promise: what the assistant will do. "I'll try to keep it to two or three sentences max."
+# to "... keep your replies really brief, like two or three sentences max" and "I understand
+# and will forget everything about Yannick." to "Please forget everything about Yannick." had
+# become the user's ("You'll try ...", "You understand and will forget ...", sealed30).
+_WILL = re.compile(r"\b(?:will|won't|shall)\b|['\u2019]ll\b|\bgoing\s+to\b", re.I)
+
+
+def _clauses(message: str) -> list[str]:
+    return re.split(r"[,;.!?]+", with_apostrophes(message))
 
 
 def _of_the_user(message: str) -> str:
-    """The message's clauses that say nothing to the assistant ("you", "your", "u")."""
-    return " ".join(c for c in re.split(r"[,;.!?]+", with_apostrophes(message))
-                    if not _ASKS_YOU.search(c))
+    """The message's clauses that say nothing to the assistant ("you", "your", "u",
+    "please")."""
+    return " ".join(c for c in _clauses(message) if not _ASKS_YOU.search(c))
+
+
+def _promises(sentence: str, message: str) -> bool:
+    """The sentence says the assistant will do what a clause of the message asks of it (a
+    word of that clause in common)."""
+    asked = " ".join(c for c in _clauses(message) if _ASKS_YOU.search(c))
+    return bool(_WILL.search(sentence) and stems(sentence) & stems(asked))
 
 
 def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
     """The reply's sentence says the user's message, or two or more of their facts, as the
     assistant's own ("I like rooibos and I live in Launceston." beside "Favourite tea is
     rooibos" and "Lives in Launceston"; not "I love rooibos too!")."""
-    if not FIRST_PERSON_SINGULAR.search(sentence) or _YOU.search(sentence):
+    if (not FIRST_PERSON_SINGULAR.search(sentence) or _YOU.search(sentence)
+            or _promises(sentence, message)):
         return False
     if (m := _I_AM_NAMED.match(sentence)) and re.search(rf"\b{re.escape(m.group(1))}\b", message):
         return True  # "Hello! I'm Nahu." to "... please you call me Nahu" (sealed29)

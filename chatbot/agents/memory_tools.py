@@ -45,8 +45,11 @@ _TIME_STEMS = frozenset(_stem(w) for w in NEUTRAL_WORDS | {"mornings", "evenings
 NAME_ZIPF = 3.5
 _BARE_NAME = re.compile(r"^Is\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})\.?$")
 # Chat laughter or an emoticon that ends what the user typed: no part of a fact.
-_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd)\b|\s*[:;=]-?[)(DPp/|])+"
-                         r"[\s.!]*$", re.I)
+# ... and a tag asking the assistant to agree: "..., isnt that wild" (sealed31), "..., right?".
+_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ngl)\b"
+                         r"|\s*[:;=]-?[)(DPp/|]"
+                         r"|,\s*(?:is\s*n['\u2019]?t|ai\s*n['\u2019]?t)\s+(?:that|it)\s+\w+"
+                         r"|,\s*(?:right|innit|eh|huh)\b)+[\s.!?]*$", re.I)
 _CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
 

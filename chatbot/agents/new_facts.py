@@ -19,7 +19,7 @@ from chatbot.memory.timeparse import (
     validity,
 )
 from chatbot.memory.timerules import month_end
-from chatbot.memory.timewords import MONTHS, WEEKDAYS
+from chatbot.memory.timewords import MONTHS, VAGUE_TIME, WEEKDAYS
 
 # The memory type as the model chooses it, by names that say what each one is for;
 # procedural memories (how the user wants replies) have their own argument.
@@ -113,13 +113,8 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     return text
 
 
-# A time the user gave that code does not resolve to days: "this summer", "in April", "over
-# the holidays", "since September" (with a length before it: "for two weeks this summer").
 _MONTHS = "|".join(MONTHS)
-_VAGUE_TIME = re.compile(
-    r"(?:\bfor\s+(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
-    r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during|since)\s+(?:the\s+)?"
-    rf"(?:summer|winter|spring|autumn|fall|holidays|{_MONTHS})\b", re.I)
+_VAGUE_TIME = VAGUE_TIME  # "this summer", "in April" (chatbot.memory.timewords)
 
 
 # A date as the model writes one ("on 22 March 2024", "from 15 March to 28 March 2024",

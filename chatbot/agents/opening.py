@@ -147,7 +147,14 @@ def asked_someone(message: str) -> str | None:
     asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", message.strip()) if asks(s))
     if (m := SOMEONE.search(asking)) is None or MY_LIST.search(asking):
         return None  # "my name and my occupation": the user's own, not someone (`recalled`)
+    if _WHAT_IS_MY.search(asking[:m.start()]):
+        return None  # "what is my job again": the thing asked for, not someone (sealed30)
     return m.group(1).lower()
+
+
+# "what is my X": X is what the question asks for. "what is my job again" beside "Builds wooden
+# boats for a living" was begun "You haven't told me anything about your job." (sealed30).
+_WHAT_IS_MY = re.compile(r"\bwhat(?:['\u2019]s|\s+is|\s+was)\s+$", re.I)
 
 
 

@@ -116,6 +116,12 @@ def without_inventions(part: str, found: list[tuple[str, list[str], Any]], known
     return [f for f in found if not invents(f[0], known)]
 
 
+# A memory said to the user ("Kyudo is a great hobby for you", for "btw I do kyudo, japanese
+# archery, twice a week": the assistant's words, rejected on adding, and nothing was kept,
+# sealed30). A fact is kept in the third person.
+_TO_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.I)
+
+
 def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
                        shown: dict[int, str], known: str, kind: str) -> str | bool:
     """The memories leave out the part's first name (unless it is the old value the part
@@ -130,6 +136,7 @@ def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: 
         return True  # the whole part: its other clauses may say "it" for the word
     return (loses_negation(part, found) or any(invents(t, known) for t, _, _ in found)
             or any(calls_them_what(t, part) for t, _, _ in found)
+            or (not _TO_YOU.search(part) and any(_TO_YOU.search(t) for t, _, _ in found))
             or (kind != "how_to_reply" and language_of(part) in (None, "English")
                 and any(copies_examples(t, known) and stems(t) & stems(part)
                         for t, _, _ in found)))

@@ -49,7 +49,9 @@ from chatbot.agents.part_checks import (
     after_colon,
     category_of,
     forgotten,
+    joined_details,
     led_by_who,
+    linked,
     names_beyond,
     off_target,
     only_copies,
@@ -88,6 +90,7 @@ from chatbot.agents.reply_requests import (
     asks_to_keep,
     copied_fact,
 )
+from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
 from chatbot.agents.told import OWNED
 from chatbot.agents.user_name import only_a_name, user_name
@@ -115,27 +118,6 @@ def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
         if text:
             out.append((text, [category] if isinstance(category, str) else [], m.get("replaces")))
     return out
-
-
-def _linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
-            part: str) -> int | None:
-    """The shown memory the part's memories point at: the one the model linked, else one a
-    memory copies (no word it lacks: the part is its new version). A memory that only copies
-    a shown one links the part to it only when the part says a word of it: "I've taken up
-    fencing" kept whole beside a copied "Lives in Sligo" is not Sligo's new version."""
-    said = stems(part)
-
-    def copy_of(text: str, i: int) -> bool:  # says nothing shown memory i does not
-        return i in shown and not new_words(text, shown[i])
-
-    def speaks_of(i: int) -> bool:
-        return bool(stems(shown[i]) & said)
-    target = next((r for t, _, r in found
-                   if r in ids and (not copy_of(t, r) or speaks_of(r))), None)
-    if target is None:
-        target = next((i for i in ids for t, _, _ in found if copy_of(t, i) and speaks_of(i)),
-                      None)
-    return target
 
 
 def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = "",
@@ -287,10 +269,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             # Who a part led by "she", "he" or "they" is about: the model's choice, else the
             # name the user's words before it give ("My flatmate Emrys uses they/them").
             about = entry.get("about") or referent_name(part, before[:-1])
-            found = [(with_owner(with_relation(with_whole_words(with_copula(led_by_who(
-                t, about or whose_clause(t, part), known or message), part), part),
+            found = joined_details([(with_owner(with_relation(with_whole_words(with_copula(
+                led_by_who(t, about or whose_clause(t, part), known or message), part), part),
                 known or message), part), c, r) for t, c, r in found
-                if not copied_elsewhere(t, part, known or message, kind)]
+                if not copied_elsewhere(t, part, known or message, kind)], part)
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the
@@ -320,10 +302,10 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     clauses = clauses_for(part, why, found, name, shown, known or message, kind)
                     cats, theirs = category_of(part, found), [t for t, _, _ in found]
                     found = clauses or [(with_referents(part, before[:-1]), cats,
-                                         None if copied else _linked(found, ids, shown, part))]
+                                         None if copied else linked(found, ids, shown, part))]
                     # The user's words without a lead-in ("Allow me to introduce myself: my
                     # name is ...", sealed21), spelled as the model spelled them ("Kelowna")
-                    found = [(after_colon(as_the_model_spells(t, theirs)), c, r)
+                    found = [(after_colon(as_the_model_spells(t, theirs), name), c, r)
                              for t, c, r in found]
             if kind == "fact":
                 found = with_left_out(part, found, name)
@@ -385,7 +367,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     facts = [f for f in facts
              if not any(old in _lower_words(f["text"]) and new not in _lower_words(f["text"])
                         for new, old in wrong_words)]
-    facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
+    facts = without_restated_facts(facts)  # nor one another of them says in full
     requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]

@@ -21,6 +21,7 @@ from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.statements import LEAD_IN
 from chatbot.agents.wording import _second_person_verb, leads_in_first_person
 from chatbot.memory.timeparse import find_span
+from chatbot.memory.timewords import MONTHS, WEEKDAYS
 
 
 def with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
@@ -47,8 +48,19 @@ def off_target(text: str, target: Any, part: str, shown: dict[int, str],
     no longer true (sealed19), and the job was lost."""
     # Or the text only copies it and the part says nothing of it: "Lives in Pärnu" as the new
     # version of itself for "since february i drive the zamboni ..." (sealed29).
+    # A day, a month or a number is what it changes, not a copy: "Lacemaking group meets every
+    # Wednesday evening" for "wait no its wensdays" beside "... every Tuesday evening" was
+    # added beside it (sealed30; `stems` leaves time words out).
     return (target in unchanged and target in shown and not stems(shown[target]) & stems(part)
-            and (not stems(shown[target]) & stems(text) or stems(text) <= stems(shown[target])))
+            and (not stems(shown[target]) & stems(text)
+                 or stems(text) <= stems(shown[target])
+                 and _when(text) <= _when(shown[target])))
+
+
+def _when(text: str) -> set[str]:
+    """The text's weekdays, months and numbers."""
+    return {w.lower() for w in _WORD.findall(text)
+            if w.isdigit() or w.lower() in WEEKDAYS or w.lower() in MONTHS}
 
 
 def names_beyond(text: str, update: dict[str, Any]) -> bool:
@@ -142,11 +154,22 @@ _PLURAL_VERBS = frozenset("are were have do did can will would could should may 
 _LINKING = frozenset("is was has had does did can will would used".split())
 
 
-def after_colon(text: str) -> str:
+# A greeting and the user's name said before their clause, with no comma between: "hi im
+# Ngaio i build wooden boats for a living down in Fremantle" was kept whole (sealed30); the
+# name is kept as a fact of its own.
+_INTRO = re.compile(r"^\W*(?:(?:hi|hey|hello|hiya|heya|yo|howdy|greetings|good\s+(?:morning|"
+                    r"afternoon|evening))\W+(?:(?:there|all|again)\W+)?)?(?:i['\u2019]?m|i\s+am|"
+                    r"my\s+name(?:['\u2019]?s|\s+is)|this\s+is)\s+", re.I)
+
+
+def after_colon(text: str, name: str | None = None) -> str:
     """The text after a lead-in and its colon, or after a lead-in about the telling itself
-    (`TELLING`), when what follows is the user's own ("Allow me to introduce myself: my
-    name is ..."); else the text as it is."""
+    (`TELLING`), or after the user's `name` introduced (`_INTRO`), when what follows is the
+    user's own ("Allow me to introduce myself: my name is ..."); else the text as it is."""
     said = TELLING.sub("", LEAD_IN.sub("", text))
+    if name and (m := _INTRO.match(said)) and said[m.end():].lower().startswith(name.lower()):
+        rest = re.sub(r"^[\s,.;:!-]*(?:and\s+)?", "", said[m.end() + len(name):])
+        said = rest if leads_in_first_person(rest) else said  # not "Achterberg, and I ..."
     return said[:1].upper() + said[1:] if said != text and leads_in_first_person(said) else text
 
 
@@ -232,3 +255,75 @@ def whose_clause(text: str, part: str) -> str | None:
         if m.group("verb").lower()[:4] == words[0].lower()[:4]:
             return referent_name(read[m.start("who"):], [read[:m.start("who")]])
     return None
+
+
+def linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
+            part: str) -> int | None:
+    """The shown memory the part's memories point at: the one the model linked, else one a
+    memory copies (no word it lacks: the part is its new version). A memory that only copies
+    a shown one links the part to it only when the part says a word of it: "I've taken up
+    fencing" kept whole beside a copied "Lives in Sligo" is not Sligo's new version."""
+    said = stems(part)
+
+    def copy_of(text: str, i: int) -> bool:  # says nothing shown memory i does not
+        return i in shown and not new_words(text, shown[i])
+
+    def speaks_of(i: int) -> bool:
+        return bool(stems(shown[i]) & said)
+    target = next((r for t, _, r in found
+                   if r in ids and (not copy_of(t, r) or speaks_of(r))), None)
+    if target is None:
+        target = next((i for i in ids for t, _, _ in found if copy_of(t, i) and speaks_of(i)),
+                      None)
+    return target
+
+
+# A memory that is only a detail of another memory of the part: a place for a thing it ends
+# with ("Bakery on our street" beside "Neighbour Zanele opened a bakery"), or the words the
+# part says right after it ("Korean dramas" beside "Is a subtitler" for "im a subtitler,
+# mostly korean dramas"). Both were kept alone (sealed30, sealed31).
+_DETAIL = re.compile(r"^([A-Za-z][\w'-]*)\s+(?:on|in|at|near|from|by|behind|across|next\s+to)\s",
+                     re.I)
+_GAP_WORDS = 2  # ", mostly", "- especially"
+_NEW_CLAUSE = re.compile(r"\b(?:and|but|or|so|i|im|i'm|because|plus|then|also|my|we)\b", re.I)
+
+
+def _follows(text: str, other: str, part: str) -> int | None:
+    """Where `text`, said word for word in the English part, starts after `other`'s last word
+    there, after a comma, a bracket or a dash and at most `_GAP_WORDS` words and no new clause;
+    else None."""
+    at = part.lower().find(text.lower())
+    last = other.rstrip(" .").split()[-1].lower() if other.split() else ""
+    end = part.lower().rfind(last, 0, max(at, 0)) + len(last)
+    if at < 0 or not last or end < len(last):
+        return None
+    gap = part[end:at]
+    if (len(re.findall(r"[^\W_]+", gap)) > _GAP_WORDS or _NEW_CLAUSE.search(gap)
+            or not re.search(r"[,(\u2013\u2014-]", gap) or language_of(part) != "English"):
+        return None  # not a clause that follows on ("My sister Ana | lives in Rome")
+    return end
+
+
+def joined_details(found: list[tuple[str, list[str], Any]], part: str = "",
+                   ) -> list[tuple[str, list[str], Any]]:
+    """The part's memories with each that is only a detail of another (`_DETAIL`, replacing
+    nothing) joined to it."""
+    out = list(found)
+    for i in range(len(out) - 1, -1, -1):
+        text, _, target = out[i]
+        if target is not None:
+            continue
+        for j, (other, cats, its) in enumerate(out):
+            if j == i:
+                continue
+            if (m := _DETAIL.match(text)) and other.rstrip(" .").split()[-1].lower() == (
+                    m.group(1).lower()):
+                out[j] = (other.rstrip(" .") + text[m.end(1):], cats, its)
+            elif (end := _follows(text, other, part)) is not None:
+                at = part.lower().find(text.lower())
+                out[j] = (other.rstrip(" .") + part[end:at + len(text)], cats, its)
+            else:
+                continue
+            del out[i]
+            break
+    return out

@@ -78,32 +78,45 @@ _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
 NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
 # A lead-in about the telling itself: "not sure if i mentioned it but", "in case I didn't
 # tell you,", "just so you know,", "fyi", "btw" (sealed24: an update kept "Not sure if i
-# mentioned it but i do zumba on tuesday mornings").
-TELLING = re.compile(r"^\W*(?:(?:(?:not\s+sure|no\s+idea)\s+if|in\s+case|as|like)\s+i['\u2019]?"
-                      r"(?:ve)?\s+(?:already\s+)?(?:mentioned|told\s+you|said)(?:\s+(?:it|this|that|"
-                      r"before|already))*|just\s+so\s+(?:you|u)\s+know|fyi|btw|for\s+the\s+record)"
-                      r"\W*(?:but\s+|and\s+)?", re.I)
+# mentioned it but i do zumba on tuesday mornings"), "so about me" (sealed30).
+TELLING = re.compile(r"^\W*(?:(?:so|ok|okay|well)\s+)?(?:(?:(?:not\s+sure|no\s+idea)\s+if|"
+                     r"in\s+case|as|like)\s+i['\u2019]?(?:ve)?\s+(?:already\s+)?(?:mentioned|"
+                     r"told\s+you|said)(?:\s+(?:it|this|that|before|already))*|just\s+so\s+"
+                     r"(?:you|u)\s+know|fyi|btw|for\s+the\s+record|(?:a\s+(?:little\s+|bit\s+)?)?"
+                     r"about\s+me)\W*(?:but\s+|and\s+)?", re.I)
 _LEADS_WITH_CONDITION = re.compile(
     r"^\W*(?:if|when|whenever|because|since|although|though|while|after|before|once|until|"
     r"unless|as|whether)\b", re.I)
 
 
+# Chat that runs two clauses on with no comma: "so about me im 52 i brew my own mead ..."
+# (sealed30: the age was lost). After "I'm" and one word (or an article and one), a new "I"
+# starts a clause; not after a name ("hi im Ngaio i build ...": the name stays with the clause,
+# `only_names`).
+_RUN_ON = re.compile(r"(\b(?i:i['\u2019]?m|i\s+am)\s+(?:(?:a|an|so|very|really|just)\s+)?"
+                     r"[a-z0-9][\w-]*)\s+(?=[Ii]\s+[a-z])")
+
+
 def split_clauses(sentence: str) -> list[str]:
     """The sentence cut before each clause led by "I" that follows words with an "I" of their
-    own (_I_CLAUSE), without the comma or "and" that joined them."""
+    own (_I_CLAUSE), without the comma or "and" that joined them, or run on after "I'm" and a
+    word (`_RUN_ON`)."""
     if is_hypothetical(sentence) or _LEADS_WITH_CONDITION.match(sentence):
         return [sentence]
+    cuts = sorted([(m.start(), m.end(), m.group(0).strip() == ",")
+                   for m in _I_CLAUSE.finditer(sentence)]
+                  + [(m.end(1), m.end(), None) for m in _RUN_ON.finditer(sentence)])
     pieces, start = [], 0
-    for m in _I_CLAUSE.finditer(sentence):
-        before = sentence[start:m.start()]
-        if not _I_SUBJECT.search(before):
+    for cut, end, comma in cuts:
+        before = sentence[start:cut]
+        if cut < start or (comma is not None and not _I_SUBJECT.search(before)):
             continue  # "My sister and I moved": one subject
-        if m.group(0).strip() == "," and _corrects(before, sentence[m.end():]):
+        if comma and _corrects(before, sentence[end:]):
             continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
         if only_names(before):
             continue  # "I'm Ben": alone, the model took Ben for someone else
-        pieces.append(sentence[start:m.start()].strip(" ,"))
-        start = m.end()
+        pieces.append(sentence[start:cut].strip(" ,"))
+        start = end
     pieces.append(sentence[start:].strip(" ,"))
     pieces = [q for p in pieces for q in _split_she_and_he(p)]
     return [p for p in pieces if _WORD.search(p)] or [sentence]
@@ -157,9 +170,12 @@ _MIN_STATEMENT_WORDS = 4
 # "-thing" word ("Anything for my dog?").
 # Or a past form speaking of "my" ("sprained my thumb", sealed28), or an -ing verb before a
 # place it names ("living in Kalmar").
+# Or an -ing verb with its complement before the user's own "i" ("trying to practise before i
+# move to poitiers in september", sealed31: filed as small talk, the move was lost).
 _ELIDED_I = re.compile(r"^\W*(?:(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b|\s+(?:in|at|near|"
-                       r"from|to)\s+(?-i:[A-Z]))|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+"
-                       r"(?:my|our|a|an)\b)", re.I)
+                       r"from|to)\s+(?-i:[A-Z])|\s+(?:to|on|for|out|up|with|a|an|the)\b.*\s(?-i:i)"
+                       r"\s)|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+(?:my|our|a|an)\b)",
+                       re.I)
 
 
 _ING_LED = re.compile(r"^[a-z]{3,}ing\b", re.I)
@@ -198,6 +214,11 @@ def _leads_as_user(text: str) -> bool:
     return False
 
 
+_ANY_CLAUSE = re.compile(r"(?:,|;|\s+[-\u2013\u2014])\s+")
+_WH_ASKED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0,3}?\s+(?:do|does|did|"
+                       r"is|are|am|can|could|should|would|will|was|were|have|has)\s+\w", re.I)
+
+
 def split_question(sentence: str) -> list[str]:
     """A question whose clause before it states something of the user ("I have a sesame
     allergy, can you suggest a snack?", "I just adopted a hedgehog called Pickle, what should
@@ -210,7 +231,13 @@ def split_question(sentence: str) -> list[str]:
     breaks = list(_LAST_CLAUSE.finditer(sentence))
     if not sentence.rstrip().endswith("?") or not breaks:
         return [sentence]
-    before, after = sentence[:breaks[-1].start()], sentence[breaks[-1].end():]
+    cut = breaks[-1]
+    # A question before the last one, with no question mark of its own: "I'm making tamale
+    # filling for 8 people, how much pork shoulder do I need and how hot should the oven be?"
+    # (sealed30: the first question was kept with the plan).
+    cut = next((b for b in _ANY_CLAUSE.finditer(sentence[:cut.start()])
+                if _WH_ASKED.match(sentence[b.end():])), cut)
+    before, after = sentence[:cut.start()], sentence[cut.end():]
     elsewhere = (language_of(sentence) not in (None, "English")
                  and len(_WORD.findall(before)) >= _MIN_STATEMENT_WORDS)
     own = _leads_as_user(with_elided_i(as_i(with_apostrophes(before))))  # "ive had"

@@ -272,6 +272,35 @@ def reworded_anyway(part: str, shown: dict[int, str],
             updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                                   "categories": []}
             return True
+    return not abroad and _moved_anyway(part, shown, updates, said)
+
+
+# A move said of a shown home, the old place named: "no wait sorry, she moved to ragusa last
+# yr, siracusa was ages ago lol" beside "Sister Benedikta lives in Siracusa" came as small talk
+# and the old home stayed (sealed31).
+_MOVED_TO = re.compile(r"\bmoved\s+to\s+([A-Za-z][\w'-]{2,})")
+_LIVES_IN = re.compile(r"\blives?\s+in\s+([A-Z][\w'-]+)")
+
+
+def _moved_anyway(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]],
+                  written: set[str]) -> bool:
+    """A shown "... lives in Y" whose place Y the part names, with "moved to X" in it: the
+    memory with X for Y becomes its new version; True when that happened. Not when a memory
+    the model wrote (`written`: its words) says X: the part is read as usual."""
+    said = {_folded(w) for w in _WORD.findall(part)}
+    for moved in _MOVED_TO.finditer(part):
+        new = moved.group(1)
+        if new.lower() in written:
+            continue
+        for memory_id, old in shown.items():
+            home = _LIVES_IN.search(old)
+            if (memory_id in updates or home is None or _folded(home.group(1)) not in said
+                    or _folded(home.group(1)) == _folded(new)):
+                continue
+            text = old[:home.start(1)] + new[:1].upper() + new[1:] + old[home.end(1):]
+            updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
+                                  "categories": []}
+            return True
     return False
 
 

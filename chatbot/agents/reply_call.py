@@ -45,7 +45,12 @@ from chatbot.agents.prompts import load_prompt
 from chatbot.agents.refusals import Refused, instead
 from chatbot.agents.reply_style import ReplyStyle, restyle
 from chatbot.agents.response import PROMPT
-from chatbot.agents.streaming import FieldStream, RunawayReply, loop_start
+from chatbot.agents.streaming import (
+    FieldStream,
+    RunawayReply,
+    loop_start,
+    without_repeated_sentences,
+)
 from chatbot.agents.untold import without_guesses
 from chatbot.lm.streaming import Cancelled, find_cause, token_sink
 from chatbot.transcripts import clean_text
@@ -151,7 +156,8 @@ class ReplyCall:
 
 def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
              found: Sequence[str] = ()) -> str:
-    """The reply as it is kept and shown last: without an opening that repeats the user's
+    """The reply as it is kept and shown last: without a sentence it says twice, without an
+    opening that repeats the user's
     message (`said`, redacted), without a sentence that is the message's words in the first
     person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
     assistant's own; English words only; one that says them in other words is said to the
@@ -165,7 +171,8 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     guesses after "you haven't told me" (`untold.without_guesses`), and in the formats a
     standing preference asks for (bullet points, the clock, units, a sentence limit;
     agents/reply_style.py): the terminal's streamed preview is replaced by this."""
-    text = without_echo(_without_notes(clean_text(response or "")).strip(), said)
+    text = without_echo(without_repeated_sentences(
+        _without_notes(clean_text(response or ""))).strip(), said)
     text = said_of_them(said_to_them(without_copied_sentences(text, said), said, found), said)
     text = without_their_words(text, said, found)  # another language's, said as its own
     text = without_unasked_welcome(text, said)

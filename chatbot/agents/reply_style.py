@@ -289,7 +289,11 @@ _FILLER = re.compile(r"^(?:\S+\s+){0,2}\S+!$")
 
 
 def at_most(reply: str, limit: int) -> str:
-    """The reply's first `limit` sentences, or its heading and first `limit` list items."""
+    """The reply's first `limit` sentences, or its heading and first `limit` list items.
+    Sentences are short ones: the prose kept is no longer than `limit` sentences of
+    `WORDS_PER_SENTENCE` words (its first sentence always kept). "keep your replies really
+    brief, like two or three sentences max" was met by three sentences of 29 words each
+    (sealed30)."""
     text = reply.strip()
     if bullet_lines(text) >= 2:
         lines = text.splitlines()
@@ -299,4 +303,7 @@ def at_most(reply: str, limit: int) -> str:
     said = sentences(" ".join(text.split()))
     while len(said) > limit and _FILLER.match(said[0]):
         said.pop(0)
-    return " ".join(said[:limit]) if len(said) > limit else reply
+    kept = said[:limit]
+    while len(kept) > 1 and sum(len(s.split()) for s in kept) > limit * WORDS_PER_SENTENCE:
+        kept.pop()
+    return " ".join(kept) if len(kept) < len(said) else reply

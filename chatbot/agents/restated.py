@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import stems
 from chatbot.agents.parts import NEGATION
+from chatbot.agents.wording import NAME_FACT, SAID
 from chatbot.memory import Memory
+from chatbot.memory.timewords import MONTHS, WEEKDAYS
 from chatbot.memory.validity import status
 
 
@@ -75,3 +78,30 @@ def _nothing_new(words: set[str], said: set[str]) -> bool:
         return words < said
     return (len(words & said) >= 2
             and all(zipf_frequency(w, "en") >= LIGHT_ZIPF for w in extra))
+
+
+def _numbers_and_days(text: str) -> set[str]:
+    """The text's numbers, weekdays and months (`stems` leaves time words out)."""
+    return {w for w in re.findall(r"[^\W_]+", text.lower())
+            if w.isdigit() or w in WEEKDAYS or w in MONTHS}
+
+
+def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The new facts of one call less each that another of them says in full (its content
+    words, numbers and days a subset; both or neither deny; of two that say the same, the one
+    in the later place): "Emperor scorpion named Gorka" beside "Got their first emperor
+    scorpion named Gorka today" (sealed31: both were kept)."""
+    # the same text twice: kept once (where its last copy stood)
+    facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
+    said = [(stems(f["text"]), _numbers_and_days(f["text"]), bool(NEGATION.search(f["text"])))
+            for f in facts]
+
+    def says_it(i: int, j: int) -> bool:  # fact j says all fact i says
+        (wi, ti, ni), (wj, tj, nj) = said[i], said[j]
+        return bool(wi) and wi <= wj and ti <= tj and ni == nj and (
+            wi < wj or ti < tj or j > i)
+    # The user's name and their words quoted are kept as they are: "Is called Wiebke" beside
+    # 'Said: "Ich bin Wiebke, ..."' is the name code reads.
+    quoted = [f["text"].startswith(SAID) for f in facts]
+    return [f for i, f in enumerate(facts) if f["text"].startswith(NAME_FACT)
+            or not any(says_it(i, j) for j in range(len(facts)) if j != i and not quoted[j])]

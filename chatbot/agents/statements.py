@@ -12,7 +12,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import asked_language
-from chatbot.agents.parts import _JOINERS, _WORD, _proper_names, with_elided_i
+from chatbot.agents.parts import _JOINERS, _WORD, TELLING, _proper_names, with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import (
@@ -23,6 +23,7 @@ from chatbot.agents.wording import (
     third_person,
 )
 from chatbot.memory.timeparse import find_span
+from chatbot.memory.timewords import VAGUE_TIME
 
 # A lead-in before a colon ("Small mix-up on my part: ...", "Heads up: ...").
 LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
@@ -216,7 +217,7 @@ def _coming(clause: str, known: set[str], day: date | None) -> str | None:
 
 # The user's age: "I'm 61", "i am 47 years old" (a number, and nothing after it but "years
 # old"); not "I'm 5 minutes away".
-_AGE = re.compile(r"^I(?:'m|\u2019m|\s+am)\s+(?:[1-9]\d?|1[01]\d)(?:\s+(?:years?\s+old|yo))?\W*$",
+_AGE = re.compile(r"^I(?:'m|\u2019m|m|\s+am)\s+(?:[1-9]\d?|1[01]\d)(?:\s+(?:years?\s+old|yo))?\W*$",
                   re.I)
 
 
@@ -251,7 +252,7 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     out = []
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
     clauses = [with_elided_i(as_i(_HERE.sub(r"I'm \1", JOINED.sub("", c.strip(" .!")).strip())))
-               for c in _CLAUSE.split(LEAD_IN.sub("", part.strip()))]
+               for c in _CLAUSE.split(TELLING.sub("", LEAD_IN.sub("", part.strip())))]
     for clause in _with_details(clauses):
         if not leads_in_first_person(clause):
             clause = _INTERJECTION.sub("", clause)
@@ -266,7 +267,7 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
         dated = day is not None and find_span(clause, day) is not None
         named = {w.lower() for w in _proper_names(clause)} - known
         if not (dated or named or _rare_thing(clause, known) or _AGE.match(clause)
-                or _rare_object(clause, known)):
+                or _rare_object(clause, known) or VAGUE_TIME.search(clause)):
             continue
         worded = third_person(clause)
         if _AGE.match(clause) and not re.search(r"\b(?:years?|yo)\b", clause, re.I):

@@ -97,3 +97,25 @@ def loop_start(text: str) -> int | None:
         if len(starts) >= LOOP_TIMES:
             return starts[1]
     return None
+
+
+# A passage written twice is no loop yet (`LOOP_TIMES`), but the second copy says nothing:
+# "You can also choose from a variety of materials, including gold, silver, or platinum, ..."
+# came twice, word for word, in a wedding-gift reply (sealed30).
+_SENTENCE = re.compile(r"[^.!?]+[.!?]+\s*|[^.!?]+$")
+
+
+def without_repeated_sentences(text: str) -> str:
+    """Prose without each sentence (of `LOOP_MIN_CHARS` or more) that an earlier one of it
+    says word for word; a reply with more than one line is left as it is."""
+    if "\n" in text.strip():
+        return text
+    seen: set[str] = set()
+    kept = []
+    for match in _SENTENCE.finditer(text):
+        said = " ".join(match.group(0).lower().split())
+        if len(said) >= LOOP_MIN_CHARS and said in seen:
+            continue
+        seen.add(said)
+        kept.append(match.group(0))
+    return "".join(kept).rstrip() if len(kept) < len(list(_SENTENCE.finditer(text))) else text

@@ -85,6 +85,14 @@ OWNED = re.compile(r"\bmy\s+([a-z][\w-]*)", re.I)  # "my brother", "my dog's"
 MY_LIST = re.compile(r"\bmy\s+[a-z][\w-]*\s*(?:,\s*(?:and\s+)?|\s+and\s+)my\s+[a-z]", re.I)
 
 
+# Two questions in one ("remind me which town you've got me down as living in, and what my pet
+# is called?", sealed30): the one that names nothing of the user's asks of them too, so the
+# facts are not only the pet's (the town had been said to be untold).
+_ASKED_EACH = re.compile(r"(?:,\s*|\s+)(?:and\s+)?(?=(?:what|where|which|who|when|how)\b)|\?",
+                         re.I)
+_ALSO_ASKED = re.compile(r"\b(?:what|where|which|who|when|how)\b", re.I)
+
+
 def _says(fact: str, word: str) -> bool:
     """The fact says the word ("name", which `stems` leaves out, in "your name is Bronwyn")."""
     return re.search(rf"\b{re.escape(word)}\b", fact, re.I) is not None
@@ -102,7 +110,8 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     # None that names it: not the others ("whats my wife's name again?" had been begun with
     # the user's pony and town; `asked_someone` says when nothing found is about them).
     owned = stems(" ".join(OWNED.findall(message)))
-    if owned:
+    if owned and not _ALSO_ASKED.search(" ".join(c for c in _ASKED_EACH.split(message)
+                                                 if not OWNED.search(c))):
         # A list of the user's own ("my name and my occupation"; sealed20) that names a thing
         # no fact says in its words: the user's own facts ("you are a goatherd ...") too.
         listed = [o.lower() for o in OWNED.findall(message)] if MY_LIST.search(message) else []

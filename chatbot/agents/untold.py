@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.reply_style import sentences
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
@@ -56,6 +58,19 @@ _ASKS_ORIGIN = re.compile(_ORIGIN + r"|\bfrom(?:\s+(?:again|originally))?\W*$", 
 _SAYS_ORIGIN = re.compile(_ORIGIN + r"|\b(?:is|are|comes?|came)\s+from\b", re.I)
 
 
+# A place typed in lower case, as chat does ("a job as a ghillie on a big estate in perthshire",
+# sealed31: "you haven't told me where he's working" was said): a rare word after "in", "at",
+# "near" or "to" that the question does not say.
+PLACE_ZIPF = 3.0
+_AFTER_AT = re.compile(r"\b(?:in|at|near|to|from)\s+([a-z][\w'-]+)")
+
+
+def _typed_place(said: str, message: str) -> bool:
+    asked = message.lower()
+    return any(zipf_frequency(w, "en") < PLACE_ZIPF and w not in asked
+               for w in _AFTER_AT.findall(said))
+
+
 def lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bool:
     """The question asks for a place, a time, a number or someone's work that none of the
     facts holds, or where or when someone was born or grew up, which none of them says."""
@@ -68,7 +83,8 @@ def lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> boo
             and not _SAYS_ORIGIN.search(said)):
         return True
     if _ASKS_PLACE.match(message):  # a name ("called Cathal") is no place
-        return not (set(_CAPITALISED.findall(_CALLED.sub("", said))) - asked - _NOT_PLACES)
+        return not (set(_CAPITALISED.findall(_CALLED.sub("", said))) - asked - _NOT_PLACES
+                    or _typed_place(said, message))
     if _ASKS_TIME.match(message):
         return not _TIME.search(said)
     if _ASKS_NUMBER.match(message):

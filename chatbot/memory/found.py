@@ -126,12 +126,28 @@ def _bounded_lines(text: str) -> list[str]:
     return lines
 
 
+# "coming up", "soon", "upcoming" in a question: the next two weeks. "anything on my calendar
+# coming up soon?" named no time code could read, and the reply gave the user's tournament on
+# a day the model made up (sealed30). Read in questions only: "moving soon" dates no memory.
+_UPCOMING = re.compile(r"\b(?:coming\s+up|upcoming|soon|in\s+the\s+(?:coming|next\s+few)\s+days)\b",
+                       re.I)
+UPCOMING_DAYS = 14
+
+
 def asked_time(message: str, today: date | datetime | str | None = None) -> Span | None:
-    """The time the user's message asks about ("next week"), resolved against today."""
+    """The time the user's message asks about ("next week"; "coming up": the next
+    `UPCOMING_DAYS` days), resolved against today."""
     try:
-        return find_span(message, date.fromisoformat(day_of(today))) if message.strip() else None
+        day = date.fromisoformat(day_of(today))
     except ValueError:  # a malformed day: no time is worked out
         return None
+    if not message.strip():
+        return None
+    if (span := find_span(message, day)) is not None:
+        return span
+    if (m := _UPCOMING.search(message)) is not None:
+        return Span(day, day + timedelta(days=UPCOMING_DAYS - 1), m.group(0), relative=True)
+    return None
 
 
 def overlap_note(m: Memory, asked: Span | None) -> str:

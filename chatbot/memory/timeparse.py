@@ -129,6 +129,8 @@ _HAS_ONE = re.compile(r"^\s*(?:(?:i|we|he|she|they)(?:'ve|'s|\s+have|\s+has)?\s+
 
 
 _SINCE = re.compile(r"\bsince\s+$", re.I)
+# A habit: "i still go freediving every sunday" had been dated 17 March (sealed31).
+_EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+|single\s+)?$", re.I)
 
 
 def _one_coming(before: str) -> bool:
@@ -145,9 +147,9 @@ def find_span(text: str, today: date) -> Span | None:
             lead = m.group(0).split()[0].lower()
             before = text[:m.start()]
             bare_day = name == "weekday" and lead in (m.group(2).lower(), "on")
-            if bare_day and (_NAMES_A_THING.search(before)
+            if bare_day and (_NAMES_A_THING.search(before) or _EVERY.search(before)
                              or (lead != "on" and _NAMES_A_KIND.search(before))):
-                continue  # "the Saturday market", "my Monday class": no date
+                continue  # "the Saturday market", "my Monday class", "every Sunday": no date
             since = _SINCE.search(before) if bare_day else None  # "in Leeds since Tuesday"
             past = bare_day and (since is not None or _told_in_the_past(before))
             coming = bare_day and not past and _one_coming(before)

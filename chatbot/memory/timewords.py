@@ -5,6 +5,7 @@ agents' wording."""
 from __future__ import annotations
 
 import calendar
+import re
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 MONTHS = {name.lower(): n for n, name in enumerate(calendar.month_name) if name}
@@ -40,3 +41,11 @@ def is_past_form(verb: str) -> bool:
     """"got", "adopted", "moved": a verb in the past (not "need", "feed")."""
     v = verb.lower()
     return v in PAST_FORMS or (v.endswith("ed") and len(v) >= 3 and v not in _PRESENT_ED)
+
+
+# A time the user gave that code does not resolve to days: "this summer", "in April", "over
+# the holidays", "since September" (with a length before it: "for two weeks this summer").
+VAGUE_TIME = re.compile(
+    r"(?:\bfor\s+(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
+    r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during|since)\s+(?:the\s+)?"
+    r"(?:summer|winter|spring|autumn|fall|holidays|" + "|".join(MONTHS) + r")\b", re.I)

@@ -25,6 +25,9 @@ SECRETS: dict[str, tuple[str, str]] = {
     "password then colon": ("heres my email password so i dont lose it: Quillwort!5821. oh "
                             "and i just moved", "Quillwort!5821"),
     "password then value": ("Email password Quillwort!5821", "Quillwort!5821"),
+    # sealed31: "pw" said in prose, with "is"
+    "pw is": ("saving this here so i dont forget: my paypal pw is Gannet#5530 lol", "Gannet#5530"),
+    "pwd is": ("the wifi pwd is sunflower77", "sunflower77"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
     "slack webhook": ("post to https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/"
                       "abcdEFGHijklMNOPqrstUVWX", "abcdEFGHijklMNOPqrstUVWX"),
@@ -119,6 +122,8 @@ ORDINARY: list[str] = [
     "The PIN pad was broken, it's been replaced since 2023",
     "Boarding pass: 14C, gate B22",
     "Bus pass: monthly, 49 euros",
+    "i need a new pw for my paypal account",
+    "the pw reset email never came",
     "set max_tokens=1024 and temperature=0.2",
     "The key: stay calm and keep going",
     "Answer key: B, then D",
