@@ -331,6 +331,13 @@ def test_its_x_i_love_not_y_puts_x_in_place_of_the_whole_name_y_begins():
     assert args["updated_memory_text"] == "Is bringing home a degu from the shelter"
 
 
+def test_a_fact_led_by_someone_of_the_users_thing_is_theirs_when_said_to_them():
+    # sealed31: "You told me Godson's first communion in Bastia on 29 March 2024."
+    assert second_person("Godson's first communion in Bastia on 29 March 2024") == (
+        "Your godson's first communion in Bastia on 29 March 2024")
+    assert second_person("Sister's wedding is in May") == "Your sister's wedding is in May"
+
+
 def test_a_fact_led_by_a_favourite_thing_is_the_users_when_said_to_them():
     assert second_person("Favourite tea is rooibos") == "Your favourite tea is rooibos"
     assert second_person("Favourites include their mum's scones") == (
@@ -684,3 +691,22 @@ def test_a_plan_said_with_an_ing_verb_and_a_month_is_kept_from_small_talk():
     assert "poitiers in september" in text and text.startswith("Is trying")
     # a time word alone, or an -ing noun, is no statement of the user's
     assert statements("morning i went for a run", {}, date(2024, 3, 15)) == []
+
+
+def test_a_name_the_model_misspelled_is_written_as_the_user_typed_it():
+    from chatbot.agents.part_checks import led_by_who
+    known = "my best mate Eyvind is training to be a guide. hes moving to bolzano"
+    # sealed31: "Their best mate Eyvind: evyind is moving to Bolzano for summer"
+    assert led_by_who("Evyind is moving to Bolzano", "Eyvind", known) == (
+        "Eyvind is moving to Bolzano")
+    # another name, not close enough, is someone else
+    assert led_by_who("Marta is moving to Rome", "Martin", "my friend Martin and Marta") == (
+        "Marta is moving to Rome")
+
+
+def test_a_vague_time_the_memory_says_already_is_not_added_again():
+    part = "hes moving to bolzano for it in the summer"
+    assert with_said_date("Eyvind is moving to Bolzano for summer", part,
+                          date(2024, 3, 15)) == "Eyvind is moving to Bolzano for summer"
+    assert with_said_date("Eyvind is moving to Bolzano", part, date(2024, 3, 15)) == (
+        "Eyvind is moving to Bolzano in the summer")

@@ -1115,6 +1115,12 @@ def test_whose_thing_it_is_stays_in_the_memory():
     # their gran's recipe")
     from chatbot.agents.wording import with_owner
     assert with_owner("Granny's recipe", "it's my gran's recipe") == "Granny's recipe"
+    # the user's "my" is "their", not a "his" the model gave them (sealed31)
+    assert with_owner("Keeps a praying mantis on his desk",
+                      "i keep a praying mantis on my desk lol") == (
+        "Keeps a praying mantis on their desk")
+    assert with_owner("Sister Ana loves her desk", "my sister Ana loves her desk") == (
+        "Sister Ana loves her desk")
 
 
 def test_a_name_a_translation_left_out_goes_in_brackets_not_the_whole_part():

@@ -118,6 +118,13 @@ def test_the_users_facts_said_as_the_assistants_own_are_said_to_the_user():
     listed = "- I work as a train conductor out of Cordoba\n- I love stargazing"
     assert said_to_them(listed, message) == listed
     assert not takes_over("Je suis Padraig.", "je suis padraig, conducteur de train")
+    # fewer words, when they are the user's rare ones (sealed31)
+    message = ("hi hi :) im Parvaneh! palynologist by day (pollen under microscopes), tatting "
+               "by night. live in bielefeld")
+    assert said_to_them("I'm a palynologist by day and a tatting artist by night. I live in "
+                        "Bielefeld.", message) == (
+        "You're a palynologist by day and a tatting artist by night. You live in Bielefeld.")
+    assert said_to_them("I love Bielefeld too!", message) == "I love Bielefeld too!"
 
 
 def test_youre_welcome_answers_only_thanks():
@@ -379,3 +386,12 @@ def test_a_place_typed_in_lower_case_answers_where():
                             ["You have a sister called Leopoldine"], {"Leopoldine"})
     assert lacks_the_answer("where does bedwyr work?", ["your cousin Bedwyr is a ghillie"],
                             {"Bedwyr"})
+
+
+def test_a_how_to_question_about_the_users_things_is_asked_again_when_refused():
+    # sealed31: "how do i get tree sap off my car" was left "I'm sorry, but I can't assist"
+    for asked in ("how do i get tree sap off my car", "how do i fix my bike?"):
+        assert instead(asked) == SURE
+    # a question about the user's own life may be refused ("I don't know that")
+    for about in ("do I have any allergies?", "how old am i", "what is my dog called?"):
+        assert instead(about) == ""

@@ -226,3 +226,12 @@ def test_an_item_numbered_twice_is_numbered_once():
     reply = "1. 1. Pick a soft bar of soap.\n2. 2. Draw the outline.\n3. 3. Carve slowly."
     assert as_bullets(reply, numbered=True) == (
         "1. Pick a soft bar of soap.\n2. Draw the outline.\n3. Carve slowly.")
+
+
+def test_a_request_kept_in_the_users_words_stays_as_typed_and_is_read_in_chat_spelling():
+    from chatbot.agents.wording import third_person
+    # sealed31: 'Asked: "... keep your replies short pls, they hate walls of text."'
+    asked = 'Asked: "heyy one thing, keep ur replies short pls, i hate walls of text."'
+    assert third_person(asked) == asked
+    assert style_of([asked]).sentences == 3
+    assert third_person("i hate walls of text") == "Hates walls of text"

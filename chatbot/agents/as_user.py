@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import FIRST_PERSON_SINGULAR, stems
 from chatbot.agents.language import language_of
@@ -36,6 +38,7 @@ from chatbot.memory.timewords import is_past_form
 
 SHARE = 0.6
 MIN_SHARED = 3
+RARE_ZIPF = 3.0  # "palynologist", "bielefeld"; not "glad", "tea"
 _YOU = re.compile(r"\b(?:you|your|yours|yourself|you're|you've)\b", re.I)
 # The assistant giving itself the user's name: "Hello! I'm Nahu."
 _I_AM_NAMED = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|my\s+name\s+is)\s+([A-Z][\w'-]+)\W*$")
@@ -92,9 +95,18 @@ def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
     if (m := _I_AM_NAMED.match(sentence)) and re.search(rf"\b{re.escape(m.group(1))}\b", message):
         return True  # "Hello! I'm Nahu." to "... please you call me Nahu" (sealed29)
     own = stems(sentence)
-    shared = own & stems(" ".join((_of_the_user(message), *facts)))
+    theirs = " ".join((_of_the_user(message), *facts))
+    shared = own & stems(theirs)
     echoed = sum(1 for fact in facts if stems(fact) & own)
-    return (len(shared) >= MIN_SHARED or echoed >= 2) and len(shared) >= SHARE * len(own)
+    # Fewer words, when they are the user's rare ones: "I'm a palynologist by day and a tatting
+    # artist by night." and "I live in Bielefeld." to "... palynologist by day ..., tatting by
+    # night. live in bielefeld" (sealed31).
+    rare = sum(1 for w in _LETTERS.findall(sentence)
+               if zipf_frequency(w.lower(), "en") < RARE_ZIPF and w.lower() in theirs.lower())
+    unsaid = {w.lower() for w in _LETTERS.findall(sentence)} - {
+        w.lower() for w in _LETTERS.findall(theirs)}  # "I love Bielefeld too!" is its own
+    return ((len(shared) >= MIN_SHARED or echoed >= 2 or rare >= 2
+             or (rare and shared == own and not unsaid)) and len(shared) >= SHARE * len(own))
 
 
 def said_to_them(reply: str, message: str, facts: Sequence[str] = ()) -> str:

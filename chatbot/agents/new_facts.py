@@ -145,8 +145,9 @@ def _with_vague_time(text: str, part: str) -> str:
     when reads."""
     vague = _VAGUE_TIME.search(part)
     if (vague is None or _WRITTEN_DATE.search(text) or _VAGUE_TIME.search(text)
+            or re.search(rf"\b{re.escape(vague.group(0).split()[-1])}\b", text, re.I)
             or not _about_the_same(text, part, vague.group(0))):
-        return text
+        return text  # nor "... for summer in the summer" (sealed31)
     said = re.sub(rf"\b(?:{_MONTHS})\b", lambda m: m.group(0).capitalize(), vague.group(0),
                   flags=re.I)
     return f"{text.rstrip(' .')} {said}"

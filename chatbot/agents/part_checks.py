@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from difflib import SequenceMatcher
 from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
@@ -113,11 +114,27 @@ def only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[
     return all(any(not new_words(t, f) for f in facts.values()) for t, _, _ in found)
 
 
+# How close (difflib's ratio) a name in the memory is to the one the user typed to be it,
+# misspelled by the model: "Evyind" for "Eyvind" (0.83, sealed31: "Eyvind: evyind is moving").
+SPELLED_MIN = 0.8
+
+
+def _spelled_as_said(text: str, person: str) -> str:
+    """The memory with a capitalised word that is `person`'s name misspelled written as said."""
+    def said(m: re.Match[str]) -> str:
+        word = m.group(0)
+        close = word != person and SequenceMatcher(None, word.lower(), person.lower()).ratio()
+        return person if close and close >= SPELLED_MIN else word
+    return re.sub(r"\b[A-Z][a-z'-]{2,}\b", said, text) if " " not in person else text
+
+
 def led_by_who(text: str, person: Any, known: str) -> str:
     """The memory of a part about "she" or "he", led by who it is about when it does not name
     them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
-    if (not isinstance(person, str) or person.lower() not in _lower_words(known)
-            or person.lower() in _lower_words(text)):
+    if not isinstance(person, str) or person.lower() not in _lower_words(known):
+        return text
+    text = _spelled_as_said(text, person)
+    if person.lower() in _lower_words(text):
         return text
     words = _WORD.findall(text)
     first = words[:1]

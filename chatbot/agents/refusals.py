@@ -42,8 +42,12 @@ _REFUSAL = re.compile(
     rf"\b[^.!?]{{0,12}}?\bI\s+{_CANNOT}|I\s+{_CANNOT})", re.I)
 # A question about the user's own life: "do I have any allergies?", "where does my sister
 # live?" ("I don't have any information about your allergies" is right when none is known).
-_ABOUT_THEM = re.compile(r"\b(?:do|did|am|was|were|have|had)\s+i\b|\b(?:who|what|whats|where|"
-                         r"when|which|how)\b[^.!?]*\bmy\b[^.!?]*\?", re.I)
+# Not a how-to question: "how do i get tree sap off my car" was left refused (sealed31).
+_ABOUT_THEM = re.compile(r"^\W*(?:(?:what|where|when|who|which|why|how\s+(?:old|many|much|long|"
+                         r"tall))\s+(?:\w+\s+)?)?(?:do|did|am|was|were|have|had)\s+i\b"
+                         r"|\b(?:who|what|whats|where|when|which|how(?!\s+(?:do|can|could|should|"
+                         r"would|to)\s))\b[^.!?]*\bmy\b[^.!?]*\?",
+                         re.I)
 # A request put as an imperative, with no question mark: "Tell me what ...", "give me a few
 # ideas for ...".
 _REQUEST = re.compile(r"^\W*(?:(?:please|pls|ok|so|now)\W+)?(?:tell|give|suggest|recommend|list|"

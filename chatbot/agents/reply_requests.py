@@ -15,6 +15,7 @@ from chatbot.agents.guards import stems
 from chatbot.agents.language import asked_language, language_of
 from chatbot.agents.parts import _CLAUSE
 from chatbot.agents.reply_style import PLAIN, style_of
+from chatbot.agents.wording import ASKED
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 # A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
@@ -121,7 +122,7 @@ def as_asked(text: str, part: str) -> str:
                                    or asked_language([part]) != asked_language([text])):
         # ... or loses the language it asks replies in ("could you answer me in german from
         # now on?" as "Wants to get German back up to scratch")
-        return f'Asked: "{part.strip()}"'
+        return f'{ASKED}"{part.strip()}"'
     return text
 
 

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.units import to_12_hour, to_24_hour, to_metric
 
 
@@ -111,7 +112,9 @@ def _said(pattern: re.Pattern[str], text: str) -> bool | None:
 
 
 def _asked(text: str) -> dict[str, Any]:
-    """The formats one preference's text states, by field of ReplyStyle."""
+    """The formats one preference's text states, by field of ReplyStyle (chat spellings read
+    as words: "keep ur replies short", quoted as the user typed it)."""
+    text = with_apostrophes(text)
     out: dict[str, Any] = {}
     if (bullets := _said(_BULLETS, text)) is not None:
         out["bullets"] = bullets

@@ -114,7 +114,9 @@ def third_person(text: str) -> str:
     """The memory text with a leading first person ("I", "my", "we", or "The user") turned into
     the third."""
     out = text.strip()
-    if not out:
+    if not out or out.startswith((SAID, ASKED)):
+        # The user's own words, quoted, stay as said: 'Asked: "... i hate walls of text."' had
+        # become "... they hate walls of text." (sealed31)
         return out
     before = out
     # "i dont eat cheese" is "Doesn't eat cheese", not "Donts eat cheese" (agents/casual.py)
@@ -187,6 +189,7 @@ def _second_person_verb(verb: str) -> str | None:
 NAME_FACT = "Is called "
 # A fact said in another language, kept in the user's own words (agents/own_words.in_their_words)
 SAID = "Said: "
+ASKED = "Asked: "  # a request kept in the user's words (agents/reply_requests.py)
 
 
 def leads_with_a_verb(text: str) -> bool:
@@ -206,6 +209,7 @@ _RELATIONS = ("aunt|auntie|sister|mother|mum|mom|daughter|wife|girlfriend|grandm
               "stepson|fiance|cousin|partner|neighbour|neighbor|landlord|landlady|boss|friend|"
               "flatmate|roommate|housemate|colleague|coworker|mate|godson|goddaughter")
 _KIN_NAMED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?:[A-Z][\w'-]*\s+)?(?=[a-z])")
+_KIN_OWNS = re.compile(rf"^(?i:{_RELATIONS})['\u2019]s\s")
 
 
 # An adjective that is only ever said of someone's own thing leads the model's "Favourite tea
@@ -229,6 +233,10 @@ def second_person(text: str) -> str:
         # beside "You are called Kofi" the embedded model replied "you haven't mentioned your
         # name" (the tuned intro case, every run of session 18).
         return "Your name is " + out.removeprefix(NAME_FACT)
+    if _KIN_OWNS.match(out) and language_of(out) in (None, "English"):
+        # "Godson's first communion in Bastia ..." was told back "You told me Godson's ..."
+        # (sealed31)
+        return "Your " + out[:1].lower() + _THEIR.sub("your", out[1:])
     if (kin := _KIN_NAMED.match(out)) is not None and language_of(out) in (None, "English"):
         # "Husband Bartolo works as a ferryman" (the model's) was told back "You told me
         # Husband Bartolo works ..." (sealed24): "Your husband Bartolo works ..."
@@ -352,11 +360,25 @@ _OWNED = re.compile(r"\bmy\s+([a-z]+)['\u2019]s\s+([a-z][\w-]*)", re.I)
 _BEFORE_THING = re.compile(r"\b(?:a|an|the|their)\s+$", re.I)
 
 
+def _theirs(text: str, part: str) -> str:
+    """The memory with "his" or "her" for what the part calls "my" said "their": "i keep a
+    praying mantis on my desk" was kept as "Keeps a praying mantis on his desk" (sealed31);
+    the user's gender is not said."""
+    mine = {w.lower() for w in re.findall(r"\bmy\s+([\w'-]+)", part, re.I)}
+
+    def said(m: re.Match[str]) -> str:
+        if m.group(2).lower() not in mine:
+            return m.group(0)
+        return ("Their " if m.group(1)[0].isupper() else "their ") + m.group(2)
+    return re.sub(r"\b(his|her)\s+([\w'-]+)", said, text, flags=re.I)
+
+
 def with_owner(text: str, part: str) -> str:
     """A memory of someone's thing the user spoke of, with whose it is when the model left
     that out: "Minds ball python until Wednesday" for "Minding my brother's ball python till
     Wednesday" -> "Minds their brother's ball python ...". Without it, "is my brother's snake
     still at mine?" shared no word with the memory."""
+    text = _theirs(text, part)
     for m in _OWNED.finditer(part):
         owner, thing = m.group(1), m.group(2)
         if owner.lower() in {w.lower() for w in _WORD_CHARS.findall(text)}:
