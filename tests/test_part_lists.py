@@ -710,3 +710,21 @@ def test_a_vague_time_the_memory_says_already_is_not_added_again():
                           date(2024, 3, 15)) == "Eyvind is moving to Bolzano for summer"
     assert with_said_date("Eyvind is moving to Bolzano", part, date(2024, 3, 15)) == (
         "Eyvind is moving to Bolzano in the summer")
+
+
+def test_a_taken_back_day_is_the_new_version_of_the_shown_memory():
+    # sealed30: "wait no its wensdays" added Wednesday beside Tuesday, and a clause that only
+    # points back ("i always mix those two up") was kept as a fact
+    part = "wait no its wensdays, i always mix those two up"
+    shown = {0: "Their lacemaking group meets every Tuesday evening"}
+    calls = tool_calls([fact(part, "Lacemaking group meets every Wednesday evening",
+                             kind="how_to_reply")], [0], message=part, known=part, shown=shown,
+                       reviews=[{"memory": shown[0], "now": "unchanged"}])
+    assert calls == [("update_memory", {
+        "memory_id": 0, "updated_memory_text": "Lacemaking group meets every Wednesday evening",
+        "categories": ["misc"]})]
+    # without taking anything back, another day is another memory
+    part = "my lacemaking group meets every Wednesday evening too"
+    calls = tool_calls([fact(part, "Lacemaking group meets every Wednesday evening")], [0],
+                       message=part, known=part, shown=shown)
+    assert [tool for tool, _ in calls] == ["add_memory"]

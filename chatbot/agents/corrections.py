@@ -18,6 +18,7 @@ from chatbot.agents.guards import said_in, stems
 from chatbot.agents.parts import NEGATION, TELLING
 from chatbot.agents.put_right import _names, renumbered
 from chatbot.memory.anchors import anchors
+from chatbot.memory.timewords import MONTHS, WEEKDAYS
 
 # How close a new fact must be to a memory said to have changed to become its new version.
 PAIR_MIN = 0.35
@@ -41,6 +42,8 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
     beside "Has a son called Max") adds to the old one instead."""
     if not found or any(target is not None for _, _, target in found):
         return None
+    if (other_day := _on_another_day(part, found, shown, taken)) is not None:
+        return other_day
     said, kept = stems(part), set().union(*(stems(t) for t, _, _ in found))
     best: tuple[int, int] | None = None
     for memory_id, old in shown.items():
@@ -50,6 +53,30 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
         if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
             best = (len(dropped), memory_id)
     return best[1] if best else None
+
+
+# Words that take back what was said ("wait no its wensdays", sealed30: the model wrote the
+# group's Wednesday as a second memory beside its Tuesday).
+_TAKES_BACK = re.compile(r"\b(?:no|nope|nah|sorry|oops|actually|i\s+meant?|wait)\b", re.I)
+_ASIDE_WORDS = {"their", "the", "a", "an", "on", "every", "each"}
+
+
+def _on_another_day(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
+                    taken: dict[int, Any]) -> int | None:
+    """The shown memory a part that takes something back says again with another weekday (or
+    month): its words the same but for the day."""
+    if not _TAKES_BACK.search(part):
+        return None
+    for text, _, _ in found:
+        words = {w.lower() for w in _WORD.findall(text)} - _ASIDE_WORDS
+        days = {w for w in words if w in WEEKDAYS or w in MONTHS}
+        for memory_id, old in shown.items():
+            was = {w.lower() for w in _WORD.findall(old)} - _ASIDE_WORDS
+            old_days = {w for w in was if w in WEEKDAYS or w in MONTHS}
+            if (memory_id not in taken and days and old_days and days != old_days
+                    and words - days == was - old_days):
+                return memory_id
+    return None
 
 
 # What the user says the assistant has on record, to dispute it: "you've got him down as a

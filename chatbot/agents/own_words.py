@@ -340,11 +340,21 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
         clause = clause.rsplit(":", 1)[-1].strip(" .!?")
         worded = third_person(clause)
         words = stems(clause)
-        if leads_in_first_person(clause) and words and (
+        if leads_in_first_person(clause) and words and not _only_points_back(clause) and (
                 not any(said_in(w, covered) for w in words)
                 or len(_uncommon_left_out(clause, covered)) >= 2):
             out.append(worded)
     return out
+
+
+# A clause of one content word that points back at what was said: "i always mix those two
+# up" was kept as "Always mixes those two up" (sealed30), "i love it" says nothing alone.
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them)\b", re.I)
+
+
+def _only_points_back(clause: str) -> bool:
+    return bool(_POINTS_BACK.search(clause)) and sum(
+        1 for w in _WORD.findall(clause) if zipf_frequency(w.lower(), "en") < COMMON_ZIPF) <= 1
 
 
 # Commoner than this (wordfreq's Zipf scale) a word of a clause may be left out of a memory
