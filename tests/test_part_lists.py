@@ -515,6 +515,17 @@ def test_a_question_filed_as_a_fact_keeps_no_answer():
     [(tool, args)] = tool_calls([fact(trip, "Packing for Lisbon")], [], message=trip,
                                 known=trip, day=date(2024, 3, 15))
     assert [f["text"] for f in args["facts"]] == ["Is taking the trip to Lisbon next month"]
+    # sealed31: asked without "?", after "and", with "whats a ...": the answers were kept
+    for said, answer in (("whats a good oven temp to roast salsify",
+                          "175°C is a good oven temperature for salsify"),
+                         ("and roughly how heavy is a big watermelon",
+                          "Big watermelon is approximately 10 kg in weight")):
+        assert tool_calls([fact(said, answer)], [], message=said, known=said) == [("noop", {})]
+    # a statement led by "what" is no question
+    said = "what i love most is hiking in the Tatras"
+    [(tool, _)] = tool_calls([fact(said, "Loves hiking in the Tatras")], [], message=said,
+                             known=said)
+    assert tool == "add_memory"
 
 
 def test_a_name_said_as_chat_introduces_one_is_the_users():
@@ -728,3 +739,17 @@ def test_a_taken_back_day_is_the_new_version_of_the_shown_memory():
     calls = tool_calls([fact(part, "Lacemaking group meets every Wednesday evening")], [0],
                        message=part, known=part, shown=shown)
     assert [tool for tool, _ in calls] == ["add_memory"]
+
+
+def test_someones_move_to_another_place_is_the_new_version_of_their_home():
+    from chatbot.agents.corrections import moved_from
+    shown = {0: "Sister Benedikta lives in Siracusa", 1: "Lives in Bari"}
+    # sealed31: "Sister Benedikta moved to Ragusa last year" was kept beside the old home
+    assert moved_from("Sister Benedikta moved to Ragusa last year", shown, {}) == 0
+    assert moved_from("Brother Tom moved to Ragusa", shown, {}) is None
+    assert moved_from("Moved to Ragusa", shown, {}) == 1  # the user's own
+    part = "no wait sorry, she moved to ragusa last yr, siracusa was ages ago lol"
+    known = f"my sister benedikta lives in siracusa btw {part}"
+    calls = tool_calls([fact(part, "Sister Benedikta moved to Ragusa last year")], [0, 1],
+                       message=part, known=known, shown=shown)
+    assert [(tool, args.get("memory_id")) for tool, args in calls] == [("update_memory", 0)]

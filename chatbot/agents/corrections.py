@@ -173,9 +173,21 @@ _LIVES_IN = re.compile(r"^(?:Now\s+|Currently\s+)?(?i:lives)\s+in\s+(?:[a-z]+\s+
                        r"([A-Z][\w'\u2019-]+)")
 
 
+# Someone of the user's who moved: "Sister Benedikta moved to Ragusa last year" beside a shown
+# "Sister Benedikta lives in Siracusa" (sealed31: both were kept). Who leads both alike.
+_THEY_MOVED = re.compile(r"^(\S.*?)\s+(?:has\s+)?(?:just\s+|finally\s+|recently\s+)?(?:moved|"
+                         r"relocated)\s+(?:back\s+)?(?:to|into)\s+(?:[a-z]+\s+){0,3}?([A-Z][\w'-]+)")
+
+
 def moved_from(text: str, shown: dict[int, str], taken: dict[int, Any]) -> int | None:
     """The shown home a move to another named place replaces (`_MOVED`, `_LIVES`), or a home
-    in another named place does (`_LIVES_IN`)."""
+    in another named place does (`_LIVES_IN`); someone's move the home of the same someone
+    (`_THEY_MOVED`)."""
+    if (they := _THEY_MOVED.match(text.strip())) is not None and not _MOVED.match(text.strip()):
+        who, place = they.group(1), they.group(2).lower()
+        lives = re.compile(rf"^{re.escape(who)}\s+lives\s+in\b", re.I)
+        return next((i for i, old in shown.items() if i not in taken and lives.match(old)
+                     and place not in _words(old)), None)
     if (m := _MOVED.match(text.strip()) or _LIVES_IN.match(text.strip())) is None:
         return None
     place = m.group(1).lower()

@@ -288,7 +288,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                     why := own_words_instead(part, found, name, shown, known or message, kind)
                     or (copied := kind != "how_to_reply"
                         and only_copies_with_news(part, found, shown))
-            ) and not replaces_what_it_drops(why, found, shown_facts, updates):
+            ) and not replaces_what_it_drops(why, found, shown_facts, updates, part):
                 made_up = [f for f in found if invents(f[0], known or message)]
                 if (isinstance(why, str) and language_of(part) not in (None, "English")
                         and len(made_up) < len(found)):

@@ -17,7 +17,7 @@ from chatbot.agents.forgets import asks_to_forget, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
-from chatbot.agents.rare_words import _lower_words
+from chatbot.agents.rare_words import _lower_words, _rare
 from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.statements import LEAD_IN
 from chatbot.agents.wording import _second_person_verb, leads_in_first_person
@@ -88,11 +88,19 @@ def told_abroad(part: str, known: set[str]) -> bool:
 
 
 def replaces_what_it_drops(why: str | bool, found: list[tuple[str, list[str], Any]],
-                            shown: dict[int, str], updates: dict[int, Any]) -> bool:
+                            shown: dict[int, str], updates: dict[int, Any], part: str = "",
+                            ) -> bool:
     """The name the memories left out is the old value one of them replaces: "Lives in
     Logroño" for "Finally left Huelva - been in Logroño since Tuesday" beside a shown "Lives
     in Huelva" is the home's new version, not a reason to keep the part's own words (which
     left the old home standing)."""
+    if why is True:
+        # Or the rare words it left out: "Sister Benedikta moved to Ragusa last year" for "no
+        # wait sorry, she moved to ragusa last yr, siracusa was ages ago" (sealed31).
+        kept = _lower_words(" ".join(t for t, _, _ in found))
+        dropped = {w.lower() for w in _WORD.findall(part) if _rare(w)} - kept
+        return bool(dropped) and any((i := replaced_by(t, shown, updates)) is not None
+                                     and dropped <= _lower_words(shown[i]) for t, _, _ in found)
     if not isinstance(why, str):
         return False
     return any((i := replaced_by(t, shown, updates)) is not None

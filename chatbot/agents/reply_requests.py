@@ -38,8 +38,14 @@ def own_question(part: str) -> bool:
 # glasses fogging up when its cold outside" was kept as how to reply, the model's answer its
 # preference (sealed27); "what do jerboas even eat", filed as a fact, kept the answer as the
 # user's (sealed28).
-_ASKED = re.compile(r"^\W*(?:what|how|which|where|when|who|why)\s+(?:do|does|did|is|are|am|can|"
-                    r"could|should|would|will|shall|was|were|have|has)\s+\w", re.I)
+# Also after "and" or an adverb, with "'s" for "is", or "how" and what it asks: "whats a good
+# oven temp to roast salsify" and "and roughly how heavy is a big watermelon" were filed as facts,
+# the assistant's answers kept as the user's (sealed31).
+_ASKED = re.compile(r"^\W*(?:(?:and|so|ok|okay|also|but|oh|hmm|right)\W+)?(?:[a-z]+ly\s+)?"
+                    r"(?:what|how|which|where|when|who|why)(?:['\u2019]?s\s+(?:a|an|the|my|your)\b"
+                    r"|(?:\s+(?:much|many|long|heavy|big|far|old|hot|tall|often|warm|cold))?"
+                    r"\s+(?:do|does|did|is|are|am|can|could|should|would|will|shall|was|were|have|"
+                    r"has)\s+\w)", re.I)
 
 
 # A request put as an imperative: "gimme 3 things to do on a drizzly sunday when im stuck
