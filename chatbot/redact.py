@@ -20,7 +20,9 @@ from dataclasses import dataclass
 MARKER = "[redacted secret]"
 
 # A value a rule found; never the marker itself, so redact() is idempotent.
-_VALUE = r"(?!\[redacted)[^\s\"'`,;]+"
+# A value is one token, or digits typed in spaced groups ("the alarm pin ... is 6 0 3 8",
+# sealed32: only the 6 was redacted, and the reply said "0 3 8").
+_VALUE = r"(?!\[redacted)(?:\d{1,4}(?:[ \-]\d{1,4})+(?![\w])|[^\s\"'`,;]+)"
 
 _PRIVATE_KEY = re.compile(
     r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"

@@ -244,9 +244,12 @@ def test_a_greeting_and_the_users_name_before_their_clause_are_not_the_fact():
     assert after_colon(said, "Ngaio") == "I build wooden boats for a living down in Fremantle"
     assert after_colon("hey there, I'm Ngaio, i live in Perth", "Ngaio") == "I live in Perth"
     assert after_colon("Hello, my name is Ana and I teach yoga", "Ana") == "I teach yoga"
-    # not without the name kept as the user's, nor someone else's name, nor the name alone
-    assert after_colon(said) == said
-    assert after_colon(said, "Ana") == said
+    # the name stays when it is not kept as the user's, or is someone else's; the greeting goes
+    assert after_colon(said) == "Im Ngaio i build wooden boats for a living down in Fremantle"
+    assert after_colon(said, "Ana") == after_colon(said)
+    # sealed32: "Heya, they're a kelp farmer ..."
+    assert after_colon("heya, im a kelp farmer near Kodiak") == "Im a kelp farmer near Kodiak"
+    assert after_colon("Hey Jude is my song") == "Hey Jude is my song"
     assert after_colon("im Ngaio", "Ngaio") == "im Ngaio"
 
 
@@ -753,3 +756,52 @@ def test_someones_move_to_another_place_is_the_new_version_of_their_home():
     calls = tool_calls([fact(part, "Sister Benedikta moved to Ragusa last year")], [0, 1],
                        message=part, known=known, shown=shown)
     assert [(tool, args.get("memory_id")) for tool, args in calls] == [("update_memory", 0)]
+
+
+def test_sealed32_requests_for_good_a_past_before_a_place_and_things_not_to_keep():
+    from chatbot.agents.guards import stems
+    from chatbot.agents.language import asked_language
+    from chatbot.agents.reply_requests import asks_not_to_keep, for_good
+    # "always" of a format code applies is a request for good; not any "can you always"
+    assert for_good("random request but can u always use celsius and km with me?")
+    assert not for_good("can you always tell when milk is off?")
+    # a past form before a place it names is the user's ("grew up in Mauritius")
+    [(text, _)] = statements("grew up in Mauritius, miles and fahrenheit mean nothing to me",
+                             {}, date(2024, 3, 15))
+    assert text.startswith("Grew up in Mauritius")
+    assert statements("Paris is lovely", {}, date(2024, 3, 15)) == []
+    # asked not to keep it: nothing of the part is kept
+    said = "oh and the door code for our building is 5581 but dont save that lol"
+    assert asks_not_to_keep(said) and not asks_not_to_keep("save me a seat")
+    assert tool_calls([fact(said, "Door code is [redacted secret]")], [], message=said,
+                      known=said) == [("noop", {})]
+    # a language asked for in its own name
+    assert asked_language(["Antworte mir bitte immer auf Deutsch, auch wenn ich mal Englisch "
+                           "schreibe"]) == "German"
+    assert asked_language(["je vis en France"]) is None
+    # one stem for "silkie", "silkies" and "silky"
+    assert stems("silkie") == stems("silkies") == stems("silky")
+
+
+def test_an_emoji_or_wish_me_luck_after_a_fact_is_not_stored_with_it(store):
+    from chatbot.session import ChatSession
+
+    from scripted import CHATML, ScriptedLlama, chat_reply, json_parts, scripted_local_lm
+    said = "kia ora, im a bone carver in Gisborne 🙂"
+    llama = ScriptedLlama([chat_reply("Kia ora!", True),
+                           json_parts([fact(said, "Is a bone carver in Gisborne 🙂")])],
+                          template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+    assert [m.memory_text for m in store.list("ines")] == ["Is a bone carver in Gisborne"]
+
+
+def test_a_delete_asked_in_another_language_that_names_the_memory_is_not_refused(store):
+    from chatbot.agents.memory_tools import _named_abroad
+    store.add("ines", "Has a boyfriend called Unai", ["family"])
+    [unai] = store.list("ines")
+    # sealed32: "lo dejé con Unai el mes pasado" (no English word of retraction)
+    assert _named_abroad(["holaa, te cuento: lo dejé con Unai el mes pasado"], [unai])
+    # not one that names someone else, nor an English message (its words are read)
+    assert not _named_abroad(["holaa, te cuento: lo dejé con Iker el mes pasado"], [unai])
+    assert not _named_abroad(["I had lunch with Unai today"], [unai])

@@ -40,11 +40,17 @@ PREFIX_MIN = 5  # shortest stem matched by its start (see said_in)
 
 
 def _stem(word: str) -> str:
+    """The word's crude stem; a final "y" is "i" (Porter's rule), so "silkies", "silky" and
+    "silkie" share one ("the silkies" had not found "Neighbour's silkie hens", sealed32)."""
     word = word.removesuffix("'s")
     for suffix in ("ies", "ing", "ed", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return _single_end(word[: -len(suffix)] + ("y" if suffix == "ies" else ""))
-    return _single_end(word)
+            return _y_as_i(_single_end(word[: -len(suffix)] + ("y" if suffix == "ies" else "")))
+    return _y_as_i(_single_end(word))
+
+
+def _y_as_i(stem: str) -> str:
+    return stem[:-1] + "i" if stem.endswith("y") and len(stem) >= 3 else stem
 
 
 _DOUBLED_KEPT = set("lsz")  # "called", "dressed", "buzzing" keep theirs (Porter's rule)

@@ -73,11 +73,22 @@ _ON_CONDITION = re.compile(r"\b(?:when|whenever|if|though|although|while)\s+(?:I
                            r"[^,.;:!?]*$", re.I)
 
 
+# The same asked in the language itself: "Antworte mir bitte immer auf Deutsch" (sealed32: kept
+# as the user's words, and never read, so English questions got English replies).
+_OWN_NAMES = {"deutsch": "German", "français": "French", "francais": "French",
+              "español": "Spanish", "espanol": "Spanish", "castellano": "Spanish",
+              "italiano": "Italian", "português": "Portuguese", "portugues": "Portuguese",
+              "nederlands": "Dutch"}
+_IN_OWN_NAME = re.compile(r"\b(?:auf|en|in|em|op)\s+(" + "|".join(_OWN_NAMES) + r")\b", re.I)
+
+
 def asked_language(preferences: list[str]) -> str | None:
     """The language the latest preference that names one asks replies in ("answer me in
-    German from now on": German); None when it asks for English, or takes one back ("stop
-    answering in German")."""
+    German from now on", "antworte mir immer auf Deutsch": German); None when it asks for
+    English, or takes one back ("stop answering in German")."""
     for text in reversed(preferences):
+        if (own := _IN_OWN_NAME.search(text)) is not None:
+            return _OWN_NAMES[own.group(1).lower()]
         named = [m for m in _IN_LANGUAGE.finditer(text)
                  if not _ON_CONDITION.search(text[:m.start()])]
         asked = [m for m in named if not _TAKEN_BACK.search(text[:m.start()])]

@@ -45,11 +45,13 @@ _TIME_STEMS = frozenset(_stem(w) for w in NEUTRAL_WORDS | {"mornings", "evenings
 NAME_ZIPF = 3.5
 _BARE_NAME = re.compile(r"^Is\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})\.?$")
 # Chat laughter or an emoticon that ends what the user typed: no part of a fact.
-# ... and a tag asking the assistant to agree: "..., isnt that wild" (sealed31), "..., right?".
+# ... and a tag asking the assistant to agree: "..., isnt that wild" (sealed31), "..., right?",
+# an emoji, "wish me luck 🙏" (sealed32).
 _LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ngl)\b"
                          r"|\s*[:;=]-?[)(DPp/|]"
                          r"|,\s*(?:is\s*n['\u2019]?t|ai\s*n['\u2019]?t)\s+(?:that|it)\s+\w+"
-                         r"|,\s*(?:right|innit|eh|huh)\b)+[\s.!?]*$", re.I)
+                         r"|,\s*(?:right|innit|eh|huh)\b|,\s*wish\s+(?:me|them)\s+luck"
+                         r"|\s*[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+)+[\s.!?]*$", re.I)
 _CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
 
@@ -323,7 +325,9 @@ class MemoryTools:
         bad = [r for r, i in zip(raw, locals_, strict=True) if i not in run.shown]
         if bad or not locals_:
             return self._reject(run, bad or ["(none given)"])
-        if run.limits.delete_needs_retraction and not sounds_like_retraction(run.user_messages):
+        if run.limits.delete_needs_retraction and not sounds_like_retraction(
+                run.user_messages) and not _named_abroad(run.user_messages,
+                                                        [run.shown[i] for i in locals_]):
             run.result.counts["deletes_refused"] += 1
             run.result.actions.append(MemoryAction(
                 "REJECTED", detail="delete without a retraction in the user's words"))
@@ -344,3 +348,16 @@ class MemoryTools:
         run.result.counts["memory_noop"] += 1
         run.result.actions.append(MemoryAction("NOOP"))
         return "Nothing changed. Call finish unless a new fact of the user's is left."
+
+
+def _named_abroad(messages: list[str], targets: list[Memory]) -> bool:
+    """Messages in another language (whose words of retraction code does not read) that name
+    each memory to delete by a capitalised word of it: "lo dejé con Unai el mes pasado" beside
+    "Has a boyfriend called Unai" (sealed32: the model's delete was refused, and the boyfriend
+    stayed)."""
+    said = " ".join(str(m or "") for m in messages)
+    if not _in_another_language(messages):
+        return False
+    return all(any(re.search(rf"\b{re.escape(w)}\b", said)
+                   for w in re.findall(r"\b[A-Z][\w'-]{2,}", t.memory_text)[1:])
+               for t in targets)

@@ -83,12 +83,13 @@ from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as
 from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.reply_requests import (
     ADDRESSES,
-    STANDING_REQUEST,
     as_asked,
     as_filed,
+    asks_not_to_keep,
     asks_nothing,
     asks_to_keep,
     copied_fact,
+    for_good,
 )
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
@@ -203,7 +204,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             continue
         if kind in ("how_to_reply", *NOTHING) and announces_a_correction(part):
             continue  # "I need to correct something I told you previously."
-        if kind == "how_to_reply" and asks_to_keep(part) == "it":
+        if (kind == "how_to_reply" and asks_to_keep(part) == "it") or asks_not_to_keep(part):
             continue  # "can u hang on to it for me?": keeping is this agent's own work
         if kind == "how_to_reply" and (says_got_wrong(part) or news or asks_to_keep(part)):
             # "No, you've got it wrong." or news ("quick correction, its the concertina i play
@@ -225,7 +226,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
             gone_names |= _lower_words(" ".join(" ".join(names_in(shown[i])) for i in gone)) & (
                 _lower_words(part))
-        if kind in NOTHING and STANDING_REQUEST.search(part):
+        if kind in NOTHING and for_good(part):
             # "so could you answer me in german from now on?" came as a question: a request
             # for good is how to reply, whatever its question mark.
             preferences.append((as_asked(part, part), [], True))

@@ -187,11 +187,18 @@ _INTRO = re.compile(r"^\W*(?:(?:hi|hey|hello|hiya|heya|yo|howdy|greetings|good\s
                     r"my\s+name(?:['\u2019]?s|\s+is)|this\s+is)\s+", re.I)
 
 
+_GREETING = re.compile(r"^\W*(?:hi+|hey+|heya|hiya|hello|yo|howdy|g['\u2019]?day|kia\s+ora|"
+                       r"good\s+(?:morning|afternoon|evening)|morning)\b[\s,!.:;-]+"
+                       r"(?:(?:there|all|again)\b[\s,!.:;-]+)?", re.I)
+
+
 def after_colon(text: str, name: str | None = None) -> str:
     """The text after a lead-in and its colon, or after a lead-in about the telling itself
     (`TELLING`), or after the user's `name` introduced (`_INTRO`), when what follows is the
     user's own ("Allow me to introduce myself: my name is ..."); else the text as it is."""
     said = TELLING.sub("", LEAD_IN.sub("", text))
+    if leads_in_first_person(greeted := _GREETING.sub("", said)):
+        said = greeted  # "heya, im a kelp farmer ..." (sealed32: kept with its "Heya,")
     if name and (m := _INTRO.match(said)) and said[m.end():].lower().startswith(name.lower()):
         rest = re.sub(r"^[\s,.;:!-]*(?:and\s+)?", "", said[m.end() + len(name):])
         said = rest if leads_in_first_person(rest) else said  # not "Achterberg, and I ..."

@@ -22,7 +22,7 @@ from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.language import language_of
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.wording import as_i, is_hypothetical, leads_in_first_person
-from chatbot.memory.timewords import NUMBER_WORDS
+from chatbot.memory.timewords import NUMBER_WORDS, is_past_form
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -181,9 +181,18 @@ _ELIDED_I = re.compile(r"^\W*(?:(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b|
 _ING_LED = re.compile(r"^[a-z]{3,}ing\b", re.I)
 
 
+# Or any past form before a place it names: "grew up in Mauritius, ..." (sealed32: small talk,
+# and nothing was kept).
+_PAST_TO_PLACE = re.compile(r"^\W*([a-z]{2,})\s+(?:up\s+|back\s+)?(?:in|to|from|at|near)\s+"
+                            r"(?-i:[A-Z])", re.I)
+
+
 def with_elided_i(clause: str) -> str:
     """The clause with the "I'm" it left out put back ("trying to get my toddler Cosimo to
     eat anything green" -> "I'm trying to get ..."); any other clause as it is."""
+    if (m := _PAST_TO_PLACE.match(clause)) is not None and is_past_form(m.group(1)):
+        text = clause.lstrip()
+        return "I " + text[:1].lower() + text[1:]
     if not _ELIDED_I.match(clause):
         return clause
     text = clause.lstrip()

@@ -82,6 +82,20 @@ STANDING_REQUEST = re.compile(
     r"forward|from\s+here\s+on|in\s+(?:the\s+)?future|moving\s+forward)\b"
     r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
     re.I)
+_ALWAYS = re.compile(r"\b(?:always|never|every\s+time|all\s+the\s+time)\b", re.I)
+_ASKS_OF_YOU = re.compile(r"\b(?:you|u|please|pls|plz)\b", re.I)
+
+
+def for_good(part: str) -> bool:
+    """A request for good: asked "from now on" (`STANDING_REQUEST`), or asked "always" or
+    "never" of a format code applies or a language: "random request but can u always use
+    celsius and km with me?" came as a question and nothing was kept (sealed32). Not "can you
+    always tell when milk is off?"."""
+    return bool(STANDING_REQUEST.search(part)) or bool(
+        _ALWAYS.search(part) and _ASKS_OF_YOU.search(part)
+        and (style_of([part]) != PLAIN or asked_language([part]) is not None))
+
+
 ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
 
 
@@ -152,3 +166,15 @@ def asks_to_keep(part: str) -> str | None:
             or style_of([part]) != PLAIN):
         return None
     return "fact" if stems(part) - stems(m.group(0)) - _ASIDE else "it"
+
+
+# Asked not to keep what was said: "the door code for our building is 5581 but dont save that
+# lol" (sealed32: kept, redacted, against the user's word).
+_NOT_KEEP = re.compile(r"\b(?:don['\u2019]?t|do\s+not|no\s+need\s+to|never)\s+(?:save|store|"
+                       r"remember|keep|write\s+down|note\s+down|record)\s+(?:that|this|it)\b",
+                       re.I)
+
+
+def asks_not_to_keep(part: str) -> bool:
+    """The part asks the assistant not to keep what it says."""
+    return _NOT_KEEP.search(part) is not None

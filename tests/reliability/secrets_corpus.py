@@ -28,6 +28,8 @@ SECRETS: dict[str, tuple[str, str]] = {
     # sealed31: "pw" said in prose, with "is"
     "pw is": ("saving this here so i dont forget: my paypal pw is Gannet#5530 lol", "Gannet#5530"),
     "pwd is": ("the wifi pwd is sunflower77", "sunflower77"),
+    # sealed32: a PIN typed digit by digit
+    "spaced pin": ("the alarm pin for the shop is 6 0 3 8, can u keep it for me", "0 3 8"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
     "slack webhook": ("post to https://hooks.slack.com/services/T0A1B2C3D/B0A1B2C3D/"
                       "abcdEFGHijklMNOPqrstUVWX", "abcdEFGHijklMNOPqrstUVWX"),
@@ -124,6 +126,7 @@ ORDINARY: list[str] = [
     "Bus pass: monthly, 49 euros",
     "i need a new pw for my paypal account",
     "the pw reset email never came",
+    "my pin code is needed at 3 pm",
     "set max_tokens=1024 and temperature=0.2",
     "The key: stay calm and keep going",
     "Answer key: B, then D",
