@@ -95,12 +95,17 @@ _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-
 
 # The names a password or PIN goes by in prose.
 # Typed short too: "my paypal pw is Gannet#5530 lol" (sealed31: stored and said back).
+# And in the languages chat here comes in besides English (sealed33: "mein Passwort fürs
+# Onlinebanking ist Heidschnucke!58" was stored, and said back).
 _PASSWORD_NAMES = (r"password|passphrase|passcode|passwort|pass\s+word|passwd|pwd|pw|pswd|pword"
-                   r"|pin(?:\s+code)?|pin\s+number")
+                   r"|pin(?:\s+code)?|pin\s+number|kennwort|mot\s+de\s+passe|contrase(?:ñ|n)a"
+                   r"|senha|wachtwoord|lösenord|adgangskode|passord|salasana|hasło|haslo")
 # What a secret is for ("... for my gmail account", "... at home"), and the words that then give
 # its value ("is", "was:", "'s", ":", "is now").
-_OF_WHAT = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w.@'\-]+\s+){0,7}?[\w.@'\-]+)?"
-_SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b)\s*[:=]?|[:=])\s*"
+_OF_WHAT = (r"(?:\s+(?:for|to|of|on|at|für|fürs|vom|von|zum|pour|du|de|del|para|per|do|da|voor)"
+            r"\s+(?:[\w.@'\-]+\s+){0,7}?[\w.@'\-]+)?")
+_SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b|\bist\b|\best\b|\bes\b|\bè\b|"
+            r"\bé\b|\bär\b|\blautet\b)\s*[:=]?|[:=])\s*"
             r"(?:now\s+|still\s+|actually\s+)?")
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".
 _PROSE = re.compile(
@@ -245,8 +250,16 @@ def _prose(text: str) -> list[Finding]:
         trimmed = m.group(4).rstrip(".!?)]}:")
         if not trimmed or trimmed.lower() in _NOT_A_SECRET or _CODE_VALUE.match(trimmed):
             continue
+        if _ABROAD.search(m.group(0)) and not _shaped_like_secret(trimmed):
+            continue  # "mein Passwort ist abgelaufen": said in words code does not read
         out.append(Finding("password", m.start(4), m.start(4) + len(trimmed)))
     return out
+
+
+# A secret's name or its verb in another language: its value must look like one.
+_ABROAD = re.compile(r"(?i)\b(?:passwort|kennwort|mot\s+de\s+passe|contrase(?:ñ|n)a|senha|"
+                     r"wachtwoord|lösenord|adgangskode|passord|salasana|hasło|haslo|ist|est|es|"
+                     r"è|é|är|lautet)\b")
 
 
 def _shaped_like_secret(value: str) -> bool:

@@ -749,3 +749,22 @@ def test_a_sentence_said_twice_in_one_reply_is_said_once():
     assert without_repeated_sentences("Yes. Yes. Sure thing!") == "Yes. Yes. Sure thing!"
     listed = "- Boil the kettle.\n- Boil the kettle."
     assert without_repeated_sentences(listed) == listed
+
+
+def test_a_past_memory_the_question_names_ends_it_though_another_was_found_first(store):
+    from datetime import date, datetime
+
+    from chatbot.agents.reply_opening import _ended
+    store.add("ines", "Eats sooo many greens", ["pets"])
+    store.add("ines", "Their friend Ljubica's uromastyx is staying at theirs until 9 April 2024",
+              ["pets"], valid_until="2024-04-09")
+    now = datetime(2024, 4, 12, 12)
+    found = store.search("ines", "should i pick up more greens for ljubica's lizard this weekend?",
+                         now=now, include_expired=True)
+    greens = [m for m in found if "greens" in m.memory_text]
+    lizard = [m for m in found if "uromastyx" in m.memory_text]
+    # sealed33: the greens were found first, and the stay's end was not said
+    question = "should i pick up more greens for ljubica's lizard this weekend?"
+    assert _ended(greens + lizard, question, now) == date(2024, 4, 9)
+    # a later memory that shares only a common word with the question is not what it asks about
+    assert _ended(greens + lizard, "should i pick up more greens this weekend?", now) is None

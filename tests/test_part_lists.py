@@ -805,3 +805,37 @@ def test_a_delete_asked_in_another_language_that_names_the_memory_is_not_refused
     # not one that names someone else, nor an English message (its words are read)
     assert not _named_abroad(["holaa, te cuento: lo dejé con Iker el mes pasado"], [unai])
     assert not _named_abroad(["I had lunch with Unai today"], [unai])
+
+
+def test_sealed33_conditions_taken_back_names_and_questions_without_their_mark():
+    from chatbot.agents.opening import asked_someone, asks
+    from chatbot.agents.reply_requests import own_question
+    from chatbot.agents.wording import is_hypothetical
+    # "if i ever ..." is a condition whatever follows
+    assert is_hypothetical("if i ever win big on the horses im opening a lahmacun place lol")
+    assert not is_hypothetical("if i finish work early im going to the gym")
+    # a name said to take something back, then a clause of its own: two parts
+    assert split_parts("no wait i meant Bacolod, iloilo is where my parents live lol") == [
+        "no wait i meant Bacolod", "iloilo is where my parents live lol"]
+    assert split_parts("oh Dave, i love him") == ["oh Dave, i love him"]
+    msg = "no wait i meant Bacolod, iloilo is where my parents live lol"
+    shown = {0: "Works as a seed analyst at the rice research station in Iloilo"}
+    calls = tool_calls([{"part": "no wait i meant Bacolod", "kind": "small_talk"},
+                        fact("iloilo is where my parents live lol", "Parents live in Iloilo")],
+                       [0], message=msg, known=f"im a seed analyst in Iloilo {msg}", shown=shown)
+    assert calls[0] == ("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Works as a seed analyst at the rice research station in Bacolod"})
+    assert calls[1][1]["facts"][0]["text"] == "Parents live in Iloilo"
+    # "where's my job again?" asks for the job
+    assert asked_someone("where's my job again?") is None
+    # a question typed without its mark, after a statement
+    assert split_parts("my mother in law is visiting on sunday and i wanna cook her beshbarmak, "
+                       "never made it b4, where do i even start")[-1] == "where do i even start"
+    assert split_parts("I live in Oslo, which is nice") == ["I live in Oslo, which is nice"]
+    assert asks("black spots on my bathroom ceiling, how do i get rid of them")
+    assert not asks("black spots on my bathroom ceiling, which is gross.")
+    # a question of the user's led by its wh-word is no reply preference
+    assert own_question("what cut of meat works if the butcher has no horse meat lol")
+    assert own_question("black spots on my bathroom ceiling, how do i get rid of them")
+    assert not own_question("what i love is bullet points")

@@ -153,8 +153,9 @@ def asked_someone(message: str) -> str | None:
 
 
 # "what is my X": X is what the question asks for. "what is my job again" beside "Builds wooden
-# boats for a living" was begun "You haven't told me anything about your job." (sealed30).
-_WHAT_IS_MY = re.compile(r"\bwhat(?:['\u2019]s|\s+is|\s+was)\s+$", re.I)
+# boats for a living" was begun "You haven't told me anything about your job." (sealed30), and
+# "where's my job again?" so too (sealed33).
+_WHAT_IS_MY = re.compile(r"\b(?:what|where)(?:['\u2019]?s|\s+is|\s+was)\s+$", re.I)
 
 
 
@@ -263,7 +264,15 @@ _ASKING = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|well|right|hey|um|uh|er|hmm|
 
 def asks(message: str) -> bool:
     last = re.split(r"(?<=[.!?])\s+", message.strip())[-1]
-    return any(mark in message for mark in QUESTION_MARKS) or bool(_ASKING.match(last))
+    return (any(mark in message for mark in QUESTION_MARKS) or bool(_ASKING.match(last))
+            or bool(_ASKED_AFTER.search(last)))
+
+
+# A question after a statement, its mark left out: "black spots on my bathroom ceiling, how do i
+# get rid of them" (sealed33: a refusal was asked for again begun "Thanks for telling me!").
+_ASKED_AFTER = re.compile(r"[,;:-]\s*(?:(?:so|and|but)\s+)?(?:what|which|where|when|who|why|how)"
+                          r"(?:\s+[a-z]+){0,3}?\s+(?:do|does|did|is|are|can|could|should|would|"
+                          r"will)\s+(?:i|we|you|u|they|it|my)\b[^.!]*$", re.I)
 
 
 def written_in(message: str) -> str | None:

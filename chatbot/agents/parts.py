@@ -97,12 +97,23 @@ _RUN_ON = re.compile(r"(\b(?i:i['\u2019]?m|i\s+am)\s+(?:(?:a|an|so|very|really|j
                      r"[a-z0-9][\w-]*)\s+(?=[Ii]\s+[a-z])")
 
 
+# A name said to take back what was said, then a clause of its own: "no wait i meant Bacolod,
+# iloilo is where my parents live lol" (sealed33: as one part, the job kept the old town and
+# the sentence was stored whole). The name alone is the correction (put_right.named_instead).
+_TAKEN_BACK_NAME = re.compile(r"^(\W*(?:(?:wait|oh|oops|sorry|no|nope|nah|actually|i\s+mean|"
+                              r"i\s+meant|ugh|hang\s+on)\W+)+(?-i:[A-Z])[\w'-]*"
+                              r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s*,\s*(?=\w)", re.I)
+_TAKES_BACK = re.compile(r"\b(?:no|nope|nah|sorry|oops|actually|i\s+meant?)\b", re.I)
+
+
 def split_clauses(sentence: str) -> list[str]:
     """The sentence cut before each clause led by "I" that follows words with an "I" of their
     own (_I_CLAUSE), without the comma or "and" that joined them, or run on after "I'm" and a
     word (`_RUN_ON`)."""
     if is_hypothetical(sentence) or _LEADS_WITH_CONDITION.match(sentence):
         return [sentence]
+    if (m := _TAKEN_BACK_NAME.match(sentence)) and _TAKES_BACK.search(m.group(1)):
+        return [m.group(1).strip(), *split_clauses(sentence[m.end():])]
     cuts = sorted([(m.start(), m.end(), m.group(0).strip() == ",")
                    for m in _I_CLAUSE.finditer(sentence)]
                   + [(m.end(1), m.end(), None) for m in _RUN_ON.finditer(sentence)])
@@ -228,6 +239,13 @@ _WH_ASKED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0,3}
                        r"is|are|am|can|could|should|would|will|was|were|have|has)\s+\w", re.I)
 
 
+# ... its verb before its subject, which asks whatever ends it ("where do i even start"; not
+# "which is nice").
+_WH_INVERTED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0,3}?\s+(?:do|does|"
+                          r"did|is|are|am|can|could|should|would|will|shall)\s+(?:i|we|you|u|they|"
+                          r"he|she|it|my|your|the|this|that)\b", re.I)
+
+
 def split_question(sentence: str) -> list[str]:
     """A question whose clause before it states something of the user ("I have a sesame
     allergy, can you suggest a snack?", "I just adopted a hedgehog called Pickle, what should
@@ -237,8 +255,12 @@ def split_question(sentence: str) -> list[str]:
     where "I" and "my" are not read, a clause of four words or more ("Mon fils Anatole a cinq
     ans et il est fou de dinosaures — t'aurais une idée de cadeau ?"). A clause that left out
     its "I'm" counts as the user's (`_ELIDED_I`)."""
-    breaks = list(_LAST_CLAUSE.finditer(sentence))
-    if not sentence.rstrip().endswith("?") or not breaks:
+    if sentence.rstrip().endswith("?"):
+        breaks = list(_LAST_CLAUSE.finditer(sentence))
+    else:  # typed without its mark: "..., never made it b4, where do i even start" (sealed33)
+        breaks = [b for b in _ANY_CLAUSE.finditer(sentence) if _WH_INVERTED.match(
+            sentence[b.end():]) and not _ANY_CLAUSE.search(sentence[b.end():])]
+    if not breaks:
         return [sentence]
     cut = breaks[-1]
     # A question before the last one, with no question mark of its own: "I'm making tamale

@@ -82,16 +82,27 @@ def about(thing: str, found: list[RetrievedMemory], embedder: Any, *,
     return bool((vectors[1:] @ vectors[0] >= ABOUT_MIN).any())
 
 
-def _ended(best: RetrievedMemory | None, question: str, now: datetime | None) -> date | None:
+ENDED_AMONG = 3  # the found memories a past one that the question names may be among
+
+
+def _ended(found: list[RetrievedMemory], question: str, now: datetime | None) -> date | None:
     """The end date of the memory closest to the message (search order) when it is past and
     the message names something of it ("my pass" beside "Climbing gym pass is valid until
-    ..."): a past stay found first for "What fruit could I pack?" is not what it asks about."""
-    if best is None or status(best, now) != "past" or not stems(best.memory_text) & stems(question):
-        return None
-    try:
-        return date.fromisoformat(best.valid_until[:10])
-    except ValueError:  # a malformed stored date: no words about it
-        return None
+    ..."): a past stay found first for "What fruit could I pack?" is not what it asks about.
+    Past the first, one of the next that the question names by an uncommon word ("ljubica's
+    lizard" beside "... Ljubica's uromastyx is staying at theirs until 9 April", found after
+    "Eats sooo many greens", sealed33)."""
+    asked = stems(question)
+    for n, best in enumerate(found[:ENDED_AMONG]):
+        shared = stems(best.memory_text) & asked
+        if status(best, now) != "past" or not shared or (n and not shared & _asked_of(
+                question, "")):
+            continue
+        try:
+            return date.fromisoformat(best.valid_until[:10])
+        except ValueError:  # a malformed stored date: no words about it
+            return None
+    return None
 
 
 # Rarer than this (wordfreq's Zipf scale) a word of a question says what it asks about:
@@ -110,7 +121,7 @@ def first_words(question: str, found: list[RetrievedMemory], now: datetime | Non
     """The reply's first words for `question` (as the user typed it), given the memories
     this turn found (search order), the language the preferences ask replies in and their
     format (agents/opening.py writes the words)."""
-    ended = _ended(found[0] if found else None, question, now)
+    ended = _ended(found, question, now)
     current = [to_you(m).memory_text for m in found if status(m, now) != "past"]
     read = with_apostrophes(question)  # "whats my ..." read as "what's my ..."
     thing, who = asked_mine(read), asked_someone(read)

@@ -28,10 +28,19 @@ def own_question(part: str) -> bool:
     in Kotor?"): a question of the user's, not how to reply to them (it was kept as a reply
     preference), with or without its question mark. Not "Can I get replies in French?".
     English only."""
+    clauses = _CLAUSE.split(part)
     asked = (part.rstrip().endswith("?") or _REMIND_ME.search(part) is not None
-             or _ASKED.match(part) is not None)
-    return (asked and any(_WH.match(c) for c in _CLAUSE.split(part))
+             or any(_ASKED.match(c) for c in clauses)
+             # "what cut of meat works if the butcher has no horse meat lol" (sealed33): led
+             # by its wh-word, asking for no format or language
+             or (_WH_LED.match(part) is not None and style_of([part]) == PLAIN
+                 and asked_language([part]) is None))
+    return (asked and any(_WH.match(c) for c in clauses)
             and not _YOU.search(part) and language_of(part) in (None, "English"))
+
+
+_WH_LED = re.compile(r"^\W*(?:(?:and|so|ok|okay|also)\W+)?(?:what|which|where|when|who|why|"
+                     r"how(?!\s+about))\b", re.I)
 
 
 # A wh-word, then the verb before its subject: a question however it ends. "how do i stop my

@@ -149,12 +149,18 @@ _IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we)\b", re.I)
 _WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)'d\b", re.I)
 
 
+# "if i ever ..." is a condition whatever follows: "if i ever win big on the horses im opening a
+# lahmacun place in Trabzon lol" was kept as a plan (sealed33).
+_IF_EVER = re.compile(r"\bif\s+(?:i|we)\s+(?:ever|one\s+day|someday)\b", re.I)
+
+
 def is_hypothetical(text: str) -> bool:
     """The sentence is a condition on the user ("if I", "suppose we") followed by what would
-    or could follow. "If you could keep it short, that would be great" is a request, not
-    this."""
+    or could follow, or one that says "if I ever". "If you could keep it short, that would be
+    great" is a request, not this."""
     condition = _IF_I.search(text)
-    return condition is not None and _WOULD.search(text, condition.end()) is not None
+    return condition is not None and (_WOULD.search(text, condition.end()) is not None
+                                      or _IF_EVER.search(text) is not None)
 
 
 # A fact's leading verb as it is said to "you": the third person's own forms back.

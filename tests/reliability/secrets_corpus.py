@@ -28,6 +28,11 @@ SECRETS: dict[str, tuple[str, str]] = {
     # sealed31: "pw" said in prose, with "is"
     "pw is": ("saving this here so i dont forget: my paypal pw is Gannet#5530 lol", "Gannet#5530"),
     "pwd is": ("the wifi pwd is sunflower77", "sunflower77"),
+    # sealed33: in German, and the other languages chat here comes in
+    "passwort ist": ("mein Passwort fürs Onlinebanking ist Heidschnucke!58, nur damit du's "
+                     "weißt", "Heidschnucke!58"),
+    "mot de passe": ("mon mot de passe est Grenouille#88", "Grenouille#88"),
+    "contraseña": ("mi contraseña del banco es Sol2024!", "Sol2024"),
     # sealed32: a PIN typed digit by digit
     "spaced pin": ("the alarm pin for the shop is 6 0 3 8, can u keep it for me", "0 3 8"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
@@ -127,6 +132,8 @@ ORDINARY: list[str] = [
     "i need a new pw for my paypal account",
     "the pw reset email never came",
     "my pin code is needed at 3 pm",
+    "mein Passwort ist abgelaufen, ich brauche ein neues",
+    "mon mot de passe est trop long",
     "set max_tokens=1024 and temperature=0.2",
     "The key: stay calm and keep going",
     "Answer key: B, then D",
