@@ -306,6 +306,20 @@ def test_the_thing_a_recall_question_calls_mine_leads_the_fact_as_yours():
         "You told me your bike lock code is [redacted secret].")
     assert recalled("whats my sisters name again?", ["Sister is called Ana"]) == (
         "You told me your sister is called Ana.")
+    # sealed33: whose first words name the thing, after a word the question does not say
+    assert recalled("whats my lock combo again? cant open my bag",
+                    ["Luggage lock combo is [redacted secret]"]) == (
+        "You told me your luggage lock combo is [redacted secret].")
+
+
+def test_a_question_about_someone_of_the_users_tells_nothing_of_them():
+    from chatbot.agents.as_user import said_of_them
+    # sealed33: "Your stepdaughter told me your stepdaughter has a stepdaughter called Akosua."
+    reply = "You told me you have a stepdaughter called Akosua."
+    assert said_of_them(reply, "sorry brain fog today lol, what's my stepdaughter called "
+                               "again??") == reply
+    assert said_of_them("I'm glad you're retired.", "my uncle Aloysius just retired.") == (
+        "I'm glad Aloysius is retired.")
 
 
 def test_two_recall_questions_in_one_are_begun_with_the_facts_of_both():

@@ -171,11 +171,18 @@ def _told_of(message: str) -> tuple[str, str] | None:
     return None
 
 
+_ASKED = re.compile(r"\?|^\W*(?:\w+\W+){0,6}?(?:what|where|when|who|which|why|how)(?:['\u2019]s|\s+"
+                    r"(?:is|are|was|does|do|did))\b", re.I)
+
+
 def said_of_them(reply: str, message: str) -> str:
     """The reply with the "you" of each sentence that says what the message told of someone
     else (a word of it in common) said of them: "I'm glad Aloysius is retired."."""
     told = _told_of(message)
-    if told is None or "\n" in reply.strip():
+    if told is None or "\n" in reply.strip() or _ASKED.search(message):
+        # A question tells nothing: "what's my stepdaughter called again??" had its reply's
+        # "You told me you have ..." said of her ("Your stepdaughter told me your stepdaughter
+        # has a stepdaughter called Akosua.", sealed33)
         return reply
     who, number = told
     theirs = stems(message)

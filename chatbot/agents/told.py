@@ -123,9 +123,13 @@ def recalled(message: str, facts: Sequence[str]) -> str:
         return ""
     # The thing the question calls "my bike" leads the fact: it is "your bike lock code ...",
     # not "Bike lock code is ..." told back as written (sealed27).
+    # Or whose first words (no verb) name it: "Luggage lock combo is ..." for "whats my lock
+    # combo again?" (sealed33: "You told me Luggage lock combo is [redacted secret].").
     mine = stems(" ".join(OWNED.findall(message)))
-    said = [f"your {f[:1].lower()}{f[1:]}" if f[:1].isupper() and stems(f.split()[0])
-            and stems(f.split()[0]) <= mine else f for f in said]
+    said = [f"your {f[:1].lower()}{f[1:]}" if f[:1].isupper() and stems(f.split()[0]) and (
+            stems(f.split()[0]) <= mine or (second_person(f) == f
+                                             and stems(" ".join(f.split()[:3])) & mine))
+            else f for f in said]
     told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
     # "where does my brother live again?" beside only his name: "..., but you haven't told me"
     return told + (NOT_TOLD if lacks_the_answer(message, said, set()) else ".")
