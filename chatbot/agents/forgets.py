@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from chatbot.agents.guards import UNDO, asks_to_undo, stems
-from chatbot.agents.parts import _LEADS_WITH_CONDITION
+from chatbot.agents.questions import _LEADS_WITH_CONDITION
 from chatbot.agents.wording import is_hypothetical
 
 

@@ -15,12 +15,12 @@ from wordfreq import zipf_frequency
 from chatbot.agents.corrections import denies_shown, new_words
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.part_checks import says_in_full
+from chatbot.agents.left_out import COMMON_ZIPF
 from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
 from chatbot.agents.prompts import load_examples
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare, with_rare_clauses
 from chatbot.agents.statements import JOINED
-from chatbot.agents.wording import SAID, leads_in_first_person, third_person
+from chatbot.agents.wording import SAID, leads_in_first_person
 from chatbot.memory.timewords import MONTHS
 
 
@@ -310,61 +310,6 @@ def loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
     denied = stems(clause)
     about = [t for t, _, _ in found if stems(t) & denied]
     return bool(about) and not any(NEGATION.search(t) for t in about)
-
-
-def with_left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
-                  ) -> list[tuple[str, list[str], Any]]:
-    """The memories and the part's clauses they leave out (`left_out`), less a new memory
-    that such a clause says in full: "Rings bells at Brora church" beside the clause "Rings
-    the bells at our parish church in Brora every Sunday" (sealed23: both were kept)."""
-    clauses = left_out(part, found, name)
-    if not clauses:
-        return found
-    dropped = [f for f in found if f[2] is None and any(says_in_full(c, f[0]) for c in clauses)]
-    cats = next((c for _, c, _ in dropped if c), [])
-    return [f for f in found if f not in dropped] + [(c, cats, None) for c in clauses]
-
-
-def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
-              ) -> list[str]:
-    """Clauses of the part in the user's own first person that no memory of it covers, in
-    the third person: the model listing a long sentence's facts skips one ("I'm Mateo, I'm a
-    paramedic, I run marathons" kept no paramedic). A clause counts when it has a word of its
-    own and shares none with the memories, or when two uncommon words of it are in none:
-    "im a stage manager at a theatre in verona" is not covered by "Lives in Verona"
-    (sealed18), and "I keep two ferrets" is by "Has ferrets"."""
-    covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
-    out = []
-    for clause in _CLAUSE.split(part):
-        # After a lead-in and a colon: "ok so quick overview since ur new: im 47" (sealed19).
-        clause = clause.rsplit(":", 1)[-1].strip(" .!?")
-        worded = third_person(clause)
-        words = stems(clause)
-        if leads_in_first_person(clause) and words and not _only_points_back(clause) and (
-                not any(said_in(w, covered) for w in words)
-                or len(_uncommon_left_out(clause, covered)) >= 2):
-            out.append(worded)
-    return out
-
-
-# A clause of one content word that points back at what was said: "i always mix those two
-# up" was kept as "Always mixes those two up" (sealed30), "i love it" says nothing alone.
-_POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them)\b", re.I)
-
-
-def _only_points_back(clause: str) -> bool:
-    return bool(_POINTS_BACK.search(clause)) and sum(
-        1 for w in _WORD.findall(clause) if zipf_frequency(w.lower(), "en") < COMMON_ZIPF) <= 1
-
-
-# Commoner than this (wordfreq's Zipf scale) a word of a clause may be left out of a memory
-# that keeps it in other words: "keep", "two", "live", "work"; not "manager" (4.97).
-COMMON_ZIPF = 5.0
-
-
-def _uncommon_left_out(clause: str, covered: set[str]) -> set[str]:
-    return {w.lower() for w in _WORD.findall(clause)
-            if _rare(w, below=COMMON_ZIPF) and not any(said_in(s, covered) for s in stems(w))}
 
 
 def in_their_words(part: str, found: list[tuple[str, list[str], Any]],

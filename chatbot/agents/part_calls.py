@@ -32,6 +32,7 @@ from chatbot.agents.endings import as_ended, ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
+from chatbot.agents.left_out import with_left_out
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_for,
@@ -42,7 +43,6 @@ from chatbot.agents.own_words import (
     one_person_each,
     only_copies_with_news,
     own_words_instead,
-    with_left_out,
     without_inventions,
 )
 from chatbot.agents.part_checks import (

@@ -12,7 +12,8 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import asked_language
-from chatbot.agents.parts import _JOINERS, _WORD, TELLING, _proper_names, with_elided_i
+from chatbot.agents.parts import _JOINERS, _WORD, TELLING, _proper_names
+from chatbot.agents.questions import with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import (

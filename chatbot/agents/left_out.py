@@ -1,0 +1,72 @@
+"""Clauses of a part in the user's own first person that none of the model's memories for it
+covers (`left_out`), kept beside them in the third person (`with_left_out`). Moved out of
+agents/own_words.py (no behaviour change).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wordfreq import zipf_frequency
+
+from chatbot.agents.guards import said_in, stems
+from chatbot.agents.part_checks import says_in_full
+from chatbot.agents.parts import _CLAUSE, _WORD
+from chatbot.agents.rare_words import _rare
+from chatbot.agents.wording import leads_in_first_person, third_person
+
+
+def with_left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+                  ) -> list[tuple[str, list[str], Any]]:
+    """The memories and the part's clauses they leave out (`left_out`), less a new memory
+    that such a clause says in full: "Rings bells at Brora church" beside the clause "Rings
+    the bells at our parish church in Brora every Sunday" (sealed23: both were kept)."""
+    clauses = left_out(part, found, name)
+    if not clauses:
+        return found
+    dropped = [f for f in found if f[2] is None and any(says_in_full(c, f[0]) for c in clauses)]
+    cats = next((c for _, c, _ in dropped if c), [])
+    return [f for f in found if f not in dropped] + [(c, cats, None) for c in clauses]
+
+
+def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
+              ) -> list[str]:
+    """Clauses of the part in the user's own first person that no memory of it covers, in
+    the third person: the model listing a long sentence's facts skips one ("I'm Mateo, I'm a
+    paramedic, I run marathons" kept no paramedic). A clause counts when it has a word of its
+    own and shares none with the memories, or when two uncommon words of it are in none:
+    "im a stage manager at a theatre in verona" is not covered by "Lives in Verona"
+    (sealed18), and "I keep two ferrets" is by "Has ferrets"."""
+    covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
+    out = []
+    for clause in _CLAUSE.split(part):
+        # After a lead-in and a colon: "ok so quick overview since ur new: im 47" (sealed19).
+        clause = clause.rsplit(":", 1)[-1].strip(" .!?")
+        worded = third_person(clause)
+        words = stems(clause)
+        if leads_in_first_person(clause) and words and not _only_points_back(clause) and (
+                not any(said_in(w, covered) for w in words)
+                or len(_uncommon_left_out(clause, covered)) >= 2):
+            out.append(worded)
+    return out
+
+
+# A clause of one content word that points back at what was said: "i always mix those two
+# up" was kept as "Always mixes those two up" (sealed30), "i love it" says nothing alone.
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them)\b", re.I)
+
+
+def _only_points_back(clause: str) -> bool:
+    return bool(_POINTS_BACK.search(clause)) and sum(
+        1 for w in _WORD.findall(clause) if zipf_frequency(w.lower(), "en") < COMMON_ZIPF) <= 1
+
+
+# Commoner than this (wordfreq's Zipf scale) a word of a clause may be left out of a memory
+# that keeps it in other words: "keep", "two", "live", "work"; not "manager" (4.97).
+COMMON_ZIPF = 5.0
+
+
+def _uncommon_left_out(clause: str, covered: set[str]) -> set[str]:
+    return {w.lower() for w in _WORD.findall(clause)
+            if _rare(w, below=COMMON_ZIPF) and not any(said_in(s, covered) for s in stems(w))}
