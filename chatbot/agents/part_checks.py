@@ -179,14 +179,11 @@ _PLURAL_VERBS = frozenset("are were have do did can will would could should may 
 _LINKING = frozenset("is was has had does did can will would used".split())
 
 
-# A greeting and the user's name said before their clause, with no comma between: "hi im
-# Ngaio i build wooden boats for a living down in Fremantle" was kept whole (sealed30); the
-# name is kept as a fact of its own.
-_INTRO = re.compile(r"^\W*(?:(?:hi|hey|hello|hiya|heya|yo|howdy|greetings|good\s+(?:morning|"
-                    r"afternoon|evening))\W+(?:(?:there|all|again)\W+)?)?(?:i['\u2019]?m|i\s+am|"
-                    r"my\s+name(?:['\u2019]?s|\s+is)|this\s+is)\s+", re.I)
-
-
+# The user's name said before their clause (after a greeting, `_GREETING`), with no comma
+# between: "hi im Ngaio i build wooden boats for a living down in Fremantle" was kept whole
+# (sealed30); the name is kept as a fact of its own.
+_INTRO = re.compile(r"^\W*(?:i['\u2019]?m|i\s+am|my\s+name(?:['\u2019]?s|\s+is)|this\s+is)\s+",
+                    re.I)
 _GREETING = re.compile(r"^\W*(?:hi+|hey+|heya|hiya|hello|yo|howdy|g['\u2019]?day|kia\s+ora|"
                        r"good\s+(?:morning|afternoon|evening)|morning)\b[\s,!.:;-]+"
                        r"(?:(?:there|all|again)\b[\s,!.:;-]+)?", re.I)
