@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chatbot.agents.guards import said_in, stems
-from chatbot.agents.parts import NEGATION, TELLING
+from chatbot.agents.parts import NEGATION, TAKES_BACK_WORDS, TELLING
 from chatbot.agents.put_right import _names, renumbered
 from chatbot.memory.anchors import anchors
 from chatbot.memory.timewords import MONTHS, WEEKDAYS
@@ -57,7 +57,7 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
 
 # Words that take back what was said ("wait no its wensdays", sealed30: the model wrote the
 # group's Wednesday as a second memory beside its Tuesday).
-_TAKES_BACK = re.compile(r"\b(?:no|nope|nah|sorry|oops|actually|i\s+meant?|wait)\b", re.I)
+_TAKES_BACK = re.compile(rf"\b(?:{TAKES_BACK_WORDS}|wait)\b", re.I)
 _ASIDE_WORDS = {"their", "the", "a", "an", "on", "every", "each"}
 
 

@@ -22,7 +22,7 @@ from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.statements import LEAD_IN
 from chatbot.agents.wording import _second_person_verb, leads_in_first_person
 from chatbot.memory.timeparse import find_span
-from chatbot.memory.timewords import MONTHS, WEEKDAYS
+from chatbot.memory.timewords import days_and_numbers
 
 
 def with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
@@ -55,13 +55,8 @@ def off_target(text: str, target: Any, part: str, shown: dict[int, str],
     return (target in unchanged and target in shown and not stems(shown[target]) & stems(part)
             and (not stems(shown[target]) & stems(text)
                  or stems(text) <= stems(shown[target])
-                 and _when(text) <= _when(shown[target])))
+                 and days_and_numbers(text) <= days_and_numbers(shown[target])))
 
-
-def _when(text: str) -> set[str]:
-    """The text's weekdays, months and numbers."""
-    return {w.lower() for w in _WORD.findall(text)
-            if w.isdigit() or w.lower() in WEEKDAYS or w.lower() in MONTHS}
 
 
 def names_beyond(text: str, update: dict[str, Any]) -> bool:

@@ -99,7 +99,9 @@ _RUN_ON = re.compile(r"(\b(?i:i['\u2019]?m|i\s+am)\s+(?:(?:a|an|so|very|really|j
 _TAKEN_BACK_NAME = re.compile(r"^(\W*(?:(?:wait|oh|oops|sorry|no|nope|nah|actually|i\s+mean|"
                               r"i\s+meant|ugh|hang\s+on)\W+)+(?-i:[A-Z])[\w'-]*"
                               r"(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s*,\s*(?=\w)", re.I)
-_TAKES_BACK = re.compile(r"\b(?:no|nope|nah|sorry|oops|actually|i\s+meant?)\b", re.I)
+# Words that take back what was said (also read by put_right and corrections).
+TAKES_BACK_WORDS = r"no|nope|nah|sorry|oops|actually|i\s+meant?"
+TAKES_BACK = re.compile(rf"\b(?:{TAKES_BACK_WORDS})\b", re.I)
 
 
 def split_clauses(sentence: str) -> list[str]:
@@ -108,7 +110,7 @@ def split_clauses(sentence: str) -> list[str]:
     word (`_RUN_ON`)."""
     if is_hypothetical(sentence) or _LEADS_WITH_CONDITION.match(sentence):
         return [sentence]
-    if (m := _TAKEN_BACK_NAME.match(sentence)) and _TAKES_BACK.search(m.group(1)):
+    if (m := _TAKEN_BACK_NAME.match(sentence)) and TAKES_BACK.search(m.group(1)):
         return [m.group(1).strip(), *split_clauses(sentence[m.end():])]
     cuts = sorted([(m.start(), m.end(), m.group(0).strip() == ",")
                    for m in _I_CLAUSE.finditer(sentence)]

@@ -13,6 +13,7 @@ from typing import Any
 
 from chatbot.agents.guards import stems
 from chatbot.agents.language import language_of
+from chatbot.agents.parts import TAKES_BACK
 from chatbot.agents.rare_words import _rare
 from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
@@ -138,7 +139,6 @@ def _next_sentence(part: str, message: str) -> str:
 _TAKEN_BACK = re.compile(r"^\W*((?:(?:wait|oh|oops|sorry|no|nope|nah|actually|i\s+mean|"
                          r"i\s+meant|ugh|erm|um|hang\s+on)\W+)+)(\w[\w'\u2019-]*(?:\s+\w[\w'\u2019-]*)"
                          r"{0,2})\W*$", re.I)
-_TAKES_BACK = re.compile(r"\b(?:no|nope|nah|sorry|oops|actually|i\s+meant?)\b", re.I)
 
 
 def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]],
@@ -149,7 +149,7 @@ def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
     my sister lives"), or after "I meant" the only shown memory with one name ("oh no, Dave!"
     alone renames nobody). The new version goes in `updates`; True when that happened."""
     m = _TAKEN_BACK.match(part)
-    if m is None or not _TAKES_BACK.search(m.group(1)) or not all(
+    if m is None or not TAKES_BACK.search(m.group(1)) or not all(
             w[:1].isupper() for w in m.group(2).split()):
         return False
     new = m.group(2)

@@ -15,7 +15,7 @@ from chatbot.agents.guards import stems
 from chatbot.agents.parts import NEGATION
 from chatbot.agents.wording import NAME_FACT, SAID
 from chatbot.memory import Memory
-from chatbot.memory.timewords import MONTHS, WEEKDAYS
+from chatbot.memory.timewords import days_and_numbers
 from chatbot.memory.validity import status
 
 
@@ -80,11 +80,6 @@ def _nothing_new(words: set[str], said: set[str]) -> bool:
             and all(zipf_frequency(w, "en") >= LIGHT_ZIPF for w in extra))
 
 
-def _numbers_and_days(text: str) -> set[str]:
-    """The text's numbers, weekdays and months (`stems` leaves time words out)."""
-    return {w for w in re.findall(r"[^\W_]+", text.lower())
-            if w.isdigit() or w in WEEKDAYS or w in MONTHS}
-
 
 def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The new facts of one call less each that another of them says in full (its content
@@ -93,7 +88,7 @@ def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     scorpion named Gorka today" (sealed31: both were kept)."""
     # the same text twice: kept once (where its last copy stood)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
-    said = [(stems(f["text"]), _numbers_and_days(f["text"]), bool(NEGATION.search(f["text"])))
+    said = [(stems(f["text"]), days_and_numbers(f["text"]), bool(NEGATION.search(f["text"])))
             for f in facts]
 
     def says_it(i: int, j: int) -> bool:  # fact j says all fact i says

@@ -49,3 +49,10 @@ VAGUE_TIME = re.compile(
     r"(?:\bfor\s+(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+"
     r"(?:day|week|fortnight|month)s?\s+)?\b(?:in|this|next|over|during|since)\s+(?:the\s+)?"
     r"(?:summer|winter|spring|autumn|fall|holidays|" + "|".join(MONTHS) + r")\b", re.I)
+
+
+def days_and_numbers(text: str) -> set[str]:
+    """The text's weekdays, months and numbers, lower-cased: what `stems` (agents/grounding.py)
+    leaves out, and what tells "every Tuesday" from "every Wednesday"."""
+    return {w for w in re.findall(r"[^\W_]+", text.lower())
+            if w.isdigit() or w in WEEKDAYS or w in MONTHS}
