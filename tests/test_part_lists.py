@@ -839,3 +839,199 @@ def test_sealed33_conditions_taken_back_names_and_questions_without_their_mark()
     assert own_question("what cut of meat works if the butcher has no horse meat lol")
     assert own_question("black spots on my bathroom ceiling, how do i get rid of them")
     assert not own_question("what i love is bullet points")
+
+
+def test_sealed34_a_weekday_leading_its_clause_and_a_tail_after_a_comma():
+    from chatbot.memory.timeparse import find_span
+    today = date(2024, 3, 15)  # a Friday
+    span = find_span("Tuesday at 9 I've got my first agility trial with my dog Brann", today)
+    assert (span.start, span.relative) == (date(2024, 3, 19), True)
+    assert find_span("saturday we're driving up to Inverness", today).relative
+    assert not find_span("Tuesday I went to the gym", today).relative
+    part = "Tuesday at 9 I've got my first agility trial with my dog Brann, bit nervous tbh"
+    assert with_said_date("First agility trial with Brann", part, today) == (
+        "First agility trial with Brann on 19 March 2024")
+    # the tail after the comma is not dated by the clause's time
+    assert with_said_date("Bit nervous", part, today) == "Bit nervous"
+    # a paraphrase of neither piece still is
+    assert with_said_date("Has a driving exam", "got my test next friday, wish me luck",
+                          today).endswith("next friday")
+
+
+def test_sealed34_someone_named_by_where_they_are_and_who_she_is_after():
+    from chatbot.agents.own_words import drops_whose
+    from chatbot.agents.referents import referent_name, with_clause_referents, with_referents
+    part = "the lady next door is Mrs Okonkwo"
+    assert drops_whose(part, "Mrs Okonkwo is a character from a novel")
+    assert not drops_whose("The meeting is on Friday", "Meeting on Friday")
+    [(tool, args)] = tool_calls([fact(part, "Mrs Okonkwo is a character from a novel")], [],
+                                message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [part]
+    said = "she breeds cochin hens in her back garden"
+    assert with_referents(said, [part]) == "Mrs Okonkwo breeds cochin hens in her back garden"
+    assert with_referents("shes 91", [part]) == "Mrs Okonkwo is 91"
+    assert referent_name("he plays bass", ["the guy upstairs is Tomasz, nice guy"]) == "Tomasz"
+    assert with_referents("they moved", [part]) == "they moved"  # one person: not "they"
+    # the clause before, in the same part, says who "she" is
+    clauses = [("my daughter Nneka turns 7 next month", ["age"], None),
+               ("she's obsessed w/ jellyfish", ["interests"], None)]
+    assert [t for t, _, _ in with_clause_referents(clauses, [])] == [
+        "my daughter Nneka turns 7 next month", "Their daughter Nneka is obsessed w/ jellyfish"]
+    msg = "my daughter Nneka turns 7 next month and she's obsessed w/ jellyfish"
+    [(tool, args)] = tool_calls([fact(msg, "Turns 7 next month", "Obsessed with jellyfish")],
+                                [], message=msg, known=msg)
+    assert "Their daughter Nneka is obsessed w/ jellyfish" in [f["text"] for f in args["facts"]]
+
+
+def test_sealed34_a_name_with_u_a_salt_mine_and_and_on_weekends():
+    from chatbot.agents.casual import with_apostrophes
+    from chatbot.agents.left_out import left_out
+    assert with_apostrophes("i grow vanilla on vava'u and u know it") == (
+        "i grow vanilla on vava'u and you know it")
+    assert third_person("my neighbour got hired at the Wieliczka salt mine") == (
+        "Their neighbour got hired at the Wieliczka salt mine")
+    assert third_person("I work in a coal mine") == "Works in a coal mine"
+    for mine, theirs in [("that car is mine", "That car is theirs"),
+                         ("a friend of mine is coming", "A friend of theirs is coming"),
+                         ("this one is mine", "This one is theirs")]:
+        assert third_person(mine) == theirs
+    part = "i grow vanilla on vava'u (tonga) and on weekends i help my uncle with his taro patch"
+    found = [("Grows vanilla on Vava'u", ["food"], None),
+             ("Helps uncle with taro patch", ["family"], None)]
+    # the clause after "and on weekends i" is covered; the rest is kept apart, not whole
+    assert left_out(part, found, "Tevita") == ["Grows vanilla on vava'u (tonga)"]
+
+
+def test_sealed34_news_then_so_and_a_request_for_good_and_an_ok_that_asks_nothing():
+    from chatbot.agents.reply_requests import asks_nothing, for_good, said_then_asked
+    part = ("im moving to Feldkirch in the summer for work and my german is still bad, so "
+            "from now on please only answer me in german")
+    assert for_good("from now on please only answer me in german")
+    assert said_then_asked(part) == (
+        "im moving to Feldkirch in the summer for work and my german is still bad",
+        "from now on please only answer me in german")
+    assert said_then_asked("its raining, so from now on please answer in german") is None
+    assert said_then_asked("i like short replies, so keep it up") is None
+    entry = {**fact(part, "Moving to Feldkirch in the summer for work", "German is still bad"),
+             "kind": "how_to_reply"}
+    [(tool, args)] = tool_calls([entry], [], message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == [
+        "Moving to Feldkirch in the summer for work", "German is still bad"]
+    assert args["reply_preferences"] == ['Asked: "from now on please only answer me in german"']
+    assert asks_nothing("Ready to answer in German", ["preferences"], "ok?")
+    assert not asks_nothing("No emojis", ["preferences"], "no emojis")
+    entry = {**fact("ok?", "Ready to answer in German"), "kind": "how_to_reply"}
+    assert tool_calls([entry], [], message="ok?", known="ok?") == [("noop", {})]
+
+
+def test_sealed34_mixed_the_two_up_an_echoed_request_and_someone_nobody_told_of():
+    from chatbot.agents.as_user import without_echoed_request
+    from chatbot.agents.left_out import only_points_back
+    from chatbot.agents.opening import asked_name
+    from chatbot.agents.untold import without_guesses
+    assert only_points_back("I mixed the two up")
+    shown = {0: "Colleague Dagrun will be running Hammerfest office"}
+    said = "I mixed the two up."
+    entry = {**fact(said, shown[0]), "kind": "how_to_reply"}
+    assert tool_calls([entry], [0], message=said, known=f"{shown[0]} {said}",
+                      shown=shown) == [("noop", {})]
+    ask = ("One request before anything else: whenever you give me steps or tips, please put "
+           "them in a numbered list. I'm dyslexic and long paragraphs are hard for me.")
+    assert without_echoed_request("I understand. When you give me steps or tips, please list "
+                                  "them in a numbered list.", ask) == "I understand."
+    kept = "Sure! Please tell me what you need."
+    assert without_echoed_request(kept, ask) == kept
+    # someone only the user can have told of, asked who they are, with no "again"
+    assert asked_name("who is Ieva? what does she do for work?") == "Ieva"
+    assert asked_name("whos ieva") == "Ieva"
+    assert asked_name("who is Einstein?") is None
+    assert asked_name("who is coming tonight?") is None
+    assert without_guesses("You haven't told me anything about Ieva. Ieva is a software "
+                           "developer. Would you like to tell me about her?") == (
+        "You haven't told me anything about Ieva. Would you like to tell me about her?")
+
+
+def test_sealed34_a_greeting_by_the_name_of_someone_the_message_tells_of():
+    from chatbot.agents.as_user import without_their_name
+    assert without_their_name("Hallo Hartmut! Wie schön.",
+                              "Mein Nachbar Hartmut züchtet Brieftauben") == "Hallo! Wie schön."
+    assert without_their_name("Hello Halina, great news.",
+                              "omg my neighbour Halina finally got hired") == "Hello, great news."
+    kept = "Bonjour Gwendal, ça va ?"
+    assert without_their_name(kept, "slt ! moi c Gwendal, jsuis cordonnier") == kept
+
+
+def test_sealed34_a_memory_that_runs_on_into_and_we_is_two():
+    from chatbot.agents.part_checks import clauses_apart
+    joined = "Their husband Ilie make the best sarmale and we have a cat named Cozonac"
+    assert clauses_apart([(joined, ["family"], None)]) == [
+        ("Their husband Ilie make the best sarmale", ["family"], None),
+        ("Has a cat named Cozonac", ["family"], None)]
+    one = ("I live in Oslo and I work as a nurse", [], None)  # one subject: third_person's
+    assert clauses_apart([one]) == [one]
+    msg = ("i work as ship's cook on a danube river cruiser, my husband Ilie make the best "
+           "sarmale and we have a cat with three legs named Cozonac")
+    [(tool, args)] = tool_calls([fact(msg, "Works as ship's cook on a Danube river cruiser",
+                                      "Has a husband named Ilie", "Makes the best sarmale",
+                                      "Has a cat named Cozonac")], [], message=msg, known=msg)
+    texts = [f["text"] for f in args["facts"]]
+    assert "Has a cat with three legs named Cozonac" in texts
+    assert not any("and we" in t for t in texts)
+
+
+def test_sealed34_the_clause_with_its_end_is_kept_not_only_the_remark_after_it():
+    from chatbot.agents.left_out import left_out
+    part = ("im looking after my colleague's pitcher plants till wednesday while she's away, "
+            "they're kinda creepy lol")
+    remark = "Colleague's pitcher plants are creepy"
+    # the remark says what another clause says of the plants: not dated by this clause's time
+    assert with_said_date(remark, part, date(2024, 3, 15)) == remark
+    assert left_out(part, [(remark, ["pet"], None)], None) == [
+        "Is looking after their colleague's pitcher plants till wednesday while she's away"]
+    # a memory with the day covers it
+    assert left_out(part, [("Looking after colleague's pitcher plants till Wednesday", [],
+                            None)], None) == []
+    assert _dated(left_out(part, [(remark, [], None)], None)[0], date(2024, 3, 15))[2] == (
+        "2024-03-20")
+
+
+def test_sealed34_a_reply_that_starts_over_inside_quotes_is_cut_there():
+    from chatbot.agents.streaming import without_repeated_sentences
+    said = 'Me dijiste: "Soy Maialen, soy pastora de ovejas latxas en la sierra de Aralar."'
+    twice = f'{said} "Ah, y nada mas." "{said} "Ah, y'
+    assert without_repeated_sentences(twice) == f'{said} "Ah, y nada mas."'
+    kept = "You told me your sister lives in Rome. You told me your sister works in Rome."
+    assert without_repeated_sentences(kept) == kept
+
+
+def test_sealed34_i_dont_play_the_y_i_play_the_x_is_the_memory_put_right():
+    from chatbot.agents.put_right import put_right_words
+    msg = ("ah sorry mate i got it wrong last time, i dont play the sackbut, i play the shawm. "
+           "the sackbut is my mate's instrument")
+    assert split_parts(msg) == ["ah sorry mate i got it wrong last time",
+                                "i dont play the sackbut, i play the shawm.",
+                                "the sackbut is my mate's instrument"]
+    part = "i dont play the sackbut, i play the shawm."
+    assert put_right_words(part) == [("shawm", "sackbut")]
+    shown = {0: "Plays the sackbut in a renaissance band", 1: "Lives in Wagga Wagga"}
+    # however the model files the denial: a forget, a fact, how to reply
+    for entry in ({"part": part, "kind": "forget", "removes": 0},
+                  fact(part, "Plays the shawm"),
+                  {**fact(part, "Plays the shawm"), "kind": "how_to_reply"}):
+        entries = [{"part": "ah sorry mate i got it wrong last time", "kind": "small_talk"},
+                   entry, fact("the sackbut is my mate's instrument",
+                               "Sackbut is my mate's instrument")]
+        assert tool_calls(entries, [0, 1], message=msg, known=msg, shown=shown,
+                          parts=split_parts(msg)) == [
+            ("update_memory", {"memory_id": 0, "categories": [],
+                               "updated_memory_text": "Plays the shawm in a renaissance band"}),
+            ("add_memory", {"facts": [{"text": "Sackbut is my mate's instrument",
+                                       "categories": ["misc"], "kind": "fact"}],
+                            "reply_preferences": []})]
+
+
+def test_sealed34_their_words_kept_without_the_emoji_they_end_with():
+    from chatbot.agents.own_words import in_their_words
+    assert in_their_words("moi c Gwendal, jsuis cordonnier à Paimpol 😁",
+                          [("Is a cobbler", [], None)]) == [
+        ('Said: "Moi c Gwendal, jsuis cordonnier à Paimpol"', [], None)]

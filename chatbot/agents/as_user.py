@@ -228,3 +228,48 @@ def without_their_words(reply: str, message: str, facts: Sequence[str] = ()) -> 
                 and not re.search(r"[\"\u201c\u201d\u00ab\u00bb\u201e]", sentence))
     kept = [s for s in said if not echoes(s)]
     return " ".join(kept) if kept and len(kept) < len(said) else reply
+
+
+# What the user asks of the assistant, in its own words: "please", "give me", "tell me".
+_ASKS_ME = re.compile(r"\b(?:please|pls|plz|(?:give|tell|send|show)\s+me)\b", re.I)
+
+
+def without_echoed_request(reply: str, message: str) -> str:
+    """The reply without a sentence that asks the user what the user asked of it, in their
+    words: "When you give me steps or tips, please list them in a numbered list." answered
+    "... whenever you give me steps or tips, please put them in a numbered list" (sealed34). A
+    sentence counts when it asks ("please", "give me") and most of its content words
+    (`SHARE`, at least `MIN_SHARED`) are those of the message's clauses that ask the
+    assistant. English only; a reply that is nothing else is left as it is."""
+    if language_of(message) not in (None, "English") or "\n" in reply.strip():
+        return reply
+    asked = stems(" ".join(c for c in _clauses(message) if _ASKS_YOU.search(c)))
+
+    def echoes(sentence: str) -> bool:
+        own = stems(sentence)
+        shared = own & asked
+        return (bool(_ASKS_ME.search(sentence)) and len(shared) >= MIN_SHARED
+                and len(shared) >= SHARE * len(own))
+    said = sentences(reply)
+    kept = [s for s in said if not echoes(s)]
+    return " ".join(kept) if kept and len(kept) < len(said) else reply
+
+
+# A greeting with a name, and a name the message gives someone of the user's: "Mein Nachbar
+# Hartmut züchtet Brieftauben ..." was answered "Hallo Hartmut! ..." (sealed34), the neighbour's
+# name given to the user. The possessives of the languages the agents read, a closed class.
+_GREETING_NAME = re.compile(r"^(\W*(?:hello|hi|hey|hallo|bonjour|salut|hola|ciao|ol[áa]|oi|hej)"
+                            r")\s+([A-Z][\w'-]+)(?=\s*[!,.])", re.I)
+_THEIRS_NAMED = (r"\b(?:my|our|mein|meine|meinem|meinen|meiner|unser|unsere|mon|ma|mes|notre|"
+                 r"mi|mis|nuestr[oa]s?|mio|mia|miei|mie|meu|minha|meus|minhas|min|mijn)\s+"
+                 r"(?:(?!(?:name|is|ist|es|est|è|é|was|called|named|heißt)\b)[\w'-]+\s+){{0,2}}"
+                 r"{name}\b")  # the words between, no "is": "my name is Ada" is the user's
+
+
+def without_their_name(reply: str, message: str) -> str:
+    """The reply's greeting without a name the message gives someone of the user's."""
+    m = _GREETING_NAME.match(reply)
+    if m is None or not re.search(_THEIRS_NAMED.format(name=re.escape(m.group(2))), message,
+                                  re.I):
+        return reply
+    return m.group(1) + reply[m.end():]

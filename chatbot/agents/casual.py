@@ -32,8 +32,9 @@ _CONTRACTIONS = {
 }
 # Chat's one- and two-letter "you" and "your", lower case only ("U-boat", "UR" are not them).
 _SHORT = {"u": "you", "ur": "your"}
-_WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b|(?<![\w.-])(u|ur)(?![\w.-])",
-                   re.I)
+# Not inside a name: "on vava'u" had become "on vava'you" (sealed34).
+_WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b"
+                   r"|(?<![\w.'\u2019-])(u|ur)(?![\w.'\u2019-])", re.I)
 
 _IM = re.compile(r"\b[Ii]m\b(?!\s+[A-Z\u00c4\u00d6\u00dc])")  # not "im Garten"
 

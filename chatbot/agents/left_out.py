@@ -15,6 +15,7 @@ from chatbot.agents.part_checks import says_in_full
 from chatbot.agents.parts import _CLAUSE, _WORD
 from chatbot.agents.rare_words import _rare
 from chatbot.agents.wording import leads_in_first_person, third_person
+from chatbot.memory.timewords import days_and_numbers
 
 
 def with_left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | None,
@@ -40,24 +41,46 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
     (sealed18), and "I keep two ferrets" is by "Has ferrets"."""
     covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
     out = []
-    for clause in _CLAUSE.split(part):
+    for clause in (c for piece in _CLAUSE.split(part) for c in _AND_I.split(piece)):
         # After a lead-in and a colon: "ok so quick overview since ur new: im 47" (sealed19).
         clause = clause.rsplit(":", 1)[-1].strip(" .!?")
         worded = third_person(clause)
         words = stems(clause)
-        if leads_in_first_person(clause) and words and not _only_points_back(clause) and (
+        if leads_in_first_person(clause) and words and not only_points_back(clause) and (
                 not any(said_in(w, covered) for w in words)
-                or len(_uncommon_left_out(clause, covered)) >= 2):
+                or len(_uncommon_left_out(clause, covered)) >= 2
+                or _bound_left_out(clause, found)):
             out.append(worded)
     return out
 
 
+# Until when the clause holds: "im looking after my colleague's pitcher plants till wednesday"
+# (sealed34 kept only "Colleague's pitcher plants are creepy", of the clause after it).
+_UNTIL_DAY = re.compile(r"\b(?:until|till|til|through)\s+(?:the\s+)?(?:next\s+)?(\w+)", re.I)
+
+
+def _bound_left_out(clause: str, found: list[tuple[str, list[str], Any]]) -> bool:
+    """The clause says until when it holds, by a day, month or number no memory says."""
+    bound = _UNTIL_DAY.search(clause)
+    if bound is None or not days_and_numbers(bound.group(1)):
+        return False
+    return not days_and_numbers(" ".join(t for t, _, _ in found)) & days_and_numbers(
+        bound.group(0))
+
+
+# "and" before the user again, after a word or two of when or where: "i grow vanilla on vava'u
+# (tonga) and on weekends i help my uncle ..." is two clauses (sealed34 kept it whole beside
+# the two memories that covered it).
+_AND_I = re.compile(r"\s+and\s+(?=(?:[a-z]+\s+){0,2}i(?:['\u2019](?:m|ve|d|ll))?\s)", re.I)
+
+
 # A clause of one content word that points back at what was said: "i always mix those two
 # up" was kept as "Always mixes those two up" (sealed30), "i love it" says nothing alone.
-_POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them)\b", re.I)
+# "I mixed the two up." (sealed34) too.
+_POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them|the\s+two|both)\b", re.I)
 
 
-def _only_points_back(clause: str) -> bool:
+def only_points_back(clause: str) -> bool:
     return bool(_POINTS_BACK.search(clause)) and sum(
         1 for w in _WORD.findall(clause) if zipf_frequency(w.lower(), "en") < COMMON_ZIPF) <= 1
 

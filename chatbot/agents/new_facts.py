@@ -98,6 +98,10 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
             return text  # the model kept a bound of its own words ("until April")
         if said.until and phrase.split()[0].lower() not in UNTIL_WORDS:
             phrase = f"until {phrase}"  # "until" was said before the phrase, not in it
+        elif said.start == said.end and not said.until and not _relative_alone(phrase, day):
+            # A weekday the message made coming ("Tuesday at 9 I've got my first agility
+            # trial"), which the memory alone would read as a habit: its date.
+            phrase = _written(said, text)
         return f"{text.rstrip(' .')} {phrase}"
     if own.phrase.lower() in part.lower() and own.phrase.lower() not in said.phrase.lower():
         # another time the part says: "Back on the 30th", "at the saturday market" beside
@@ -172,14 +176,34 @@ def _about_the_same(text: str, part: str, phrase: str) -> bool:
     or more with that clause ("I'm in Oslo until Friday and my wife is a dentist": the date is
     not the wife's job's)."""
     clauses = _CLAUSES.split(part)
+    said = {w.lower() for w in _CONTENT.findall(text)}
     if len(clauses) < 2:
-        return True
+        # One clause and a tail after a comma: a memory of the tail alone is not dated by
+        # the clause's time ("Tuesday at 9 I've got my first agility trial ..., bit nervous
+        # tbh" had "Bit nervous Tuesday"); one in words of neither is (a paraphrase).
+        pieces = [c for c in part.split(",") if c.strip()]
+        own = next((c for c in pieces if phrase.lower() in c.lower()), part)
+        return bool(said & _content(own)) or not any(said & _content(c) for c in pieces)
     # A phrase can run over a joining word ("in 10 days from now and stay for a week"): the
     # clause it starts in.
     own = next((c for c in clauses if phrase.lower() in c.lower()), None) or next(
         (c for c in clauses if _CLAUSES.split(phrase)[0].lower() in c.lower()), part)
-    return bool({w.lower() for w in _CONTENT.findall(own)}
-                & {w.lower() for w in _CONTENT.findall(text)})
+    # Nor a memory that says of the clause's things what another clause says: "Colleague's
+    # pitcher plants are creepy" for "im looking after my colleague's pitcher plants till
+    # wednesday while she's away, they're kinda creepy lol" (sealed34: dated till Wednesday).
+    extra = said - _content(own)
+    others = _content(" ".join(c for c in clauses if c is not own))
+    return bool(_content(own) & said) and not (extra and extra <= others)
+
+
+def _relative_alone(phrase: str, day: date) -> bool:
+    """The time phrase reads as relative with no sentence around it ("next Friday")."""
+    span = find_span(phrase, day)
+    return span is not None and span.relative
+
+
+def _content(text: str) -> set[str]:
+    return {w.lower() for w in _CONTENT.findall(text)}
 
 
 def _dated(text: str, day: date | None, event: bool = False,

@@ -165,13 +165,23 @@ _WHAT_IS_MY = re.compile(r"\b(?:what|where)(?:['\u2019]?s|\s+is|\s+was)\s+$", re
 # it's likely that Severin lives in ...", sealed28).
 _NAMED_SUBJECT = re.compile(r"\b(?:does|did)\s+([A-Za-z][\w'-]{2,})\s+(?!not\b)[a-z]+\b")
 NOTHING_NAMED = "You haven't told me anything about {name}."
+_WHO_IS = re.compile(r"\bwho(?:['\u2019]?s|\s+is|\s+was)\s+([A-Z][\w'-]{2,})\b", re.I)
+UNKNOWN_NAME_ZIPF = 3.0  # "Ieva" 1.1, "Severin" 2.4; not "Mozart" 3.4, "Einstein" 3.7
 
 
 def asked_name(message: str) -> str | None:
     """The name an English recall question asks about (`_NAMED_SUBJECT`), capitalised, or
     None."""
-    if written_in(message) != "English" or not RECALL.search(message):
+    if written_in(message) != "English":
         return None
+    if not RECALL.search(message):
+        # "who is Ieva? what does she do for work?" asked of an empty memory was answered
+        # "Ieva is a software developer ..." (sealed34): someone no wordlist knows, asked
+        # who they are, is someone only the user can have told of.
+        who = _WHO_IS.search(message)
+        if who is None or zipf_frequency(who.group(1).lower(), "en") >= UNKNOWN_NAME_ZIPF:
+            return None
+        return who.group(1)[:1].upper() + who.group(1)[1:]
     if (m := _NAMED_SUBJECT.search(message)) is None:
         return None
     name = m.group(1)

@@ -66,6 +66,9 @@ _THEIR_SUBJECT = re.compile(r"^\W*(?i:and\s+|but\s+|also\s+)?(?i:my|our)\s+"
 
 
 _LOWER_MY = re.compile(r"^\W*(?:and\s+|but\s+|also\s+)?(?:my|our)\s")
+# Someone the user names by where they are to the user: "the lady next door is Mrs Okonkwo",
+# "the guy upstairs is a drummer" (sealed34 stored "Mrs Okonkwo is a character from a novel").
+_THE_SUBJECT = re.compile(r"^\W*(?i:the)\s+((?:[a-z-]+\s+){0,3}?[a-z-]+)\s+(?:is|was)\b")
 
 
 def drops_whose(part: str, memories: str) -> bool:
@@ -76,7 +79,10 @@ def drops_whose(part: str, memories: str) -> bool:
     uncommon word of the subject (`COMMON_ZIPF`) that no memory says."""
     m = _THEIR_SUBJECT.match(part)
     if m is None:
-        return False
+        the = _THE_SUBJECT.match(part)
+        # only when the memories keep no word of it: "The meeting is on Friday" is kept as
+        # "Meeting on Friday"
+        return the is not None and not stems(the.group(1)) & stems(memories)
     said = stems(memories)
     # Sharing no word with the memories counts after a lower-case "my" only, as chat types
     # it: "My car is a Honda Civic" is kept as "Drives a Honda Civic".
@@ -324,9 +330,13 @@ def in_their_words(part: str, found: list[tuple[str, list[str], Any]],
     if not found or part.rstrip().endswith(("?", "\uff1f")):  # "Déjà ?" filed as a fact
         return []
     said = re.sub(r"\s+", " ", part).strip(" ,;:").replace('"', "'")  # not "... à Vannes ;"
+    said = _EMOJI_TAIL.sub("", said) or said  # "... sur la plage 😁" (sealed34)
     cats = next((c for _, c, _ in found if c), [])
     target = next((r for _, _, r in found if r is not None), None)
     return [(f'{SAID}"{said[:1].upper()}{said[1:]}"', cats, target)]
+
+
+_EMOJI_TAIL = re.compile(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*$")
 
 
 # "Bongani, who shapes surfboards in Durban, and Kalani, who teaches hula over in Hilo": each

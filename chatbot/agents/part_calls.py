@@ -32,7 +32,7 @@ from chatbot.agents.endings import as_ended, ended_facts
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.left_out import with_left_out
+from chatbot.agents.left_out import only_points_back, with_left_out
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_for,
@@ -48,6 +48,7 @@ from chatbot.agents.own_words import (
 from chatbot.agents.part_checks import (
     after_colon,
     category_of,
+    clauses_apart,
     forgotten,
     joined_details,
     led_by_who,
@@ -80,7 +81,7 @@ from chatbot.agents.put_right import (
     says_got_wrong,
 )
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
-from chatbot.agents.referents import referent_name, with_referents
+from chatbot.agents.referents import referent_name, with_clause_referents, with_referents
 from chatbot.agents.reply_requests import (
     ADDRESSES,
     as_asked,
@@ -90,12 +91,14 @@ from chatbot.agents.reply_requests import (
     asks_to_keep,
     copied_fact,
     for_good,
+    said_then_asked,
 )
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
 from chatbot.agents.told import OWNED
 from chatbot.agents.user_name import only_a_name, user_name
 from chatbot.agents.wording import (
+    ASKED,
     NAME_FACT,
     is_hypothetical,
     with_copula,
@@ -177,6 +180,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         news = kind == "how_to_reply" and is_news(part)
         if wrong is None:
             wrong = disputed(part, shown_facts, updates)
+        if kind == "forget" and reworded_anyway(part, shown_facts, updates):
+            continue  # "i dont play the sackbut, i play the shawm": a new version, not gone
         if kind == "forget" and entry.get("removes") in ids:
             named = forgotten(part, entry["removes"],
                               {i: shown_facts[i] for i in ids if i in shown_facts})
@@ -226,6 +231,15 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
             gone_names |= _lower_words(" ".join(" ".join(names_in(shown[i])) for i in gone)) & (
                 _lower_words(part))
+        if kind in ("how_to_reply", *NOTHING) and (cut := said_then_asked(part)) is not None:
+            # "im moving to Feldkirch ..., so from now on please only answer me in german": the
+            # news is a fact (the model's memories of it, else its words), the rest the request
+            said, asked = cut
+            own = [(t, c) for t, c, _ in _memories(entry)
+                   if stems(t) & stems(said) and not stems(t) & (stems(asked) - stems(said))]
+            facts += [{"text": t, "categories": c, "kind": "fact"} for t, c in own or [(said, [])]]
+            preferences.append((f'{ASKED}"{asked}"', [], True))
+            continue
         if kind in NOTHING and for_good(part):
             # "so could you answer me in german from now on?" came as a question: a request
             # for good is how to reply, whatever its question mark.
@@ -274,6 +288,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 led_by_who(t, about or whose_clause(t, part), known or message), part), part),
                 known or message), part), c, r) for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)], part)
+            found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the
@@ -301,15 +316,18 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                               name, also=(why, *_proper_names(part)))
                 else:
                     clauses = clauses_for(part, why, found, name, shown, known or message, kind)
+                    if clauses:  # "my daughter Nneka turns 7 ... and she's obsessed w/ ..."
+                        clauses = with_clause_referents(clauses, before[:-1])
                     cats, theirs = category_of(part, found), [t for t, _, _ in found]
-                    found = clauses or [(with_referents(part, before[:-1]), cats,
-                                         None if copied else linked(found, ids, shown, part))]
+                    found = clauses or ([] if only_points_back(part) else [  # "I mixed the two up."
+                        (with_referents(part, before[:-1]), cats,
+                         None if copied else linked(found, ids, shown, part))])
                     # The user's words without a lead-in ("Allow me to introduce myself: my
                     # name is ...", sealed21), spelled as the model spelled them ("Kelowna")
                     found = [(after_colon(as_the_model_spells(t, theirs), name), c, r)
                              for t, c, r in found]
             if kind == "fact":
-                found = with_left_out(part, found, name)
+                found = clauses_apart(with_left_out(part, found, name))
             if kind != "how_to_reply" and language_of(part) not in (None, "English"):
                 # the user's own words (their rare words in brackets are not needed beside them);
                 # not a reply preference: code reads its format in English (reply_style), and
@@ -367,7 +385,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     wrong_words = [pair for p in before[len(earlier):] for pair in put_right_words(p)]
     facts = [f for f in facts
              if not any(old in _lower_words(f["text"]) and new not in _lower_words(f["text"])
-                        for new, old in wrong_words)]
+                        for new, old in wrong_words)
+             or stems(f["text"]) & theirs]  # "the sackbut is my mate's instrument"
     facts = without_restated_facts(facts)  # nor one another of them says in full
     requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))

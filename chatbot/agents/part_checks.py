@@ -20,7 +20,7 @@ from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words, _rare
 from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.statements import LEAD_IN
-from chatbot.agents.wording import _second_person_verb, leads_in_first_person
+from chatbot.agents.wording import _second_person_verb, leads_in_first_person, third_person
 from chatbot.memory.timeparse import find_span
 from chatbot.memory.timewords import days_and_numbers
 
@@ -350,4 +350,25 @@ def joined_details(found: list[tuple[str, list[str], Any]], part: str = "",
                 continue
             del out[i]
             break
+    return out
+
+
+# A memory that runs on into a clause of the user's own: "Their husband Ilie make the best
+# sarmale and we have a cat with three legs named Cozonac" (sealed34), one memory of two facts.
+_LEADS_I = re.compile(r"^\W*(?:I|we)\b", re.I)  # "I live in Oslo and I ...": one subject
+_AND_WE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:we|I)(?:['\u2019](?:ve|m|re))?\s+[a-z])")
+
+
+def clauses_apart(found: list[tuple[str, list[str], Any]],
+                  ) -> list[tuple[str, list[str], Any]]:
+    """The new memories with one that leads with someone else and goes on "and we ..." or
+    "and I ..." kept as two: the second in the third person ("Has a cat ... named Cozonac")."""
+    out = []
+    for text, cats, target in found:
+        m = _AND_WE.search(text)
+        if target is not None or m is None or _LEADS_I.match(text):
+            out.append((text, cats, target))
+            continue
+        out += [(text[:m.start()].rstrip(" ,"), cats, None),
+                (third_person(text[m.end():]), cats, None)]
     return out

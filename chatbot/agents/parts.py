@@ -17,6 +17,7 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.questions import _LEADS_WITH_CONDITION, split_question
@@ -155,6 +156,7 @@ def _corrects(before: str, after: str) -> bool:
     ("I don't live in Salzburg, I live in Innsbruck"), or after "I'm not" ("I'm not an
     accountant any more, I became a pilot"). "I can't eat nuts, I'm a photographer" is two
     facts."""
+    before = with_apostrophes(before)  # "i dont play the sackbut, i play the shawm"
     if not NEGATION.search(before):
         return False
     if _NOT_BEING.search(before):  # "I'm not an accountant any more, I became a pilot"

@@ -215,13 +215,22 @@ def _with_article(before: str, new: str) -> str:
     return before[:m.start()] + article + m.group(2)
 
 
+# A denial, then the same verb of what is so instead: "i dont play the sackbut, i play the
+# shawm" (sealed34: the sackbut's band went, and "Plays the shawm." came alone).
+_DONT_INSTEAD = re.compile(r"\bi\s+(?:don['\u2019]?t|do\s+not|never)\s+(?P<verb>[a-z]+)\s+"
+                           r"(?:(?:the|an?|my)\s+)?(?P<old>[a-z][\w'-]{2,}),?\s+(?:i\s+)?"
+                           r"(?P=verb)\s+(?:(?:the|an?|my)\s+)?(?P<new>[a-z][\w'-]{2,})", re.I)
+
+
 def put_right_words(part: str) -> list[tuple[str, str]]:
     """The (new, old) words an English part puts right in so many words: ("salsa", "tango")
-    for "correction, its salsa not tango"."""
+    for "correction, its salsa not tango", ("shawm", "sackbut") for "i dont play the sackbut,
+    i play the shawm"."""
     if part.rstrip().endswith("?") or language_of(part) not in (None, "English"):
         return []
     return [(_new_word(part, m).split()[-1].lower(), m.group(2).lower())
-            for m in _INSTEAD.finditer(part)]
+            for m in _INSTEAD.finditer(part)] + [
+        (m.group("new").lower(), m.group("old").lower()) for m in _DONT_INSTEAD.finditer(part)]
 
 
 
@@ -247,10 +256,13 @@ def reworded_anyway(part: str, shown: dict[int, str],
     abroad = language_of(part) not in (None, "English")
     said = {w.lower() for w in _WORD.findall(written)}
     pairs = (list(_INSTEAD_ABROAD.finditer(part)) if abroad
-             else [*_INSTEAD.finditer(part), *_NAME_INSTEAD.finditer(part)])
+             else [*_INSTEAD.finditer(part), *_NAME_INSTEAD.finditer(part),
+                   *_DONT_INSTEAD.finditer(part)])
     for found in pairs:
-        new, old_word = found.groups()
-        if (new.lower() in said and old_word.lower() not in said) or (
+        new, old_word = found.group(found.re.groupindex.get("new", 1)), found.group(
+            found.re.groupindex.get("old", 2))
+        if (new.lower() in said and old_word.lower() not in said
+                and found.re is not _DONT_INSTEAD) or (
                 found.re is _NAME_INSTEAD and _NAME_BEFORE.search(part[:found.start()])):
             continue
         if not abroad and found.re is _INSTEAD:

@@ -10,6 +10,7 @@ the name alone. English only; anything else is left as it is.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
@@ -48,6 +49,18 @@ def _named_after(said: str, at: int) -> str | None:
 _THEY_THEM = re.compile(r"\bthey\s*/\s*them\b|\bgoes\s+by\s+they\b", re.I)
 
 
+# Someone named by where they are to the user, then "she" or "he": "the lady next door is
+# Mrs Okonkwo" then "she breeds cochin hens" (sealed34 kept "She breeds ..." about nobody).
+_THE_NAMED = re.compile(r"\b(?i:the)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s+(?:is|was)\s+"
+                        r"((?:(?:Mrs|Mr|Ms|Miss|Dr|Prof)\.?\s+)?[A-Z][\w'-]+)")
+
+
+def _the_named(said: str, pronoun: str) -> str | None:
+    """The name `said` gives "the <someone>" when `pronoun` is "she" or "he"."""
+    found = _THE_NAMED.findall(said) if pronoun.lower() in ("she", "he") else []
+    return found[-1] if found else None
+
+
 def _who(said: str, pronoun: str) -> re.Match[str] | None:
     """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
     for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
@@ -69,6 +82,8 @@ def referent_name(text: str, before: list[str]) -> str | None:
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is not None:
             return who.group(2) or _named_after(said, who.end())
+        if (named := _the_named(said, lead.group(1))) is not None:
+            return named
     return None
 
 
@@ -89,6 +104,12 @@ def with_referents(text: str, before: list[str]) -> str:
     rest = read[lead.end():]
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is None:
+            if (named := _the_named(said, lead.group(1))) is not None:
+                verb = (lead.group(2) or "").lower()
+                if verb == "s":
+                    verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
+                verb = _CONTRACTED.get(verb, verb)
+                return f"{named}{' ' + verb if verb else ''}{rest}"
             continue
         relation = " ".join(g for g in (*who.groups(), _named_after(said, who.end())) if g)
         verb = (lead.group(2) or "").lower()
@@ -104,3 +125,16 @@ def with_referents(text: str, before: list[str]) -> str:
             out = _THERE.sub(f" in {place[-1].strip()}", out, count=1)
         return out
     return text
+
+
+def with_clause_referents(clauses: list[tuple[str, Any, Any]], before: list[str],
+                          ) -> list[tuple[str, Any, Any]]:
+    """A part's clauses kept apart, each led by who its "she", "he" or "they" is from the
+    clauses before it too: "my daughter Nneka turns 7 next month and she's obsessed w/
+    jellyfish" keeps "Their daughter Nneka is obsessed w/ jellyfish" (sealed34 kept "She's
+    obsessed ...", about nobody)."""
+    out, seen = [], list(before)
+    for text, cats, target in clauses:
+        out.append((with_referents(text, seen), cats, target))
+        seen.append(text)
+    return out

@@ -26,6 +26,8 @@ import dspy
 from chatbot.agents.as_user import (
     said_of_them,
     said_to_them,
+    without_echoed_request,
+    without_their_name,
     without_their_words,
     without_unasked_welcome,
 )
@@ -157,24 +159,28 @@ class ReplyCall:
 def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
              found: Sequence[str] = ()) -> str:
     """The reply as it is kept and shown last: without a sentence it says twice, without an
-    opening that repeats the user's
-    message (`said`, redacted), without a sentence that is the message's words in the first
-    person ("... I'm a glassblower, keep two ferrets, ...": the user's facts said back as the
-    assistant's own; English words only; one that says them in other words is said to the
-    user, `as_user.said_to_them`; "you" for someone else the message told of is said of them,
-    `as_user.said_of_them`), without "You're welcome!" for thanks nobody gave, without a
-    sentence that quotes the instructions (`copies.without_instructions`), without a sentence
-    (or list item) that offers what a found memory (`found`: their texts) or the message says
-    must not be had (`limits.within_limits`), without a closing sentence an earlier reply of
-    the session said already ("How can I assist you today?"),
-    without a found memory's note copied after its text ("(noted 2024-03-15)"), without the
-    guesses after "you haven't told me" (`untold.without_guesses`), and in the formats a
-    standing preference asks for (bullet points, the clock, units, a sentence limit;
-    agents/reply_style.py): the terminal's streamed preview is replaced by this."""
+    opening that repeats the user's message (`said`, redacted), without a sentence that is the
+    message's words in the first person ("... I'm a glassblower, keep two ferrets, ...": the
+    user's facts said back as the assistant's own; English words only; one that says them in
+    other words is said to the user, `as_user.said_to_them`; "you" for someone else the
+    message told of is said of them, `as_user.said_of_them`), without a sentence that asks
+    the user what they asked of it (`as_user.without_echoed_request`), without a greeting by
+    the name of someone the message tells of (`as_user.without_their_name`), without "You're
+    welcome!" for thanks nobody gave, without a sentence that quotes the instructions
+    (`copies.without_instructions`), without a sentence (or list item) that offers what a
+    found memory (`found`: their texts) or the message says must not be had
+    (`limits.within_limits`), without a closing sentence an earlier reply of the session said
+    already ("How can I assist you today?"), without a found memory's note copied after its
+    text ("(noted 2024-03-15)"), without the guesses after "you haven't told me"
+    (`untold.without_guesses`), and in the formats a standing preference asks for (bullet
+    points, the clock, units, a sentence limit; agents/reply_style.py): the terminal's
+    streamed preview is replaced by this."""
     text = without_echo(without_repeated_sentences(
         _without_notes(clean_text(response or ""))).strip(), said)
     text = said_of_them(said_to_them(without_copied_sentences(text, said), said, found), said)
     text = without_their_words(text, said, found)  # another language's, said as its own
+    text = without_echoed_request(text, said)  # "... please list them in a numbered list."
+    text = without_their_name(text, said)  # "Hallo Hartmut!" to "Mein Nachbar Hartmut ..."
     text = without_unasked_welcome(text, said)
     text = without_instructions(text, load_prompt(PROMPT))
     text = within_limits(text, [*found, with_apostrophes(said)])  # "cant eat avocado, ..."

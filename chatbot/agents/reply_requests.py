@@ -15,7 +15,7 @@ from chatbot.agents.guards import stems
 from chatbot.agents.language import asked_language, language_of
 from chatbot.agents.parts import _CLAUSE
 from chatbot.agents.reply_style import PLAIN, style_of
-from chatbot.agents.wording import ASKED
+from chatbot.agents.wording import ASKED, leads_in_first_person
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 # A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
@@ -89,7 +89,8 @@ _REMIND_ME = re.compile(r"\b(?:remind|tell)\s+me\s+(?:of\s+|again\s+)?(?:what|wh
 STANDING_REQUEST = re.compile(
     r"\b(?:(?:could|can|would|will)\s+(?:you|u)|please|pls|plz)\b.*\b(?:from\s+now\s+on|going\s+"
     r"forward|from\s+here\s+on|in\s+(?:the\s+)?future|moving\s+forward)\b"
-    r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:could|can|would|will)\s+(?:you|u)\b",
+    r"|\b(?:from\s+now\s+on|going\s+forward)\b.*\b(?:(?:could|can|would|will)\s+(?:you|u)|please"
+    r"|pls|plz)\b",
     re.I)
 _ALWAYS = re.compile(r"\b(?:always|never|every\s+time|all\s+the\s+time)\b", re.I)
 _ASKS_OF_YOU = re.compile(r"\b(?:you|u|please|pls|plz)\b", re.I)
@@ -133,8 +134,35 @@ def asks_nothing(text: str, categories: list[str], part: str) -> bool:
     that makes sense, ta" came with "Sundial tells time by ..." [science] (the assistant's
     last answer), and was kept as the request 'Asked: "ahh that makes sense, ta"'
     (sealed23). "keep it short" comes with "Wants concise replies" [preferences]."""
+    said = stems(part)
+    if said and said <= _ACKNOWLEDGED:  # "ok?" (sealed34 kept 'Asked: "ok?"'), "alright"
+        return True
     return (language_of(part) in (None, "English") and not ADDRESSES.search(part)
-            and not stems(text) & stems(part) and "preferences" not in categories)
+            and not stems(text) & said and "preferences" not in categories)
+
+
+# News of the user's, then ", so" and a request for good: "im moving to Feldkirch in the summer
+# ... and my german is still bad, so from now on please only answer me in german" (sealed34
+# kept it all as one request, and the move as no fact).
+_SO_ASKED = re.compile(r",\s*(?:and\s+)?so\s+(?=\S)", re.I)
+
+
+def said_then_asked(part: str) -> tuple[str, str] | None:
+    """The news and the request of a part that says news of the user's first ("I ...", "my
+    ...") and asks for good after ", so" (`for_good`); None for any other part."""
+    m = _SO_ASKED.search(part)
+    if m is None:
+        return None
+    said, asked = part[:m.start()].strip(), part[m.end():].strip()
+    if not leads_in_first_person(said) or not for_good(asked) or "?" in said:
+        return None
+    return said, asked
+
+
+# Words that agree or thank and ask nothing: a part of them alone is no request, whatever the
+# model wrote for it.
+_ACKNOWLEDGED = frozenset("ok okay alright sure yes yeah yep fine cool right kk thanks thx ty "
+                          "danke merci gracias grazie".split())
 
 
 def as_asked(text: str, part: str) -> str:

@@ -105,11 +105,26 @@ def loop_start(text: str) -> int | None:
 _SENTENCE = re.compile(r"[^.!?]+[.!?]+\s*|[^.!?]+$")
 
 
+# A first sentence this long, said again later, is the reply starting over.
+RESTART_CHARS = 24
+
+
+def without_restart(text: str) -> str:
+    """The reply up to where it says its whole first sentence again, anywhere: 'Me dijiste:
+    "Soy Maialen, ..." "Ah, y ..." "Me dijiste: "Soy Maialen, ...' (sealed34) was said
+    twice over, in quotes no sentence break finds."""
+    first = _SENTENCE.match(text.strip())
+    head = first.group(0).strip() if first else ""
+    at = text.find(head, text.find(head) + 1) if len(head) >= RESTART_CHARS else -1
+    return re.sub(r'\s+["\u201c]$', "", text[:at].rstrip()) if at > 0 else text
+
+
 def without_repeated_sentences(text: str) -> str:
     """Prose without each sentence (of `LOOP_MIN_CHARS` or more) that an earlier one of it
     says word for word; a reply with more than one line is left as it is."""
     if "\n" in text.strip():
         return text
+    text = without_restart(text)
     seen: set[str] = set()
     kept = []
     for match in _SENTENCE.finditer(text):

@@ -19,6 +19,9 @@ from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 TOLD = "You told me "
 NOT_TOLD = ", but you haven't told me"
+# How a reply begins that has nothing found to tell ("You haven't told me anything about
+# Ieva."): what the model goes on to state is made up ("Ieva is a software developer").
+NOTHING_TOLD = "You haven't told me "
 _CAPITALISED = re.compile(r"\b[A-Z][\w'-]*")
 
 # What a question asks for, by its question word (a closed class), and what a fact must hold
@@ -97,10 +100,12 @@ def without_guesses(reply: str) -> str:
     without the statements the model went on with: only that sentence and the questions after
     it. The model had gone on guessing what it had just said it was not told: "..., but you
     haven't told me how old Mochi is. Mochi is probably around 2 years old." and "... where
-    you grew up. I remember that you were born in Oklahoma" (sealed15, sealed16). Any other
-    reply unchanged."""
+    you grew up. I remember that you were born in Oklahoma" (sealed15, sealed16). So too a
+    reply begun "You haven't told me ..." with nothing found (sealed34). Any other reply
+    unchanged."""
     said = sentences(reply)
-    if not (said and said[0].startswith(TOLD) and NOT_TOLD in said[0]) or len(said) < 2:
+    if not (said and (said[0].startswith(TOLD) and NOT_TOLD in said[0]
+                      or said[0].startswith(NOTHING_TOLD))) or len(said) < 2:
         return reply
     kept = [said[0], *(s for s in said[1:] if s.rstrip().endswith("?"))]
     return " ".join(kept) if len(kept) < len(said) else reply

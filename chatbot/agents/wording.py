@@ -41,8 +41,13 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI'm\b", "they're"), (r"\bI am\b", "they are"), (r"\bI was\b", "they were"),
     (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
-    (r"\bmine\b", "theirs"), (r"\bme\b", "them"), (r"\bour\b", "their"),
+    (r"\bmine\b", lambda m: "mine" if _NOUN_MINE.search(m.string[:m.end()]) else "theirs"),
+    (r"\bme\b", "them"), (r"\bour\b", "their"),
     (r"\bours\b", "theirs")]]  # "at our parish church" (sealed23)
+# "mine" the noun, a determiner up to three words before it: "at the Wieliczka salt mine" (it
+# had become "the Wieliczka salt theirs", sealed34); not "that car is mine", "of mine".
+_NOUN_MINE = re.compile(r"\b(?:the|a|an|this)\s+(?:(?!(?:is|was|are|were|of|than|and|or|be)\b)"
+                        r"[\w'-]+\s+){0,3}mine$", re.I)
 _AND_I = [(re.compile(rx), word) for rx, word in [
     (r"\band I'm\b", "and is"), (r"\band I am\b", "and is"), (r"\band I was\b", "and was"),
     (r"\band I've\b", "and has")]]

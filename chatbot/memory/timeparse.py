@@ -133,9 +133,21 @@ _SINCE = re.compile(r"\bsince\s+$", re.I)
 _EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+|single\s+)?$", re.I)
 
 
-def _one_coming(before: str) -> bool:
-    """Whether the clause a bare weekday ends says the user has one thing on that day."""
-    return bool(_HAS_ONE.match(_CLAUSE_START.split(before)[-1].lower()))
+# A clause led by its weekday, then what the user has or does on it: "Tuesday at 9 I've got
+# my first agility trial", "saturday we're driving up to Inverness" (sealed34: no date kept).
+_HAS_ONE_AFTER = re.compile(r"^(?:\s+(?:at|around|from)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?)?"
+                            r"[\s,]+(?:i|we)(?:'ve|'m|'re|'ll|\s+have|\s+am|\s+are|\s+will)?"
+                            r"\s+(?:got|have|going|gonna|having|off|driving|flying|leaving|"
+                            r"starting|doing|meeting|seeing)\b", re.I)
+
+
+def _one_coming(before: str, after: str = "") -> bool:
+    """Whether the clause a bare weekday ends (or leads, with `after`) says the user has one
+    thing on that day."""
+    clause = _CLAUSE_START.split(before)[-1]
+    if not clause.strip() and _HAS_ONE_AFTER.match(after):
+        return True
+    return bool(_HAS_ONE.match(clause.lower()))
 
 
 def find_span(text: str, today: date) -> Span | None:
@@ -152,7 +164,7 @@ def find_span(text: str, today: date) -> Span | None:
                 continue  # "the Saturday market", "my Monday class", "every Sunday": no date
             since = _SINCE.search(before) if bare_day else None  # "in Leeds since Tuesday"
             past = bare_day and (since is not None or _told_in_the_past(before))
-            coming = bare_day and not past and _one_coming(before)
+            coming = bare_day and not past and _one_coming(before, text[m.end():])
             days = resolve(name, m, today, past)
             if days is None or (name == "for_n" and (
                     _up_to_now(text, m) or _WHEN_AFTER.match(text[m.end():]))):
