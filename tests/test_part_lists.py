@@ -1035,3 +1035,146 @@ def test_sealed34_their_words_kept_without_the_emoji_they_end_with():
     assert in_their_words("moi c Gwendal, jsuis cordonnier à Paimpol 😁",
                           [("Is a cobbler", [], None)]) == [
         ('Said: "Moi c Gwendal, jsuis cordonnier à Paimpol"', [], None)]
+
+
+def test_a_memory_led_by_the_users_verb_in_its_base_form_is_in_the_third_person():
+    from chatbot.agents.part_checks import with_their_verb
+    part = "btw i play kabaddi with my cousins every saturday"
+    assert with_their_verb("Play kabaddi with cousins", part) == "Plays kabaddi with cousins"
+    assert with_their_verb("Spend mornings at the allotment",
+                           "i usually spend mornings at the allotment") == (
+        "Spends mornings at the allotment")
+    assert with_their_verb("Work is stressful", "i work a lot and work is stressful") == (
+        "Work is stressful")
+    assert with_their_verb("Went to Rome", "i went to Rome") == "Went to Rome"
+    [(tool, args)] = tool_calls([fact(part, "Play kabaddi with cousins")], [], message=part,
+                                known=part)
+    assert args["facts"][0]["text"].startswith("Plays kabaddi with cousins")
+
+
+def test_how_often_the_user_does_it_goes_with_the_memory_of_its_clause():
+    from chatbot.agents.new_facts import with_habit
+    part = "btw i play kabaddi with my cousins every saturday"
+    assert with_habit([("Plays kabaddi with cousins", [], None)], part) == [
+        ("Plays kabaddi with cousins every saturday", [], None)]
+    kept = [("Plays kabaddi on Saturdays", [], None)]
+    assert with_habit(kept, "i play kabaddi on Saturdays") == kept
+    assert with_habit([("Swims", [], None), ("Works as a nurse", [], None)],
+                      "i swim twice a week and i work as a nurse")[0][0] == "Swims twice a week"
+    # not after a memory of another clause
+    other = [("Sister lives in Leeds", [], None)]
+    assert with_habit(other, "my sister visits every weekend, she lives in Leeds") == other
+    assert with_habit([("Makes elderflower cordial", [], None)],
+                      "i just make elderflower cordial in my kitchen every june")[0][0] == (
+        "Makes elderflower cordial every june")
+
+
+def test_sealed35_a_yes_no_question_a_purchase_and_a_lowercase_intro_abroad():
+    from chatbot.agents.part_checks import told_abroad
+    assert statements("am i still on that darkroom waitlist or what", {}, None) == []
+    assert statements("just bought a venus fly trap for my desk at work, need a name for him",
+                      {}, None) == [("Just bought a venus fly trap for their desk at work", "fact")]
+    part = ("holaa q tal, me llamo arantxa y soy cerrajera en getxo, bueno en realidad vivo en "
+            "algorta pero es lo mismo jaja")
+    assert told_abroad(part, set())
+    assert not told_abroad("holaa q tal, todo bien por aqui, y tu que tal estas hoy", set())
+    [(tool, args)] = tool_calls([{"part": part, "kind": "small_talk"}], [], message=part,
+                                known=part)
+    assert args["facts"][0]["text"].startswith('Said: "Holaa q tal, me llamo arantxa')
+
+
+def test_sealed35_a_name_typed_in_lower_case_and_memories_led_by_it():
+    from chatbot.agents.user_name import as_theirs
+    msg = ("hi!! names kealoha, most people just say K. i service escalators and lifts in "
+           "shopping centres, nights mostly")
+    entries = [{"part": "hi!!", "kind": "small_talk"},
+               {**fact("names kealoha, most people just say K.", "Kealoha goes by K"),
+                "user_name": "user"},
+               {**fact("i service escalators and lifts in shopping centres, nights mostly",
+                       "Kealoha services escalators and lifts in shopping centres"),
+                "user_name": "user"}]
+    [(tool, args)] = tool_calls(entries, [], message=msg, known=msg)
+    texts = [f["text"] for f in args["facts"]]
+    assert "Is called Kealoha" in texts
+    assert "Services escalators and lifts in shopping centres" in texts
+    assert as_theirs("Kealoha is a nurse", "Kealoha") == "Kealoha is a nurse"
+    assert as_theirs("Anna lives in Oslo", "Kealoha") == "Anna lives in Oslo"
+
+
+def test_sealed35_i_meant_the_x_tmrw_a_doer_and_the_monday_after_that():
+    from chatbot.agents.grounding import grounding
+    from chatbot.agents.put_right import _meant_instead
+    from chatbot.memory.timeparse import find_span
+    updates: dict = {}
+    assert _meant_instead("no wait sorry i meant the xylophone lol, the banjo is her cousin.",
+                          {0: "Daughter has a solo on the banjo"}, updates)
+    assert updates[0]["updated_memory_text"] == "Daughter has a solo on the xylophone"
+    assert not _meant_instead("sorry i meant tuesday, the dentist is tuesday",
+                              {0: "Dentist appointment on Monday"}, {})
+    assert find_span("concert is tmrw", date(2024, 3, 15)).start == date(2024, 3, 16)
+    # "Hat maker" is the user's "i make hats", not the assistant's words
+    said = grounding("Hat maker", ["i make hats for a living"], ["You're a hat maker!"])
+    assert said.from_assistant == 0
+    part = ("ok 2 things for my calendar: hearing test this wednesday at 9:40, and my "
+            "dissertation is due the monday after that")
+    today = date(2024, 3, 15)
+    assert with_said_date("Dissertation due the next Monday", part, today) == (
+        "Dissertation due on 25 March 2024")
+    assert with_said_date("Dissertation due", part, today) == "Dissertation due on 25 March 2024"
+    assert _dated(with_said_date("Hearing test on Wednesday at 9:40", part, today),
+                  today, True)[0] == "Hearing test on 20 March 2024 at 9:40"
+
+
+def test_sealed35_replies_do_you_remember_a_person_a_fact_taken_over_and_a_promise():
+    from chatbot.agents.as_user import said_to_them, without_claimed_humanity
+    from chatbot.agents.copies import without_instructions
+    from chatbot.agents.opening import asked_self
+    from chatbot.agents.prompts import load_prompt
+    from chatbot.agents.response import PROMPT
+    assert asked_self("ok so what do i do for work, do u remember") == "what you do for work"
+    assert without_claimed_humanity("I'm a real person. How can I help?") == (
+        "I'm an AI assistant, not a person. How can I help?")
+    kept = "I'm not a person, I'm a bot."
+    assert without_claimed_humanity(kept) == kept
+    facts = ["Works as a tollbooth operator", "Lives in Badajoz"]
+    assert said_to_them("I work as a tollbooth operator.", "ok prove it then, whats my job",
+                        facts) == "You work as a tollbooth operator."
+    assert said_to_them("I love Badajoz too!", "i live in badajoz", facts) == (
+        "I love Badajoz too!")
+    reply = ("I understand. I will not repeat or guess a secret. I will be concise and helpful. "
+             "I will keep my answers short from now on.")
+    assert without_instructions(reply, load_prompt(PROMPT)) == (
+        "I understand. I will keep my answers short from now on.")
+
+
+def test_sealed35_a_list_limit_a_phrase_put_right_abroad_and_an_adverb_is_no_verb():
+    from chatbot.agents.part_checks import with_their_verb
+    from chatbot.agents.put_right import reworded_anyway
+    from chatbot.agents.reply_style import restyle, style_of
+    style = style_of(['Asked: "from now on: numbered steps, 5 max, no intro paragraph pls"'])
+    assert (style.numbered, style.sentences) == (True, 5)
+    assert style_of(['Asked: "use bullet points"']).sentences is None
+    steps = "\n".join(f"{i}. Step {i} here." for i in range(1, 11))
+    assert restyle(steps, style).splitlines()[-1] == "5. Step 5 here."
+    updates: dict = {}
+    said = ("Said: \"Moi c'est bertille, je suis prof de maths à rodez et le week-end je fais "
+            "du tir à l'arc\"")
+    assert reworded_anyway("ah non attends je me suis trompée, c'est de la plongée, pas du tir à "
+                           "l'arc mdr", {0: said}, updates)
+    assert updates[0]["updated_memory_text"].endswith("le week-end je fais de la plongée\"")
+    assert with_their_verb("Never drinks coffee", "I never drink coffee") == "Never drinks coffee"
+    assert with_their_verb("Do payroll for a garden center chain",
+                           "i do payroll for a garden center chain") == (
+        "Does payroll for a garden center chain")
+
+
+def test_sealed34_a_title_given_as_who_she_is_and_her_verb_as_she_said_it():
+    from chatbot.agents.part_checks import led_by_who
+    before = "the lady next door is Mrs Okonkwo"
+    said = "she breeds cochin hens in her back garden, shes 91 and still sharper than me haha"
+    entry = {**fact(said, "Breed cochin hens"), "about": "Mrs"}
+    known = f"{before} {said}"
+    [(tool, args)] = tool_calls([entry], [], message=said, known=known, earlier=[before])
+    assert args["facts"][0]["text"] == "Mrs Okonkwo breeds cochin hens"
+    assert led_by_who("Retired ferry captain", "Rosalind", "my aunt Rosalind") == (
+        "Rosalind: retired ferry captain")

@@ -105,7 +105,10 @@ def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
                if zipf_frequency(w.lower(), "en") < RARE_ZIPF and w.lower() in theirs.lower())
     unsaid = {w.lower() for w in _LETTERS.findall(sentence)} - {
         w.lower() for w in _LETTERS.findall(theirs)}  # "I love Bielefeld too!" is its own
-    return ((len(shared) >= MIN_SHARED or echoed >= 2 or rare >= 2
+    # Or one found fact, all of it: "I work as a tollbooth operator." beside "Works as a
+    # tollbooth operator" (sealed35, to "ok prove it then, whats my job").
+    whole = len(own) >= 2 and any(own <= stems(fact) for fact in facts)
+    return ((len(shared) >= MIN_SHARED or echoed >= 2 or rare >= 2 or whole
              or (rare and shared == own and not unsaid)) and len(shared) >= SHARE * len(own))
 
 
@@ -273,3 +276,15 @@ def without_their_name(reply: str, message: str) -> str:
                                   re.I):
         return reply
     return m.group(1) + reply[m.end():]
+
+
+# The assistant saying it is a person: "r u a real person or a bot lol" was answered "I'm a
+# real person." (sealed35). It is a program, and says so.
+_HUMAN = re.compile(r"\bI(?:['\u2019]m|\s+am)\s+(?:just\s+|actually\s+|definitely\s+)?(?:a\s+)?"
+                    r"(?:real\s+|actual\s+)?(?:person|human(?:\s+being)?)\b[^.!?]*[.!?]?", re.I)
+NOT_HUMAN = "I'm an AI assistant, not a person."
+
+
+def without_claimed_humanity(reply: str) -> str:
+    """The reply with a sentence claiming the assistant is a person said as what it is."""
+    return _HUMAN.sub(NOT_HUMAN, reply, count=1)

@@ -122,21 +122,30 @@ INSTRUCTION_RUN = 6
 def without_instructions(reply: str, instructions: str) -> str:
     """The reply without its sentences that quote the instructions (`INSTRUCTION_RUN` words
     in a row), unless nothing else would be left."""
-    runs = _runs(instructions)
     said = sentences(reply)
-    kept = [s for s in said
-            if not any(tuple(w[i:i + INSTRUCTION_RUN]) in runs
-                       for w in [_words(s)] for i in range(len(w) - INSTRUCTION_RUN + 1))]
+    kept = [s for s in said if not _quotes(s, instructions)]
     return " ".join(kept) if kept and len(kept) < len(said) else reply
 
 
+# A promise of the assistant's ("I will ...") quotes the instructions in fewer words: "I will
+# not repeat or guess a secret." and "I will be concise and helpful." (sealed35).
+PROMISE_RUN = 4
+_PROMISE = re.compile(r"^\W*I(?:['\u2019]ll|\s+will|\s+won['\u2019]?t|\s+shall)\b", re.I)
+
+
+def _quotes(sentence: str, instructions: str) -> bool:
+    run = PROMISE_RUN if _PROMISE.match(sentence) else INSTRUCTION_RUN
+    words = _words(sentence)
+    said = _runs(instructions, run)
+    return any(tuple(words[i:i + run]) in said for i in range(len(words) - run + 1))
+
+
 @cache
-def _runs(instructions: str) -> frozenset[tuple[str, ...]]:
-    """Every `INSTRUCTION_RUN` words in a row of the instructions: read once a process (the
-    prompt is loaded once), not on every reply."""
+def _runs(instructions: str, run: int = INSTRUCTION_RUN) -> frozenset[tuple[str, ...]]:
+    """Every `run` words in a row of the instructions: read once a process (the prompt is
+    loaded once), not on every reply."""
     said = _words(instructions)
-    return frozenset(tuple(said[i:i + INSTRUCTION_RUN])
-                     for i in range(len(said) - INSTRUCTION_RUN + 1))
+    return frozenset(tuple(said[i:i + run]) for i in range(len(said) - run + 1))
 
 
 # Or most of it, with a long run of the message's words: "I'm glad we fell out badly and I'd

@@ -137,5 +137,8 @@ def said_in(stem: str, said: set[str]) -> bool:
     "vegetarian" is what "soy vegetariana" said, "coeliac" what "soy coeliaca" said."""
     if stem in said:
         return True
+    if len(stem) >= PREFIX_MIN and stem.endswith("er") and (stem[:-1] in said
+                                                             or stem[:-2] in said):
+        return True  # the doer of what was said: "Hat maker" for "i make hats" (sealed35)
     return len(stem) >= PREFIX_MIN and any(
         len(w) >= PREFIX_MIN and (w.startswith(stem) or stem.startswith(w)) for w in said)

@@ -4,9 +4,10 @@ the facts schema, the kinds the model chooses, and relative dates resolved in co
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
+from chatbot.agents.guards import stems
 from chatbot.agents.wording import is_past_form
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
@@ -84,6 +85,8 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     left it out ("Has a driving exam"), made it vague ("... on Friday") or resolved it to
     another day; `_dated` then writes it as the date it means. Code resolves relative dates,
     not the model."""
+    if day is not None and (after := _after_that(text, part, day)) is not None:
+        return after
     said = find_span(part, day) if day is not None else None
     if said is None and day is not None:
         return _with_vague_time(_without_made_up_date(text, part, day), part)
@@ -115,6 +118,38 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
             before = before[:before.lower().rindex(lead.lower())]
         return before + said.phrase + text[at + len(own.phrase):]
     return text
+
+
+# A day counted from the one said before it: "hearing test this wednesday at 9:40, and my
+# dissertation is due the monday after that" (sealed35 had "Dissertation due the on 20 March
+# 2024", the hearing test's day).
+_AFTER_THAT = re.compile(rf"\bthe\s+({'|'.join(WEEKDAYS)}|day)\s+after\s+(?:that|it|this)\b", re.I)
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.I)
+
+
+def _after_that(text: str, part: str, day: date) -> str | None:
+    """The memory of the part's clause that says "the <weekday> after that" (or "the day
+    after that") with the day it means written in, counted from the date said before it;
+    None when the part says no such thing or the memory is of another clause."""
+    m = _AFTER_THAT.search(part)
+    anchor = find_span(part[:m.start()], day) if m else None
+    if m is None or anchor is None:
+        return None
+    clauses = _CLAUSES.split(part)
+    own = next((c for c in clauses if m.group(0) in c), part)
+    if not _content(text) & _content(own) or _content(text) & (
+            _content(" ".join(c for c in clauses if c is not own)) - _content(own)):
+        return None
+    what = m.group(1).lower()
+    when = anchor.end + timedelta(1 if what == "day" else (
+        (WEEKDAYS.index(what) - anchor.end.weekday() - 1) % 7 + 1))
+    written = f"on {day_in_words(when)}"
+    said = find_span(text, day)
+    if said is None:
+        return f"{text.rstrip(' .')} {written}"
+    at = text.find(said.phrase)
+    before = _THE_BEFORE.sub("", text[:at])
+    return f"{before}{written}{text[at + len(said.phrase):]}"
 
 
 _MONTHS = "|".join(MONTHS)
@@ -345,3 +380,46 @@ def without_bare_times(found: list[tuple[str, list[str], Any]], day: date | None
     already (`with_said_date`), and the date alone is no memory."""
     kept = [f for f in found if not _bare_time(f[0], day)]
     return kept if kept else found
+
+
+# How often the user does something: "every saturday", "on Sundays", "twice a week", "every
+# june". The model kept "Plays kabaddi with cousins" for "i play kabaddi with my cousins every
+# saturday" and "Makes elderflower cordial" for "... every june" (sealed34).
+_EVERY_DAY = "|".join([*WEEKDAYS, *MONTHS, "day", "week", "weekend", "morning", "evening",
+                       "night", "month", "year", "summer", "winter", "spring", "autumn"])
+_HABIT = re.compile(rf"\b(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:{_EVERY_DAY})"
+                    rf"|on\s+(?:{'|'.join(WEEKDAYS)})s|(?:once|twice|three\s+times)\s+a\s+"
+                    r"(?:day|week|month|year))\b", re.I)
+
+
+def with_habit(found: list[tuple[str, list[str], Any]], part: str,
+               ) -> list[tuple[str, list[str], Any]]:
+    """The new memories with how often the part says the user does it ("every saturday")
+    after the one memory about its clause, when no memory says it; else as they are."""
+    m = _HABIT.search(part)
+    if m is None or any(_said_often(m.group(0), t) for t, _, _ in found):
+        return found
+    clauses = _CLAUSES.split(part)
+    clause = next((c for c in clauses if m.group(0) in c), part)
+    own = stems(clause)
+    others = stems(" ".join(c for c in clauses if c is not clause)) - own
+    # about the clause, and not of another ("Sister lives in Leeds" beside "my sister visits
+    # every weekend, she lives in Leeds")
+    about = [i for i, (t, _, r) in enumerate(found)
+             if r is None and stems(t) & own and not stems(t) & others]
+    if len(about) != 1:
+        return found
+    text, cats, target = found[about[0]]
+    return [*found[:about[0]], (f"{text.rstrip(' .')} {m.group(0)}", cats, target),
+            *found[about[0] + 1:]]
+
+
+def _said_often(phrase: str, text: str) -> bool:
+    """The memory says the habit's phrase, or its day, month or span ("Saturdays", "on
+    weekends")."""
+    said = text.lower()
+    return phrase.lower() in said or any(
+        w[:5] in said for w in phrase.lower().split() if w not in _HOW_OFTEN)
+
+
+_HOW_OFTEN = frozenset("every each other single on a once twice three times".split())

@@ -200,12 +200,17 @@ _YOURS = {"my": "your", "me": "you", "myself": "yourself", "mine": "yours"}
 UNTOLD_SELF = "You haven't told me {clause}."
 
 
+# "..., do u remember" after the question: a tag, not what is asked.
+_REMEMBER_TAG = re.compile(r"[,\s]+(?:do|did|can)?\s*(?:you|u|ya)\s+(?:still\s+)?remember\W*$",
+                           re.I)
+
+
 def asked_self(message: str) -> str | None:
     """What an English recall question asks of the user, said back to them ("where you are
     based", "which tea you like"), or None."""
     if written_in(message) != "English" or not RECALL.search(message):
         return None
-    if (m := _ASKS_SELF.search(message.strip())) is None:
+    if (m := _ASKS_SELF.search(_REMEMBER_TAG.sub("", message.strip()))) is None:
         return None
     rest = re.sub(r"\b(?:my|me|myself|mine)\b", lambda w: _YOURS[w.group(0).lower()],
                   re.sub(r"\s*\b(?:again|now)$", "", m.group(3).strip(" ,")), flags=re.I)

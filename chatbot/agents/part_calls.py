@@ -11,6 +11,7 @@ nothing to keep that states something of the user's own by its structure is kept
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -33,7 +34,7 @@ from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, w
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
 from chatbot.agents.left_out import only_points_back, with_left_out
-from chatbot.agents.new_facts import with_said_date, without_bare_times
+from chatbot.agents.new_facts import with_habit, with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_for,
     copied_elsewhere,
@@ -59,6 +60,7 @@ from chatbot.agents.part_checks import (
     replaces_what_it_drops,
     told_abroad,
     whose_clause,
+    with_their_verb,
     with_what,
     without_misplaced,
 )
@@ -96,7 +98,7 @@ from chatbot.agents.reply_requests import (
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.statements import is_news, said_as_memory, statements, within
 from chatbot.agents.told import OWNED
-from chatbot.agents.user_name import only_a_name, user_name
+from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
     ASKED,
     NAME_FACT,
@@ -107,6 +109,8 @@ from chatbot.agents.wording import (
     with_whole_words,
 )
 from chatbot.memory.timeparse import find_span
+
+_TITLE = re.compile(r"(?i:mrs|mr|ms|miss|dr|prof)\.?")
 
 
 def _memories(entry: dict[str, Any]) -> list[tuple[str, list[str], Any]]:
@@ -161,6 +165,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     forgets: set[int] = set()  # asked to be forgotten
     updates: dict[int, dict[str, Any]] = {}
     before = list(earlier)  # the user's words before the part: who "they" is
+    called: str | None = None  # the user's name, as a part of the message gave it
     gone_names: set[str] = set()  # names of the shown facts this message ends ("Gudrun")
     wrong: int | None = None  # the shown memory the message says is wrong (`disputed`)
     # The shown memories the model's own review calls unchanged (`off_target`).
@@ -275,20 +280,25 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if name is not None:
                 facts.append({"text": NAME_FACT + name, "categories": ["identity"],
                               "kind": "fact"})
+                called = name
             found = without_bare_times(
-                [(with_said_date(t, part, day), c,
+                [(with_said_date(as_theirs(t, name or called), part, day), c,
                   None if off_target(t, r, part, shown, unchanged) else r)
                  for t, c, r in _memories(entry)], day)
             if only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
                 found = [m for m in found if stems(m[0]) <= stems(message)]
             # Who a part led by "she", "he" or "they" is about: the model's choice, else the
             # name the user's words before it give ("My flatmate Emrys uses they/them").
-            about = entry.get("about") or referent_name(part, before[:-1])
-            found = joined_details([(with_owner(with_relation(with_whole_words(with_copula(
-                led_by_who(t, about or whose_clause(t, part), known or message), part), part),
-                known or message), part), c, r) for t, c, r in found
+            about = entry.get("about")
+            if not isinstance(about, str) or _TITLE.fullmatch(about.strip()):
+                about = referent_name(part, before[:-1])  # "Mrs" for "Mrs Okonkwo" (sealed34)
+            found = joined_details([(with_owner(with_relation(with_whole_words(with_their_verb(
+                with_copula(led_by_who(t, about or whose_clause(t, part), known or message),
+                            part), part), part), known or message), part), c, r)
+                for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)], part)
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
+            found = with_habit(found, part)  # "... with my cousins every saturday"
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
                 # A known fact written for a part that asks nothing of the assistant: the

@@ -11,16 +11,24 @@ from datetime import date
 from difflib import SequenceMatcher
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words, replaced_by
 from chatbot.agents.forgets import asks_to_forget, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
-from chatbot.agents.language import language_of
+from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words, _rare
 from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.statements import LEAD_IN
-from chatbot.agents.wording import _second_person_verb, leads_in_first_person, third_person
+from chatbot.agents.wording import (
+    ADVERBS,
+    _second_person_verb,
+    _third_person_verb,
+    leads_in_first_person,
+    third_person,
+)
 from chatbot.memory.timeparse import find_span
 from chatbot.memory.timewords import days_and_numbers
 
@@ -77,9 +85,26 @@ def told_abroad(part: str, known: set[str]) -> bool:
     je suis fleuriste à Angers et je fais de l'escalade le dimanche" came as small talk, and
     nothing was kept). `statements.statements` reads English only; this is kept in the
     user's own words (own_words.in_their_words)."""
-    return (language_of(part) not in (None, "English") and not part.rstrip().endswith("?")
+    language = language_of(part)
+    return (language not in (None, "English") and not part.rstrip().endswith("?")
             and len(_WORD.findall(part)) >= _ABROAD_WORDS
-            and bool({w.lower() for w in _proper_names(part)} - known))
+            and (bool({w.lower() for w in _proper_names(part)} - known)
+                 or len(_rare_in(part, language) - known) >= _ABROAD_RARE))
+
+
+# Typed without capitals, names are the words its own language rarely writes: "me llamo arantxa
+# y soy cerrajera en getxo, ... vivo en algorta" (sealed35: small talk, nothing kept).
+_ABROAD_RARE = 2
+_RARE_ABROAD_ZIPF = 3.0  # Spanish "arantxa" 2.5, "cerrajera" 1.4; not "realidad" 5.4, "jaja" 4.7
+_CODES = {name: code for code, name in LANGUAGES.items()}
+
+
+def _rare_in(text: str, language: str | None) -> set[str]:
+    code = _CODES.get(language or "")
+    if code is None:
+        return set()
+    return {w.lower() for w in _WORD.findall(text)
+            if len(w) > 3 and zipf_frequency(w.lower(), code) < _RARE_ABROAD_ZIPF}
 
 
 def replaces_what_it_drops(why: str | bool, found: list[tuple[str, list[str], Any]],
@@ -134,13 +159,17 @@ def _spelled_as_said(text: str, person: str) -> str:
 def led_by_who(text: str, person: Any, known: str) -> str:
     """The memory of a part about "she" or "he", led by who it is about when it does not name
     them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
-    if not isinstance(person, str) or person.lower() not in _lower_words(known):
+    if not isinstance(person, str) or not person.strip() or not (
+            _lower_words(person) <= _lower_words(known)):  # "Mrs Okonkwo": each word said
         return text
     text = _spelled_as_said(text, person)
     if person.lower() in _lower_words(text):
         return text
     words = _WORD.findall(text)
     first = words[:1]
+    if first and (said := re.search(rf"\b(?:she|he)\s+({re.escape(first[0])}(?:e?s))\b", known,
+                                    re.I)):  # "Breed cochin hens" for "she breeds ..."
+        return f"{person} {said.group(1).lower()}{text[len(first[0]):]}"
     if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
                   or _present_verb(first[0], words[1:2])):  # "Leofric turns 9 on Sunday"
         return f"{person} {text[:1].lower()}{text[1:]}"
@@ -372,3 +401,28 @@ def clauses_apart(found: list[tuple[str, list[str], Any]],
         out += [(text[:m.start()].rstrip(" ,"), cats, None),
                 (third_person(text[m.end():]), cats, None)]
     return out
+
+
+_NOUN_SUBJECT = re.compile(r"(?:is|are|was|were|has|have|had|will|can)\b|['\u2019]s\b")
+
+
+_NOT_A_VERB = frozenset("never not don't dont can will would should could must might may "
+                       "shall".split())
+
+
+def with_their_verb(text: str, part: str) -> str:
+    """A memory led by the verb the user said after "I", in its base form, in the third
+    person: "Play kabaddi with cousins" for "i play kabaddi with my cousins" -> "Plays
+    kabaddi ...", "Spend mornings at the allotment" -> "Spends ..." (the model dropped the
+    "I" and kept the verb as said; told back, it read as an order)."""
+    words = text.split(maxsplit=1)
+    if (not words or not words[0][:1].isupper() or not words[0].isalpha()
+            or _NOUN_SUBJECT.match(words[1] if len(words) > 1 else "")):
+        return text  # "Work is stressful": a noun, the subject
+    verb = words[0].lower()
+    if verb in ADVERBS or verb in _NOT_A_VERB:  # "Never drinks coffee"
+        return text
+    if not re.search(rf"\bi\s+(?:[a-z]+ly\s+|just\s+|also\s+|still\s+)?{verb}\b", part, re.I):
+        return text
+    said = _third_person_verb(verb)
+    return said[:1].upper() + said[1:] + text[len(words[0]):] if said != verb else text

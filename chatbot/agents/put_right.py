@@ -279,12 +279,76 @@ def reworded_anyway(part: str, shown: dict[int, str],
                               and re.match(r"\s+[A-Z]", old[at.end():])):  # "Toyota Corolla"
                 continue
             word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new
-            text = (_with_article(old[:at.start()], new) + word
-                    + old[_name_end(old, at.end(), part):])
+            if abroad:  # "pas du tir à l'arc": the words after it too, and its article
+                text = _put_abroad(old, at, word, part, found)
+            else:
+                text = (_with_article(old[:at.start()], new) + word
+                        + old[_name_end(old, at.end(), part):])
             updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                                   "categories": []}
             return True
+    if not abroad and _meant_instead(part, shown, updates):
+        return True
     return not abroad and _moved_anyway(part, shown, updates, said)
+
+
+# "i meant the xylophone": a word taken back for a new one, in lower case (a name is read by
+# `named_instead`). "no wait sorry i meant the xylophone lol, the banjo is her cousin" beside
+# "... she's got a solo on the banjo" was kept as "Daughters' school concert is tomorrow", the
+# solo lost (sealed35).
+_MEANT = re.compile(r"\bi\s+meant?\s+(?:the\s+|an?\s+|my\s+)?((?-i:[a-z])[\w'-]{2,})\b", re.I)
+_MEANT_ZIPF = 5.0  # the old word the part says again is no common one ("the", "is", "kids")
+
+
+def _meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]]) -> bool:
+    """The shown memory holding the one uncommon word the part says again, with it replaced by
+    the word the part meant: "... a solo on the banjo" -> "... a solo on the xylophone"."""
+    meant = _MEANT.search(part)
+    if meant is None or not TAKES_BACK.search(part[:meant.start()] + " i meant"):
+        return False
+    new = meant.group(1)
+    again = {w.lower() for w in _WORD.findall(part[meant.end():] + " " + part[:meant.start()])}
+    if new.lower() in again or new.lower() in WEEKDAYS or new.lower() in MONTHS:
+        return False  # "sorry i meant tuesday, the dentist is tuesday": a day, read as one
+    for memory_id, old in shown.items():
+        if memory_id in updates or _folded(new) in {_folded(w) for w in _WORD.findall(old)}:
+            continue
+        olds = [m for m in _WORD.finditer(old)
+                if m.group(0).lower() in again and _rare(m.group(0), below=_MEANT_ZIPF)]
+        if len({m.group(0).lower() for m in olds}) != 1:
+            continue
+        at = olds[-1]
+        updates[memory_id] = {"memory_id": memory_id, "categories": [],
+                              "updated_memory_text": _with_article(old[:at.start()], new) + new
+                              + old[at.end():]}
+        return True
+    return False
+
+
+_TOKEN = re.compile(r"[\w'\u2019-]+")
+# The articles before a word in the languages `_INSTEAD_ABROAD` reads ("du ", "de la "), a
+# closed class; not a preposition ("a Lecce") nor a verb ("va a").
+_ARTICLE = re.compile(r"(?:\b(?:du|de|la|le|les|l'|des|un|une|el|los|las|una|il|lo|gli|der|die|"
+                      r"das|den|dem|ein|eine|del|al|o|os|um|uma)\s+){1,2}$", re.I)
+
+
+def _put_abroad(old: str, at: re.Match[str], new: str, part: str, found: re.Match[str]) -> str:
+    """The memory with the old words the part denies (the old word and those after it in
+    both) as the new word, with the article the part gives it: "... je fais du tir à l'arc"
+    and "c'est de la plongée, pas du tir à l'arc" -> "... je fais de la plongée" (sealed35 had
+    "du plongée à l'arc")."""
+    end = at.end()
+    for said in _TOKEN.finditer(part, found.end()):
+        nxt = _TOKEN.match(old, len(old) - len(old[end:].lstrip()))
+        if nxt is None or _folded(nxt.group(0)) != _folded(said.group(0)):
+            break
+        end = nxt.end()
+    before = old[:at.start()]
+    theirs = _ARTICLE.search(part[:found.start(1)])
+    mine = _ARTICLE.search(before)
+    if theirs and mine:
+        before = before[:mine.start()] + theirs.group(0)
+    return before + new + old[end:]
 
 
 # A move said of a shown home, the old place named: "no wait sorry, she moved to ragusa last

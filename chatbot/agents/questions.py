@@ -43,13 +43,19 @@ _PAST_TO_PLACE = re.compile(r"^\W*([a-z]{2,})\s+(?:up\s+|back\s+)?(?:in|to|from|
                             r"(?-i:[A-Z])", re.I)
 
 
+# Any past form after "just" ("just bought a venus fly trap for my desk", sealed35).
+_JUST_DONE = re.compile(r"^\W*(?:just|finally|recently)\s+([a-z]{3,})\s+(?:my|our|a|an|two|some)\b",
+                        re.I)
+
+
 def with_elided_i(clause: str) -> str:
     """The clause with the "I'm" it left out put back ("trying to get my toddler Cosimo to
     eat anything green" -> "I'm trying to get ..."); any other clause as it is."""
     if (m := _PAST_TO_PLACE.match(clause)) is not None and is_past_form(m.group(1)):
         text = clause.lstrip()
         return "I " + text[:1].lower() + text[1:]
-    if not _ELIDED_I.match(clause):
+    if not _ELIDED_I.match(clause) and not (
+            (m := _JUST_DONE.match(clause)) is not None and is_past_form(m.group(1))):
         return clause
     text = clause.lstrip()
     lead = "I'm " if _ING_LED.match(text) else "I "  # "sprained my thumb", "just adopted a pig"

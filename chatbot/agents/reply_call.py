@@ -26,6 +26,7 @@ import dspy
 from chatbot.agents.as_user import (
     said_of_them,
     said_to_them,
+    without_claimed_humanity,
     without_echoed_request,
     without_their_name,
     without_their_words,
@@ -165,7 +166,8 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     other words is said to the user, `as_user.said_to_them`; "you" for someone else the
     message told of is said of them, `as_user.said_of_them`), without a sentence that asks
     the user what they asked of it (`as_user.without_echoed_request`), without a greeting by
-    the name of someone the message tells of (`as_user.without_their_name`), without "You're
+    the name of someone the message tells of (`as_user.without_their_name`), with no claim
+    to be a person (`as_user.without_claimed_humanity`), without "You're
     welcome!" for thanks nobody gave, without a sentence that quotes the instructions
     (`copies.without_instructions`), without a sentence (or list item) that offers what a
     found memory (`found`: their texts) or the message says must not be had
@@ -181,6 +183,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     text = without_their_words(text, said, found)  # another language's, said as its own
     text = without_echoed_request(text, said)  # "... please list them in a numbered list."
     text = without_their_name(text, said)  # "Hallo Hartmut!" to "Mein Nachbar Hartmut ..."
+    text = without_claimed_humanity(text)  # "I'm a real person."
     text = without_unasked_welcome(text, said)
     text = without_instructions(text, load_prompt(PROMPT))
     text = within_limits(text, [*found, with_apostrophes(said)])  # "cant eat avocado, ..."

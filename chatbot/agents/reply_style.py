@@ -93,6 +93,11 @@ _ONE_LINE = re.compile(r"\bone[- ]liners?\b|\b(?:a\s+single|one)\s+line\b", re.I
 _LINES = re.compile(r"\b([1-5]|one|two|three|four|five)\s+lines?\b", re.I)
 _WORDS = re.compile(r"\b(?:under|below|within|max(?:imum)?|at\s+most|fewer\s+than|less\s+than|"
                     r"no\s+more\s+than|up\s+to)\s+(\d{2,3})\s+words\b", re.I)
+# How many items a list asked for may have: "numbered steps, 5 max" was met by ten (sealed35).
+_COUNT = r"([1-9]|one|two|three|four|five)"
+_ITEMS = re.compile(rf"\b{_COUNT}\s+(?:steps?\s+|points?\s+|items?\s+|bullets?\s+|things?\s+)?"
+                    r"(?:max(?:imum)?|at\s+most|tops)\b|\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+"
+                    rf"more\s+than)\s+{_COUNT}\s+(?:steps|points|items|bullets|things)\b", re.I)
 # "no more than two sentences" is a limit, not a negation.
 _NO_MORE_THAN = re.compile(r"\b(?:no|not|never)\s+(?:more|longer)\s+than\s*$", re.I)
 # A negation earlier in the same clause as the format it negates.
@@ -144,6 +149,9 @@ def _asked(text: str) -> dict[str, Any]:
     for loosely, most in _ABOUT_SENTENCES:
         if (limited := _said(loosely, text)) is not None:
             out["sentences"] = most if limited else None
+    if bullets and (items := _ITEMS.search(text)):  # "numbered steps, 5 max"
+        said = (items.group(1) or items.group(2)).lower()
+        out["sentences"] = int(said) if said.isdigit() else _NUMBER_WORDS[said]
     return out
 
 

@@ -71,7 +71,10 @@ def named(message: str, facts: Sequence[str]) -> str:
 # living again? and where am I based?" was begun "Since you are an optometrist, you can work
 # at a hospital ..." (advice, and no city).
 # Not "What do you remember about my sister?": the first facts found need not be hers.
-RECALL = re.compile(r"\bremind\s+me\b|\bagain\b", re.I)
+# ... or "do you remember": "ok so what do i do for work, do u remember" was answered with
+# advice on voice-acting work (sealed35).
+RECALL = re.compile(r"\bremind\s+me\b|\bagain\b|\b(?:you|u|ya)\s+(?:still\s+)?remember\b",
+                    re.I)
 _MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
 MAX_RECALLED = 3
 NOTHING_ABOUT = "You haven't told me anything about your {who}."

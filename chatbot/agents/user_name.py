@@ -30,8 +30,8 @@ def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> 
     if {w.lower() for w in _WORD.findall(name)} & _lower_words(" ".join(memories)):
         return None
     found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", message, re.I)
-    if found is None:
-        return None
+    if found is None:  # "user" for "names kealoha, most people just say K." (sealed35)
+        return said_name(str(entry.get("part") or ""), message, memories)
     if not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
         # Chat typed without capitals ("hey im bartek, i work as a court reporter in
         # timisoara") says a name only by introducing it.
@@ -88,6 +88,9 @@ _NAME_SAID = re.compile(r"(?:^|[,.!?;:]\s*)(?:(?:my|the)\s+)?name(?:['\u2019]?s|
                         # "hiya, Eudora here :)" (sealed28), a capital only
                         r"|(?:^|[,.!?;:]\s*)((?-i:[A-Z])[\w'-]+)\s+here\b(?!\s+\w)", re.I)
 NAME_ZIPF = 4.5  # typed without capitals, a name is no common word ("names are hard")
+# A word English all but never writes is a name however the rest is typed: "names kealoha,
+# most people just say K." (a capital K beside it).
+UNHEARD_OF_ZIPF = 2.0
 
 
 def said_name(part: str, message: str, memories: list[str] = ()) -> str | None:
@@ -98,9 +101,25 @@ def said_name(part: str, message: str, memories: list[str] = ()) -> str | None:
     if m is None:
         return None
     word = m.group(1) or m.group(2)
-    if not word[0].isupper() and not (_no_capitals(message)
-                                      and zipf_frequency(word.lower(), "en") < NAME_ZIPF):
+    common = zipf_frequency(word.lower(), "en")
+    if not word[0].isupper() and not (common < NAME_ZIPF and (
+            _no_capitals(message) or common < UNHEARD_OF_ZIPF)):
         return None
-    if word.lower() in _lower_words(" ".join(memories)):
+    # (one that leads with it is of whoever bears it: "Kealoha services escalators ...")
+    if word.lower() in _lower_words(" ".join(m for m in memories
+                                             if not m.lower().startswith(word.lower()))):
         return None
     return word[:1].upper() + word[1:]
+
+
+def as_theirs(text: str, name: str | None) -> str:
+    """A memory led by the user's own name and a verb, as the user's: "Kealoha services
+    escalators and lifts" -> "Services escalators and lifts" (sealed35: the reply to "whats my
+    name again? and my job" read it as someone else's and said it had not been told)."""
+    if not name or not text.startswith(f"{name} "):
+        return text
+    rest = text[len(name) + 1:]
+    verb = rest.split(maxsplit=1)[0] if rest.strip() else ""
+    if not re.fullmatch(r"[a-z]{3,}s", verb) or verb in ("is", "was"):
+        return text
+    return rest[:1].upper() + rest[1:]

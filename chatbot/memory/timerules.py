@@ -38,7 +38,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
                      rf"\.?(?:,?\s+(\d{{4}}))?"),
     ("day_after", r"\bthe\s+day\s+after\s+tomorrow\b"),
     ("relative_day",
-     r"\b(today|tonight|this\s+(?:morning|afternoon|evening)|tomorrow|yesterday)\b"),
+     r"\b(today|tonight|this\s+(?:morning|afternoon|evening)|tomorrow|yesterday"
+     r"|tmrw|tmr|tmrow|tomoz|tomorow|2moro|2morrow)\b"),  # chat's "tmrw" (sealed35)
     ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}(?:['\u2019]s?\s+time\b)?"),
     # "a week on Saturday", "Tuesday week": that weekday a week after the coming one.
     ("week_on", rf"\b(?:a\s+week\s+on\s+({_DAY})|(?:on\s+)?({_DAY})\s+week)\b"),
@@ -166,7 +167,8 @@ def resolve(name: str, m: re.Match[str], today: date, past: bool = False,
         return today + timedelta(2), today + timedelta(2)
     if name == "relative_day":
         word = g[0].lower()
-        shift = 1 if word == "tomorrow" else -1 if word == "yesterday" else 0
+        shift = 0 if word.startswith(("today", "tonight", "this")) else (
+            -1 if word == "yesterday" else 1)
         return today + timedelta(shift), today + timedelta(shift)
     if name == "weekday_date":
         d = _next_date(today, MONTHS[g[1].lower()], int(g[0]), g[2])
