@@ -48,6 +48,7 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split sealed34     # only at the end (agent_cases_sealed34.py)
     python scripts/eval_agents.py --split sealed35     # only at the end (agent_cases_sealed35.py)
     python scripts/eval_agents.py --split sealed36     # only at the end (agent_cases_sealed36.py)
+    python scripts/eval_agents.py --split sealed37     # only at the end (agent_cases_sealed37.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -114,6 +115,7 @@ from agent_cases_sealed33 import SEALED33_CASES
 from agent_cases_sealed34 import SEALED34_CASES
 from agent_cases_sealed35 import SEALED35_CASES
 from agent_cases_sealed36 import SEALED36_CASES
+from agent_cases_sealed37 import SEALED37_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
@@ -124,15 +126,15 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed6`, `sealed7`, `sealed8`, `sealed9`, `sealed10`, `sealed11`, `sealed12`, `sealed13`,
 # `sealed14`, `sealed15`, `sealed16`, `sealed17`, `sealed18`, `sealed19`, `sealed20`, `sealed21`,
 # `sealed22`, `sealed23`, `sealed24`, `sealed25`, `sealed26`, `sealed27`, `sealed28`, `sealed29`,
-# `sealed30`, `sealed31`, `sealed32`, `sealed33`, `sealed34`, `sealed35` and `sealed36` are
-# held out from whoever tunes: `--split all` leaves them out, only `--split fresh` / `unseen` /
-# `blind` / `prefs` / `sealed` /
+# `sealed30`, `sealed31`, `sealed32`, `sealed33`, `sealed34`, `sealed35`, `sealed36` and
+# `sealed37` are held out from whoever tunes: `--split all` leaves them out, only `--split fresh` /
+# `unseen` / `blind` / `prefs` / `sealed` /
 # `sealed2` / `sealed3` / `sealed4` / `sealed5` / `sealed6` / `sealed7` / `sealed8` / `sealed9` /
 # `sealed10` / `sealed11` / `sealed12` / `sealed13` / `sealed14` / `sealed15` / `sealed16` /
 # `sealed17` / `sealed18` / `sealed19` / `sealed20` / `sealed21` / `sealed22` / `sealed23` /
 # `sealed24` / `sealed25` / `sealed26` / `sealed27` / `sealed28` / `sealed29` / `sealed30` /
-# `sealed31` / `sealed32` / `sealed33` / `sealed34` / `sealed35` / `sealed36` (or naming their
-# cases) runs them.
+# `sealed31` / `sealed32` / `sealed33` / `sealed34` / `sealed35` / `sealed36` / `sealed37` (or
+# naming their cases) runs them.
 CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + PREFS_CASES
                      + SEALED_CASES + SEALED2_CASES + SEALED3_CASES + SEALED4_CASES
                      + SEALED5_CASES + SEALED6_CASES + SEALED7_CASES + SEALED8_CASES
@@ -143,21 +145,21 @@ CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + P
                      + SEALED25_CASES + SEALED26_CASES + SEALED27_CASES + SEALED28_CASES
                      + SEALED29_CASES + SEALED30_CASES + SEALED31_CASES
                      + SEALED32_CASES + SEALED33_CASES + SEALED34_CASES + SEALED35_CASES
-                     + SEALED36_CASES)
+                     + SEALED36_CASES + SEALED37_CASES)
 SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs", "sealed",
           "sealed2", "sealed3", "sealed4", "sealed5", "sealed6", "sealed7", "sealed8", "sealed9",
           "sealed10", "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16",
           "sealed17", "sealed18", "sealed19", "sealed20", "sealed21", "sealed22",
           "sealed23", "sealed24", "sealed25", "sealed26", "sealed27", "sealed28",
           "sealed29", "sealed30", "sealed31", "sealed32", "sealed33", "sealed34",
-          "sealed35", "sealed36")
+          "sealed35", "sealed36", "sealed37")
 APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "sealed4",
          "sealed5", "sealed6", "sealed7", "sealed8", "sealed9", "sealed10",
          "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16", "sealed17",
          "sealed18", "sealed19", "sealed20", "sealed21", "sealed22", "sealed23",
          "sealed24", "sealed25", "sealed26", "sealed27", "sealed28", "sealed29",
          "sealed30", "sealed31", "sealed32", "sealed33", "sealed34", "sealed35",
-         "sealed36")
+         "sealed36", "sealed37")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
 # --no-opening and --facts-as-stored change one of them, for an A/B.
@@ -321,7 +323,7 @@ def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
                           "sealed22", "sealed23", "sealed24", "sealed25", "sealed26",
                           "sealed27", "sealed28", "sealed29", "sealed30",
                           "sealed31", "sealed32", "sealed33", "sealed34", "sealed35",
-                          "sealed36")
+                          "sealed36", "sealed37")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -422,6 +424,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "sealed34 (agent_cases_sealed34.py; not in all; only at the end), "
                              "sealed35 (agent_cases_sealed35.py; not in all; only at the end), "
                              "sealed36 (agent_cases_sealed36.py; not in all; only at the end), "
+                             "sealed37 (agent_cases_sealed37.py; not in all; only at the end), "
                              "or "
                              "all; with "
                              "--cases/--class the default is all")
