@@ -1103,13 +1103,13 @@ def test_sealed35_a_name_typed_in_lower_case_and_memories_led_by_it():
 
 def test_sealed35_i_meant_the_x_tmrw_a_doer_and_the_monday_after_that():
     from chatbot.agents.grounding import grounding
-    from chatbot.agents.put_right import _meant_instead
+    from chatbot.agents.put_right import meant_instead
     from chatbot.memory.timeparse import find_span
     updates: dict = {}
-    assert _meant_instead("no wait sorry i meant the xylophone lol, the banjo is her cousin.",
+    assert meant_instead("no wait sorry i meant the xylophone lol, the banjo is her cousin.",
                           {0: "Daughter has a solo on the banjo"}, updates)
     assert updates[0]["updated_memory_text"] == "Daughter has a solo on the xylophone"
-    assert not _meant_instead("sorry i meant tuesday, the dentist is tuesday",
+    assert not meant_instead("sorry i meant tuesday, the dentist is tuesday",
                               {0: "Dentist appointment on Monday"}, {})
     assert find_span("concert is tmrw", date(2024, 3, 15)).start == date(2024, 3, 16)
     # "Hat maker" is the user's "i make hats", not the assistant's words
@@ -1178,3 +1178,73 @@ def test_sealed34_a_title_given_as_who_she_is_and_her_verb_as_she_said_it():
     assert args["facts"][0]["text"] == "Mrs Okonkwo breeds cochin hens"
     assert led_by_who("Retired ferry captain", "Rosalind", "my aunt Rosalind") == (
         "Rosalind: retired ferry captain")
+
+
+def test_sealed36_secrets_said_with_its_and_in_spanish_are_redacted():
+    from chatbot.redact import redact
+    said = "can u hang onto the key box code for my nans house, its 5927. she lives in youghal"
+    assert "5927" not in redact(said) and "youghal" in redact(said)
+    assert "Mandarina-4718" not in redact("la clave del wifi del taller es Mandarina-4718.")
+    for kept in ("the code is fine, its just slow", "la clave es importante"):
+        assert redact(kept) == kept
+
+
+def test_sealed36_dont_save_that_deletes_nothing_it_does_not_name_and_a_mushy_head():
+    from chatbot.agents.questions import split_question
+    said = ("also had a massive row with my sister-in-law this morning but dont save that pls, "
+            "i just wanna forget about it")
+    entry = {"part": said, "kind": "forget", "removes": 0}
+    assert tool_calls([entry], [0], message=said, known=said,
+                      shown={0: "Lives in Temuco"}) == [("noop", {})]
+    asked = "sorry my head is mush today, whats my sons name again"
+    assert split_question(asked) == ["sorry my head is mush today", "whats my sons name again"]
+    shown = {0: "Has a son called Wayra", 1: "Lives in Iquique"}
+    assert tool_calls([{"part": asked, "kind": "question"}], [0, 1], message=asked, known=asked,
+                      shown=shown, day=date(2024, 3, 15)) == [("noop", {})]
+    assert statements("my head is all over the place this week", {}, date(2024, 3, 15)) == []
+    assert statements("i totally blanked", {}, None) == []
+
+
+def test_sealed36_i_meant_july_she_after_a_lowercase_name_and_an_idle_condition():
+    from chatbot.agents.referents import referent_name
+    from chatbot.agents.wording import is_hypothetical
+    msg = ("no wait sorry i meant july!! june is the stag do. my head is all over the place "
+           "this week")
+    shown = {0: "Brother fiachra is getting married in June in Zacatecas",
+             1: "Fiancee is from Zacatecas"}
+    entries = [{**fact("no wait sorry i meant july!!", "Stag do in July"), "kind": "how_to_reply"},
+               fact("june is the stag do.", "Stag do in June"),
+               {**fact("my head is all over the place this week", "Head is all over the place"),
+                "kind": "how_to_reply"}]
+    calls = tool_calls(entries, [0, 1], message=msg, known=msg, shown=shown,
+                       day=date(2024, 3, 15))
+    assert calls[0] == ("update_memory", {
+        "memory_id": 0, "categories": [],
+        "updated_memory_text": "Brother fiachra is getting married in July in Zacatecas"})
+    assert [f["text"] for f in calls[1][1]["facts"]] == ["Stag do in June"]
+    before = ["my neighbour ailbhe lent me her log splitter for the weekend"]
+    assert referent_name("shes moving to mariehamn in may tho", before) == "Ailbhe"
+    part = "shes moving to mariehamn in may tho so i need to give it back before then"
+    [(tool, args)] = tool_calls([fact(part, "Moving to Mariehamn in May")], [], message=part,
+                                known=f"{before[0]} {part}", earlier=before)
+    assert args["facts"][0]["text"].startswith("Ailbhe is moving to Mariehamn")
+    assert is_hypothetical("if it ever got picked up by the guardian id frame it lol")
+    assert not is_hypothetical("if it rains tomorrow ill stay in")
+
+
+def test_sealed36_a_name_beside_capitals_runner_ducks_and_french_typed_as_chat():
+    from chatbot.agents.language import language_of, message_language
+    msg = ("yo im marisela 👋 i narrate audiobooks for a living, mostly fantasy ones so i do a "
+           "LOT of goblin voices")
+    entries = [{"part": "yo im marisela 👋", "kind": "small_talk"},
+               {**fact("i narrate audiobooks for a living", "Narrates audiobooks"),
+                "user_name": "Marisela"}]
+    [(tool, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert "Is called Marisela" in [f["text"] for f in args["facts"]]
+    said = ("ok quick intro so u have context: im a ghostwriter, mostly memoirs for retired "
+            "footballers, i keep runner ducks in the yard")
+    assert ("Keeps runner ducks in the yard", "fact") in statements(said, {}, None)
+    assert statements("i need some help with my homework", {}, None) == []
+    question = "tu te rappelles c koi mon taf deja?"
+    assert language_of(question) is None and message_language(question) == "French"
+    assert message_language("so nervous lol") is None

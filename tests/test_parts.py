@@ -1779,11 +1779,17 @@ def test_a_name_typed_without_capitals_counts_when_the_user_introduces_it():
     calls = tool_calls(entries, [], message=message, known=message, parts=parts)
     assert sorted(f["text"] for f in calls[0][1]["facts"]) == [
         "Is called Bartek", "Works as a court reporter in Timisoara"]
-    # Written with capitals elsewhere, a lower-case word is no name the user goes by.
+    # Written with capitals elsewhere, a lower-case word is no name the user goes by, unless
+    # English all but never writes it ("yo im marisela 👋 ... a LOT of goblin voices",
+    # sealed36).
+    capitals = "Hey im knackered. I work as a court reporter in Timisoara."
+    calls = tool_calls([fact(capitals, "Works as a court reporter in Timisoara",
+                             name="knackered")], [], message=capitals, known=capitals)
+    assert "Is called Knackered" not in [f["text"] for f in calls[0][1]["facts"]]
     capitals = "Hey im bartek. I work as a court reporter in Timisoara."
     calls = tool_calls([fact(capitals, "Works as a court reporter in Timisoara",
                              name="bartek")], [], message=capitals, known=capitals)
-    assert "Is called Bartek" not in [f["text"] for f in calls[0][1]["facts"]]
+    assert "Is called Bartek" in [f["text"] for f in calls[0][1]["facts"]]
 
 
 def test_a_name_put_right_in_the_next_sentence_renames_the_shown_memory_once():

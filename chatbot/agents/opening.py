@@ -83,7 +83,7 @@ from datetime import date
 from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import asks_to_undo
-from chatbot.agents.language import language_of
+from chatbot.agents.language import message_language
 from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
 from chatbot.agents.told import (
     MY_LIST,
@@ -293,7 +293,7 @@ _ASKED_AFTER = re.compile(r"[,;:-]\s*(?:(?:so|and|but)\s+)?(?:what|which|where|w
 def written_in(message: str) -> str | None:
     """The message's language ("French"), English for one too short to tell in plain ASCII
     letters ("Any ideas?"), else None."""
-    language = language_of(message)
+    language = message_language(message)
     if language is None and message.isascii():
         return "English"
     return language

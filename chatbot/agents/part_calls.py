@@ -75,6 +75,7 @@ from chatbot.agents.parts import (
 )
 from chatbot.agents.put_right import (
     announces_a_correction,
+    meant_instead,
     named_instead,
     put_right_words,
     renamed_anyway,
@@ -96,7 +97,13 @@ from chatbot.agents.reply_requests import (
     said_then_asked,
 )
 from chatbot.agents.restated import without_restated_facts
-from chatbot.agents.statements import is_news, said_as_memory, statements, within
+from chatbot.agents.statements import (
+    is_news,
+    said_as_memory,
+    said_of_the_day,
+    statements,
+    within,
+)
 from chatbot.agents.told import OWNED
 from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
@@ -172,6 +179,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     unchanged = {i for i, verdict in zip(ids[:MAX_REVIEWED], reviews if isinstance(
         reviews, list) else [], strict=False)
         if isinstance(verdict, dict) and verdict.get("now") == "unchanged"}
+    # "no wait sorry i meant july!! june is the stag do.": a word taken back for another, read
+    # on the whole message (the model cut the take-back from the word it takes back).
+    meant_instead(message, shown_facts, updates)
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict):
             continue
@@ -298,6 +308,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)], part)
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
+            found = [f for f in found if not said_of_the_day(f[0], part)]  # "head is mush"
             found = with_habit(found, part)  # "... with my cousins every saturday"
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:

@@ -21,6 +21,7 @@ from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words, _rare
 from chatbot.agents.referents import referent_name, with_referents
+from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.statements import LEAD_IN
 from chatbot.agents.wording import (
     ADVERBS,
@@ -170,6 +171,9 @@ def led_by_who(text: str, person: Any, known: str) -> str:
     if first and (said := re.search(rf"\b(?:she|he)\s+({re.escape(first[0])}(?:e?s))\b", known,
                                     re.I)):  # "Breed cochin hens" for "she breeds ..."
         return f"{person} {said.group(1).lower()}{text[len(first[0]):]}"
+    if first and re.search(rf"\b(?:she|he)(?:['\u2019]?s|\s+is)\s+{re.escape(first[0])}\b", known,
+                           re.I):  # "Moving to Mariehamn in May" for "shes moving to ..."
+        return f"{person} is {text[:1].lower()}{text[1:]}"
     if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
                   or _present_verb(first[0], words[1:2])):  # "Leofric turns 9 on Sunday"
         return f"{person} {text[:1].lower()}{text[1:]}"
@@ -232,6 +236,10 @@ def forgotten(part: str, target: int, facts: dict[int, str]) -> list[int]:
     "I am not a loss adjuster;" came as a forget of "Has a sphynx cat called Parsnip"
     (sealed21), and the cat was deleted."""
     named = named_in(part, facts)
+    if asks_not_to_keep(part):
+        # "... but dont save that pls, i just wanna forget about it" (sealed36: the home it
+        # named nothing of was deleted): only what it names
+        return named
     if asks_to_forget(part) or target in named or target not in facts:
         return [target]
     return named if NEGATION.search(part) else []

@@ -287,7 +287,7 @@ def reworded_anyway(part: str, shown: dict[int, str],
             updates[memory_id] = {"memory_id": memory_id, "updated_memory_text": text,
                                   "categories": []}
             return True
-    if not abroad and _meant_instead(part, shown, updates):
+    if not abroad and meant_instead(part, shown, updates):
         return True
     return not abroad and _moved_anyway(part, shown, updates, said)
 
@@ -300,7 +300,12 @@ _MEANT = re.compile(r"\bi\s+meant?\s+(?:the\s+|an?\s+|my\s+)?((?-i:[a-z])[\w'-]{
 _MEANT_ZIPF = 5.0  # the old word the part says again is no common one ("the", "is", "kids")
 
 
-def _meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]]) -> bool:
+def _same_kind(old: str, new: str) -> bool:
+    """Both words are months, or both weekdays ("i meant july!! june is the stag do")."""
+    return any(old.lower() in names and new.lower() in names for names in (MONTHS, WEEKDAYS))
+
+
+def meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str, Any]]) -> bool:
     """The shown memory holding the one uncommon word the part says again, with it replaced by
     the word the part meant: "... a solo on the banjo" -> "... a solo on the xylophone"."""
     meant = _MEANT.search(part)
@@ -308,18 +313,20 @@ def _meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str
         return False
     new = meant.group(1)
     again = {w.lower() for w in _WORD.findall(part[meant.end():] + " " + part[:meant.start()])}
-    if new.lower() in again or new.lower() in WEEKDAYS or new.lower() in MONTHS:
-        return False  # "sorry i meant tuesday, the dentist is tuesday": a day, read as one
+    if new.lower() in again:
+        return False  # "sorry i meant tuesday, the dentist is tuesday": said of something else
     for memory_id, old in shown.items():
         if memory_id in updates or _folded(new) in {_folded(w) for w in _WORD.findall(old)}:
             continue
         olds = [m for m in _WORD.finditer(old)
-                if m.group(0).lower() in again and _rare(m.group(0), below=_MEANT_ZIPF)]
+                if m.group(0).lower() in again and (_rare(m.group(0), below=_MEANT_ZIPF)
+                                                    or _same_kind(m.group(0), new))]
         if len({m.group(0).lower() for m in olds}) != 1:
             continue
         at = olds[-1]
+        word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new  # "July"
         updates[memory_id] = {"memory_id": memory_id, "categories": [],
-                              "updated_memory_text": _with_article(old[:at.start()], new) + new
+                              "updated_memory_text": _with_article(old[:at.start()], new) + word
                               + old[at.end():]}
         return True
     return False

@@ -71,12 +71,16 @@ _GREETING_WORDS = 3  # "hello,", "hey there -", "oh hi again,": said before the 
 _CLAUSE_START = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+")
 
 
+# A word chat opens a clause with, no comma after it.
+_LEAD_WORD = re.compile(r"^\W*(?:sorry|ok|okay|so|oh|ugh|lol|well|anyway|honestly|btw)\s+", re.I)
+
+
 def _leads_as_user(text: str) -> bool:
     """The text leads in the user's first person, after a greeting or interjection of a few
     words if it has one ("hello, im a cheesemaker in normandy and i start at 5am", sealed26:
     as one part with the question after it, nothing was kept)."""
-    if leads_in_first_person(text):
-        return True
+    if leads_in_first_person(text) or leads_in_first_person(_LEAD_WORD.sub("", text)):
+        return True  # "sorry my head is mush today, whats my sons name again" (sealed36)
     for cut in _CLAUSE_START.finditer(text):
         if len(text[:cut.start()].split()) > _GREETING_WORDS:
             return False
@@ -92,9 +96,12 @@ _WH_ASKED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0,3}
 
 # ... its verb before its subject, which asks whatever ends it ("where do i even start"; not
 # "which is nice").
+# Or "whats my ..." and "what was it again" (sealed36: "sorry my head is mush today, whats my
+# sons name again" was read as one statement, and stored over the son).
 _WH_INVERTED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0,3}?\s+(?:do|does|"
-                          r"did|is|are|am|can|could|should|would|will|shall)\s+(?:i|we|you|u|they|"
-                          r"he|she|it|my|your|the|this|that)\b", re.I)
+                          r"did|is|are|am|was|were|can|could|should|would|will|shall)\s+(?:i|we|you|"
+                          r"u|they|he|she|it|my|your|the|this|that)\b"
+                          r"|(?:what|where|who)['\u2019]?s\s+(?:my|your|the|his|her|their)\b", re.I)
 
 
 def split_question(sentence: str) -> list[str]:

@@ -12,9 +12,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
 from chatbot.agents.wording import ADVERBS
+from chatbot.memory.timewords import is_past_form
 
 # "My grandparents", "my little sister", "our neighbour Florian": who a later "they", "she" or
 # "he" is. Up to two lower-case words after the possessive, then an optional name.
@@ -61,12 +64,28 @@ def _the_named(said: str, pronoun: str) -> str | None:
     return found[-1] if found else None
 
 
+# ... or before any verb in the past: "my neighbour ailbhe lent me her log splitter" (sealed36:
+# "shes moving to mariehamn" after it was kept as the user's move).
+_POSSESSED_DID = re.compile(rf"\b(?i:my|our)\s+((?:[a-z][a-z'-]*\s+)?{_NOT_RELATION}[a-z][a-z'-]*)"
+                            r"(?:\s+([A-Z][\w'-]+))?\s+([a-z]+)\b")
+# A word of the relation no wordlist knows is the name typed in lower case ("ailbhe").
+_TYPED_NAME_ZIPF = 2.5
+
+
+def _typed_name(relation: str) -> str | None:
+    last = relation.split()[-1]
+    if len(relation.split()) < 2 or zipf_frequency(last.lower(), "en") >= _TYPED_NAME_ZIPF:
+        return None
+    return last[:1].upper() + last[1:]
+
+
 def _who(said: str, pronoun: str) -> re.Match[str] | None:
     """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
     for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
     plural = pronoun.lower() == "they"
-    who = [m for m in _POSSESSED.finditer(said)
-           if m.group(1).split()[-1].lower().endswith("s") == plural]
+    found = list(_POSSESSED.finditer(said)) or [
+        m for m in _POSSESSED_DID.finditer(said) if is_past_form(m.group(3).lower())]
+    who = [m for m in found if m.group(1).split()[-1].lower().endswith("s") == plural]
     if not who and plural and _THEY_THEM.search(said):
         who = list(_POSSESSED.finditer(said))
     return who[-1] if who else None
@@ -81,7 +100,8 @@ def referent_name(text: str, before: list[str]) -> str | None:
         return None
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is not None:
-            return who.group(2) or _named_after(said, who.end())
+            return (who.group(2) or _named_after(said, who.end(2) if who.group(2) else who.end(1))
+                    or _typed_name(who.group(1)))
         if (named := _the_named(said, lead.group(1))) is not None:
             return named
     return None
@@ -111,7 +131,8 @@ def with_referents(text: str, before: list[str]) -> str:
                 verb = _CONTRACTED.get(verb, verb)
                 return f"{named}{' ' + verb if verb else ''}{rest}"
             continue
-        relation = " ".join(g for g in (*who.groups(), _named_after(said, who.end())) if g)
+        named = _named_after(said, who.end(2) if who.group(2) else who.end(1))
+        relation = " ".join(g for g in (who.group(1), who.group(2), named) if g)
         verb = (lead.group(2) or "").lower()
         if verb == "s":  # "he's got" has, "he's a chef" is
             verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"

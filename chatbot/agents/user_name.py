@@ -35,7 +35,11 @@ def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> 
     if not all(w[0].isupper() for w in _WORD.findall(found.group(0))):
         # Chat typed without capitals ("hey im bartek, i work as a court reporter in
         # timisoara") says a name only by introducing it.
-        if not (_INTRODUCED.search(message[:found.start()]) and _no_capitals(message)):
+        # (or a word English all but never writes: "yo im marisela 👋 ... a LOT of goblin
+        # voices", sealed36)
+        if not (_INTRODUCED.search(message[:found.start()]) and (
+                _no_capitals(message)
+                or zipf_frequency(found.group(0).lower(), "en") < UNHEARD_OF_ZIPF)):
             return None
         return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
     before = message[:found.start()]

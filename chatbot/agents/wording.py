@@ -150,13 +150,16 @@ def third_person(text: str) -> str:
     return out[:1].upper() + out[1:]
 
 
-_IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we)\b", re.I)
-_WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)'d\b", re.I)
+# ... or of something of theirs, "I'd" typed "id": "if it ever got picked up by the guardian id
+# frame it" (sealed36: kept as "Guardian id frame").
+_IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\w+)\b", re.I)
+_WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)['\u2019]d\b"
+                    r"|(?-i:\bid\s+[a-z]{3,})", re.I)
 
 
 # "if i ever ..." is a condition whatever follows: "if i ever win big on the horses im opening a
 # lahmacun place in Trabzon lol" was kept as a plan (sealed33).
-_IF_EVER = re.compile(r"\bif\s+(?:i|we)\s+(?:ever|one\s+day|someday)\b", re.I)
+_IF_EVER = re.compile(r"\bif\s+(?:i|we|it|they)\s+(?:ever|one\s+day|someday)\b", re.I)
 
 
 def is_hypothetical(text: str) -> bool:

@@ -33,6 +33,12 @@ SECRETS: dict[str, tuple[str, str]] = {
                      "weißt", "Heidschnucke!58"),
     "mot de passe": ("mon mot de passe est Grenouille#88", "Grenouille#88"),
     "contraseña": ("mi contraseña del banco es Sol2024!", "Sol2024"),
+    # sealed36: "its" after a comma, and Spanish "clave"
+    "code its": ("can u hang onto the key box code for my nans house, its 5927. she lives in "
+                 "youghal", "5927"),
+    "clave es": ("oye guárdame esto porfa: la clave del wifi del taller es Mandarina-4718.",
+                 "Mandarina-4718"),
+    "código es": ("el código de la puerta es 4471", "4471"),
     # sealed32: a PIN typed digit by digit
     "spaced pin": ("the alarm pin for the shop is 6 0 3 8, can u keep it for me", "0 3 8"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
@@ -121,6 +127,9 @@ SECRETS: dict[str, tuple[str, str]] = {
 
 ORDINARY: list[str] = [
     "The season opens with 12 home games",
+    "the code is fine, its just slow",
+    "la clave es importante, el código también",
+    "my password for netflix, its the same as always",
     "My password's expired, I need a new one",
     "I reset my password yesterday. It's fine now, thanks",
     "I changed my password yesterday: it was annoying",
