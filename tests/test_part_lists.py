@@ -1248,3 +1248,51 @@ def test_sealed36_a_name_beside_capitals_runner_ducks_and_french_typed_as_chat()
     question = "tu te rappelles c koi mon taf deja?"
     assert language_of(question) is None and message_language(question) == "French"
     assert message_language("so nervous lol") is None
+
+
+def test_sealed36_a_job_quit_and_the_next_one_are_two_memories():
+    from chatbot.agents.endings import ending_and_next
+    part = ("i quit the captioning job, starting as a tea taster for an importer in swindon on "
+            "monday.")
+    old = ["Does live captioning for a tv company, mostly the subtitles on the evening news."]
+    assert ending_and_next(part, old) == (
+        "i quit the captioning job",
+        "starting as a tea taster for an importer in swindon on monday")
+    assert ending_and_next("i quit the choir, starting the choir again was a mistake",
+                           ["Sings in a choir"])[1] is None
+    entry = fact(part, "Quit captioning job", "Tea tasting job started")
+    calls = tool_calls([entry], [0], message=part, known=f"{old[0]} {part}", shown={0: old[0]},
+                       day=date(2024, 3, 15))
+    assert calls[0][1]["updated_memory_text"] == (
+        "No longer does live captioning for a tv company, mostly the subtitles on the evening "
+        "news: quit the captioning job (as of March 2024)")
+    assert {"text": "Starting as a tea taster for an importer in swindon on monday",
+            "categories": [], "kind": "event"} in calls[1][1]["facts"]
+
+
+def test_sealed36_an_it_part_keeps_the_name_the_part_before_gave_its_thing():
+    from chatbot.agents.referents import with_its_name
+    before = ["signed up for an evening knife making course!!"]
+    part = "it starts 3 weeks from today and runs til the end of june"
+    assert with_its_name("Course starts in 3 weeks", part, before) == (
+        "Evening knife making course starts in 3 weeks")
+    assert with_its_name("Course starts in 3 weeks", "the course starts soon", before) == (
+        "Course starts in 3 weeks")
+    [(tool, args)] = tool_calls([fact(part, "Course starts in 3 weeks")], [], message=part,
+                                known=f"{before[0]} {part}", earlier=before)
+    assert args["facts"][0]["text"].startswith("Evening knife making course starts")
+
+
+def test_sealed36_he_after_someone_named_last_in_a_question_is_kept():
+    from chatbot.agents.referents import of_someone, with_referents
+    before = ["can u help me plan a birthday party for my nephew tenoch?"]
+    part = "hes turning 8 and is completely obsessed with seahorses rn"
+    assert of_someone(part, before) == (
+        "Their nephew tenoch is turning 8 and is completely obsessed with seahorses rn")
+    assert of_someone("she's great", ["my sister Ana lives in Rome"]) is None
+    assert of_someone("is he turning 8 this year?", before) is None
+    assert with_referents("she loves it", ["i went to see my sister yesterday"]) == "she loves it"
+    entries = [{"part": before[0], "kind": "question"}, {"part": part, "kind": "question"}]
+    msg = f"{before[0]} {part}"
+    [(tool, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert args["facts"][0]["text"].startswith("Their nephew tenoch is turning 8")

@@ -147,6 +147,7 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
     cannot follow "No longer": the user's words lead, "no longer:" in brackets."""
     now = third_person(said_as_memory(part)).rstrip(" .!")
     now = with_the_day(now, day)  # "died on Sunday": on which day
+    old = [t.rstrip(" .") for t in old]  # not "... the evening news.: quit ..." (sealed36)
     was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
     when = f"as of {day:%B %Y}" if day is not None else ""
     if all(leads_with_a_verb(t) for t in old):
@@ -154,3 +155,23 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
                 else now)
         return f"No longer {was}: {said}" + (f" ({when})" if when else "")
     return f"{now} ({when + '; ' if when else ''}no longer: {was})"
+
+
+# What comes next, after the clause that ends a fact: ", starting as a tea taster for an importer
+# in swindon on monday" after "i quit the captioning job" (sealed36: it went into the old job's
+# ending, and the new job was kept nowhere).
+_NEXT = re.compile(r",\s*(?:and\s+)?(?=(?:now\s+|i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|"
+                   r"going|joining|becoming|training|working)\b)|\s+and\s+(?=(?:now\s+)?"
+                   r"(?:i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|joining|becoming)\b)", re.I)
+
+
+def ending_and_next(part: str, old: list[str]) -> tuple[str, str | None]:
+    """The clause of the part that ends the old facts, and the news after it that says
+    nothing of them (led by "starting", "moving", ...: what the user does next), if any."""
+    m = _NEXT.search(part)
+    if m is None:
+        return part, None
+    rest = part[m.end():].strip(" .!")
+    if stems(rest) & set().union(*(stems(t) for t in old)):
+        return part, None
+    return part[:m.start()].strip(), rest

@@ -29,7 +29,7 @@ from chatbot.agents.corrections import (
     review,
     spoken_of,
 )
-from chatbot.agents.endings import as_ended, ended_facts
+from chatbot.agents.endings import as_ended, ended_facts, ending_and_next
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.language import language_of
@@ -83,8 +83,15 @@ from chatbot.agents.put_right import (
     reworded_anyway,
     says_got_wrong,
 )
+from chatbot.agents.questions import with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
-from chatbot.agents.referents import referent_name, with_clause_referents, with_referents
+from chatbot.agents.referents import (
+    of_someone,
+    referent_name,
+    with_clause_referents,
+    with_its_name,
+    with_referents,
+)
 from chatbot.agents.reply_requests import (
     ADDRESSES,
     as_asked,
@@ -110,6 +117,7 @@ from chatbot.agents.wording import (
     ASKED,
     NAME_FACT,
     is_hypothetical,
+    third_person,
     with_copula,
     with_owner,
     with_relation,
@@ -239,9 +247,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 part, _memories(entry), shown_facts, {**updates, **dict.fromkeys(removes)})
                 ) and not any(moved_from(t, shown_facts, updates) in gone  # "Moved to X"
                               for t, _, _ in _memories(entry)):
+            ending, after = ending_and_next(part, [shown[i] for i in gone])
             updates[gone[0]] = {"memory_id": gone[0], "categories": [],
-                                "updated_memory_text": as_ended(part, [shown[i] for i in gone],
+                                "updated_memory_text": as_ended(ending, [shown[i] for i in gone],
                                                                  day)}
+            if after:  # "..., starting as a tea taster for an importer in swindon on monday"
+                facts.append({"text": third_person(with_elided_i(after)), "categories": [],
+                              "kind": "event" if day and find_span(after, day) else "fact"})
             removes += gone[1:]
             ended = stems(part).union(*(stems(shown[i]) for i in gone))
             gone_names |= _lower_words(" ".join(" ".join(names_in(shown[i])) for i in gone)) & (
@@ -283,6 +295,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found = [(t, [], None) for t, _ in said_facts]
             elif told_abroad(part, shown_words):
                 kind, found = "fact", in_their_words(part, [(part, [], None)])
+            elif (theirs := of_someone(part, before[:-1])) is not None:
+                kind, found = "fact", [(theirs, [], None)]  # "hes turning 8 and ..."
             else:
                 continue
         else:
@@ -308,6 +322,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)], part)
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
+            found = [(with_its_name(t, part, before[:-1]), c, r) for t, c, r in found]
             found = [f for f in found if not said_of_the_day(f[0], part)]  # "head is mush"
             found = with_habit(found, part)  # "... with my cousins every saturday"
             if (kind == "how_to_reply" or news) and (

@@ -68,6 +68,10 @@ def _the_named(said: str, pronoun: str) -> str | None:
 # "shes moving to mariehamn" after it was kept as the user's move).
 _POSSESSED_DID = re.compile(rf"\b(?i:my|our)\s+((?:[a-z][a-z'-]*\s+)?{_NOT_RELATION}[a-z][a-z'-]*)"
                             r"(?:\s+([A-Z][\w'-]+))?\s+([a-z]+)\b")
+# ... or named last: "can u help me plan a birthday party for my nephew tenoch?" then "hes
+# turning 8 and is completely obsessed with seahorses rn" (sealed36: nothing kept).
+_POSSESSED_END = re.compile(r"\b(?i:my|our)\s+((?:[a-z][a-z'-]*\s+)?[a-z][a-z'-]*)\s+"
+                            r"([A-Za-z][\w'-]+)(?=\s*[?!.,]|\s*$)")
 # A word of the relation no wordlist knows is the name typed in lower case ("ailbhe").
 _TYPED_NAME_ZIPF = 2.5
 
@@ -84,7 +88,9 @@ def _who(said: str, pronoun: str) -> re.Match[str] | None:
     for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
     plural = pronoun.lower() == "they"
     found = list(_POSSESSED.finditer(said)) or [
-        m for m in _POSSESSED_DID.finditer(said) if is_past_form(m.group(3).lower())]
+        m for m in _POSSESSED_DID.finditer(said) if is_past_form(m.group(3).lower())] or [
+        m for m in _POSSESSED_END.finditer(said) if m.group(2)[0].isupper()
+        or zipf_frequency(m.group(2).lower(), "en") < _TYPED_NAME_ZIPF]  # not "my sister today"
     who = [m for m in found if m.group(1).split()[-1].lower().endswith("s") == plural]
     if not who and plural and _THEY_THEM.search(said):
         who = list(_POSSESSED.finditer(said))
@@ -100,8 +106,9 @@ def referent_name(text: str, before: list[str]) -> str | None:
         return None
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is not None:
-            return (who.group(2) or _named_after(said, who.end(2) if who.group(2) else who.end(1))
+            name = (who.group(2) or _named_after(said, who.end(2) if who.group(2) else who.end(1))
                     or _typed_name(who.group(1)))
+            return name[:1].upper() + name[1:] if name else None
         if (named := _the_named(said, lead.group(1))) is not None:
             return named
     return None
@@ -159,3 +166,41 @@ def with_clause_referents(clauses: list[tuple[str, Any, Any]], before: list[str]
         out.append((with_referents(text, seen), cats, target))
         seen.append(text)
     return out
+
+
+# A memory of a part led by "it" that names its thing by the head noun alone: "Course starts 3
+# weeks from today ..." for "it starts 3 weeks from today ..." after "signed up for an evening
+# knife making course!!" (sealed36: the dates were kept without the knife making).
+_LEAD_NOUN = re.compile(r"^([A-Z][a-z]{2,})\b")
+_IT_LED = re.compile(r"^\W*(?:and\s+|so\s+)?(?:it|it['\u2019]?s|it\s+is)\b", re.I)
+
+
+def with_its_name(text: str, part: str, before: list[str]) -> str:
+    """The memory of an "it" part with its lead noun as the user's words before named it,
+    with the words before the noun ("Evening knife making course starts ...")."""
+    m = _LEAD_NOUN.match(text)
+    if m is None or not _IT_LED.match(part):
+        return text
+    noun = m.group(1).lower()
+    for said in reversed(before):
+        named = re.search(rf"\b(?:a|an|the|my|our)\s+((?:[a-z][\w-]*\s+){{1,3}}){noun}\b", said,
+                          re.I)
+        if named is not None:
+            words = named.group(1) + noun
+            return words[:1].upper() + words[1:] + text[m.end():]
+    return text
+
+
+# Words enough to tell something of them: "hes turning 8 and is completely obsessed with
+# seahorses rn", not "she's great".
+_TOLD_WORDS = 5
+
+
+def of_someone(part: str, before: list[str]) -> str | None:
+    """A part filed as nothing to keep that tells of someone of the user's by "she", "he" or
+    "they" (`with_referents` finds who), as a memory of them; None for a question, a short
+    remark, or when nothing before says who."""
+    if part.rstrip().endswith("?") or len(part.split()) < _TOLD_WORDS:
+        return None
+    told = with_referents(part, before)
+    return told if told != part else None
