@@ -962,7 +962,7 @@ def test_sealed34_a_greeting_by_the_name_of_someone_the_message_tells_of():
 
 
 def test_sealed34_a_memory_that_runs_on_into_and_we_is_two():
-    from chatbot.agents.part_checks import clauses_apart
+    from chatbot.agents.memory_form import clauses_apart
     joined = "Their husband Ilie make the best sarmale and we have a cat named Cozonac"
     assert clauses_apart([(joined, ["family"], None)]) == [
         ("Their husband Ilie make the best sarmale", ["family"], None),
@@ -1038,7 +1038,7 @@ def test_sealed34_their_words_kept_without_the_emoji_they_end_with():
 
 
 def test_a_memory_led_by_the_users_verb_in_its_base_form_is_in_the_third_person():
-    from chatbot.agents.part_checks import with_their_verb
+    from chatbot.agents.memory_form import with_their_verb
     part = "btw i play kabaddi with my cousins every saturday"
     assert with_their_verb("Play kabaddi with cousins", part) == "Plays kabaddi with cousins"
     assert with_their_verb("Spend mornings at the allotment",
@@ -1053,7 +1053,7 @@ def test_a_memory_led_by_the_users_verb_in_its_base_form_is_in_the_third_person(
 
 
 def test_how_often_the_user_does_it_goes_with_the_memory_of_its_clause():
-    from chatbot.agents.new_facts import with_habit
+    from chatbot.agents.habits import with_habit
     part = "btw i play kabaddi with my cousins every saturday"
     assert with_habit([("Plays kabaddi with cousins", [], None)], part) == [
         ("Plays kabaddi with cousins every saturday", [], None)]
@@ -1103,7 +1103,7 @@ def test_sealed35_a_name_typed_in_lower_case_and_memories_led_by_it():
 
 def test_sealed35_i_meant_the_x_tmrw_a_doer_and_the_monday_after_that():
     from chatbot.agents.grounding import grounding
-    from chatbot.agents.put_right import meant_instead
+    from chatbot.agents.meant import meant_instead
     from chatbot.memory.timeparse import find_span
     updates: dict = {}
     assert meant_instead("no wait sorry i meant the xylophone lol, the banjo is her cousin.",
@@ -1148,7 +1148,7 @@ def test_sealed35_replies_do_you_remember_a_person_a_fact_taken_over_and_a_promi
 
 
 def test_sealed35_a_list_limit_a_phrase_put_right_abroad_and_an_adverb_is_no_verb():
-    from chatbot.agents.part_checks import with_their_verb
+    from chatbot.agents.memory_form import with_their_verb
     from chatbot.agents.put_right import reworded_anyway
     from chatbot.agents.reply_style import restyle, style_of
     style = style_of(['Asked: "from now on: numbered steps, 5 max, no intro paragraph pls"'])
@@ -1296,3 +1296,29 @@ def test_sealed36_he_after_someone_named_last_in_a_question_is_kept():
     msg = f"{before[0]} {part}"
     [(tool, args)] = tool_calls(entries, [], message=msg, known=msg)
     assert args["facts"][0]["text"].startswith("Their nephew tenoch is turning 8")
+
+
+def test_sealed36_an_output_field_named_in_a_reply_and_a_memory_that_is_a_name_alone():
+    from chatbot.agents.copies import without_field_names
+    reply = "1. Step one.\n2. Step two.\n\nDann setze `save_memory`: True."
+    assert without_field_names(reply) == "1. Step one.\n2. Step two."
+    assert without_field_names("Hello there.") == "Hello there."
+    msg = "hi im chidubem, i have sickle cell so i get tired easy, and i drive trams in gliwice"
+    [(tool, args)] = tool_calls([{**fact(msg, "Sickle cell disease", "Gliwice"),
+                                  "user_name": "Chidubem"}], [], message=msg, known=msg)
+    texts = [f["text"] for f in args["facts"]]
+    assert "Gliwice" not in texts and any("drive trams in gliwice" in t for t in texts)
+
+
+def test_sealed36_whats_my_job_these_days_asks_for_the_job():
+    from chatbot.agents.opening import asked_mine
+    assert asked_mine("whats my job these days? updating my linkedin and my head is mush") == "job"
+    assert asked_mine("what's my job again?") == "job"
+
+
+def test_sealed35_what_starts_on_a_day_holds_from_it_on():
+    today = date(2024, 3, 15)
+    assert _dated("Starts a new job on Monday", today, True) == (
+        "Starts a new job on 18 March 2024", "2024-03-18", None)
+    assert _dated("Has a dentist appointment on Monday", today, True)[1:] == (
+        "2024-03-18", "2024-03-18")

@@ -334,3 +334,21 @@ def not_again(question: str, said: list[str]) -> str:
         return f"{question}\n\n(You already suggested {told}. Suggest something else.)"
     firsts = "; ".join(f'"{(sentences(s) or [s])[0][:SAID_CHARS]}"' for s in said)
     return f"{question}\n\n(You already replied {firsts}. Say something new.)"
+
+
+# The reply's own output fields, named in it: "Dann setze `save_memory`: True." ended two German
+# replies (sealed36); no reply has a reason to name them.
+_FIELD = re.compile(r"\bsave_memory\b|\[\[\s*##")
+_IN_LINE = re.compile(r"[^.!?\n]*(?:\bsave_memory\b|\[\[\s*##)[^.!?\n]*[.!?]*\s*")
+
+
+def without_field_names(reply: str) -> str:
+    """The reply without the sentences that name its output fields (`save_memory`), and
+    without a line left empty by that; a reply that is nothing else is left as it is."""
+    if not _FIELD.search(reply):
+        return reply
+    lines = [_IN_LINE.sub("", line) if _FIELD.search(line) else line
+             for line in reply.split("\n")]
+    kept = "\n".join(line for line, was in zip(lines, reply.split("\n"), strict=True)
+                     if line.strip() or not was.strip()).strip()
+    return kept or reply

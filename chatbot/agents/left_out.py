@@ -93,3 +93,14 @@ COMMON_ZIPF = 5.0
 def _uncommon_left_out(clause: str, covered: set[str]) -> set[str]:
     return {w.lower() for w in _WORD.findall(clause)
             if _rare(w, below=COMMON_ZIPF) and not any(said_in(s, covered) for s in stems(w))}
+
+
+# A memory that is a name and nothing else: "Gliwice" for "i drive trams in gliwice" (sealed36);
+# dropped, its clause is then left out and kept in the user's words.
+_NAMES_ONLY = re.compile(r"^(?:[A-Z][\w'\u2019-]*)(?:\s+[A-Z][\w'\u2019-]*){0,2}\.?$")
+
+
+def names_only(text: str) -> bool:
+    """Names alone, no word of them common ("Gliwice"; not "Is British")."""
+    return bool(_NAMES_ONLY.match(text.strip())) and all(
+        zipf_frequency(w.lower(), "en") < COMMON_ZIPF for w in _WORD.findall(text))

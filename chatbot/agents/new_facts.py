@@ -7,7 +7,6 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from chatbot.agents.guards import stems
 from chatbot.agents.wording import is_past_form
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
@@ -256,6 +255,10 @@ def _dated(text: str, day: date | None, event: bool = False,
     if _EVERY_PART_OF_DAY.match(text[text.find(span.phrase) + len(span.phrase):]):
         return text, None, None  # "a welding course on tuesday nights": a habit (sealed21)
     valid_from, valid_until = validity(text, day)
+    if valid_until == valid_from and _STARTS_BEFORE.search(text[:text.find(span.phrase)]):
+        # "Starts a new job on Monday", "... membership: starts on the 10th": from that day
+        # on, not that day only (sealed35's reply said "That ended on 10 May 2024").
+        valid_until = None
     if span.start <= day and _leads_in_the_past(text):
         # "Got a gecko today": history from today on, true for good (it left default search
         # the next day, and the gecko with it).
@@ -267,6 +270,8 @@ def _dated(text: str, day: date | None, event: bool = False,
     return text, valid_from, valid_until
 
 
+_STARTS_BEFORE = re.compile(r"\b(?:start|starts|starting|begin|begins|beginning|join|joins|"
+                            r"joining)\b[^.;!?]*$", re.I)
 _EVERY_PART_OF_DAY = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
 _PART_OF_DAY = re.compile(r"\bon (\d{1,2} [A-Z][a-z]+ \d{4}) (morning|afternoon|evening|night)\b")
 
@@ -380,46 +385,3 @@ def without_bare_times(found: list[tuple[str, list[str], Any]], day: date | None
     already (`with_said_date`), and the date alone is no memory."""
     kept = [f for f in found if not _bare_time(f[0], day)]
     return kept if kept else found
-
-
-# How often the user does something: "every saturday", "on Sundays", "twice a week", "every
-# june". The model kept "Plays kabaddi with cousins" for "i play kabaddi with my cousins every
-# saturday" and "Makes elderflower cordial" for "... every june" (sealed34).
-_EVERY_DAY = "|".join([*WEEKDAYS, *MONTHS, "day", "week", "weekend", "morning", "evening",
-                       "night", "month", "year", "summer", "winter", "spring", "autumn"])
-_HABIT = re.compile(rf"\b(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:{_EVERY_DAY})"
-                    rf"|on\s+(?:{'|'.join(WEEKDAYS)})s|(?:once|twice|three\s+times)\s+a\s+"
-                    r"(?:day|week|month|year))\b", re.I)
-
-
-def with_habit(found: list[tuple[str, list[str], Any]], part: str,
-               ) -> list[tuple[str, list[str], Any]]:
-    """The new memories with how often the part says the user does it ("every saturday")
-    after the one memory about its clause, when no memory says it; else as they are."""
-    m = _HABIT.search(part)
-    if m is None or any(_said_often(m.group(0), t) for t, _, _ in found):
-        return found
-    clauses = _CLAUSES.split(part)
-    clause = next((c for c in clauses if m.group(0) in c), part)
-    own = stems(clause)
-    others = stems(" ".join(c for c in clauses if c is not clause)) - own
-    # about the clause, and not of another ("Sister lives in Leeds" beside "my sister visits
-    # every weekend, she lives in Leeds")
-    about = [i for i, (t, _, r) in enumerate(found)
-             if r is None and stems(t) & own and not stems(t) & others]
-    if len(about) != 1:
-        return found
-    text, cats, target = found[about[0]]
-    return [*found[:about[0]], (f"{text.rstrip(' .')} {m.group(0)}", cats, target),
-            *found[about[0] + 1:]]
-
-
-def _said_often(phrase: str, text: str) -> bool:
-    """The memory says the habit's phrase, or its day, month or span ("Saturdays", "on
-    weekends")."""
-    said = text.lower()
-    return phrase.lower() in said or any(
-        w[:5] in said for w in phrase.lower().split() if w not in _HOW_OFTEN)
-
-
-_HOW_OFTEN = frozenset("every each other single on a once twice three times".split())

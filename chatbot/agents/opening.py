@@ -222,7 +222,9 @@ def asked_self(message: str) -> str | None:
 # is my blood type?", "Do you remember my mother's name?". The thing: one to three words.
 _ASKS_MINE = re.compile(r"\b(?:what(?:'s|\u2019s|s|\s+is|\s+are|\s+was|\s+were)|(?:do|did)\s+you\s+"
                         r"(?:know|remember|recall))\s+my\s+"
-                        r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)(?:\s+again|\s+now|\s+then)?"
+                        r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*)(?:\s+again|\s+now|\s+then"
+                        # "whats my job these days?" (sealed36)
+                        r"|\s+these\s+days|\s+nowadays|\s+at\s+the\s+moment|\s+atm|\s+right\s+now)?"
                         r"\s*\?", re.I)
 UNTOLD = "I don't know your {thing}: you haven't told me."
 _VERBS = frozenset("is are was were has have had got does did will can".split())

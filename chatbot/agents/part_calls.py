@@ -32,9 +32,12 @@ from chatbot.agents.corrections import (
 from chatbot.agents.endings import as_ended, ended_facts, ending_and_next
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
+from chatbot.agents.habits import with_habit
 from chatbot.agents.language import language_of
-from chatbot.agents.left_out import only_points_back, with_left_out
-from chatbot.agents.new_facts import with_habit, with_said_date, without_bare_times
+from chatbot.agents.left_out import names_only, only_points_back, with_left_out
+from chatbot.agents.meant import meant_instead
+from chatbot.agents.memory_form import clauses_apart, with_their_verb
+from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_for,
     copied_elsewhere,
@@ -49,7 +52,6 @@ from chatbot.agents.own_words import (
 from chatbot.agents.part_checks import (
     after_colon,
     category_of,
-    clauses_apart,
     forgotten,
     joined_details,
     led_by_who,
@@ -60,7 +62,6 @@ from chatbot.agents.part_checks import (
     replaces_what_it_drops,
     told_abroad,
     whose_clause,
-    with_their_verb,
     with_what,
     without_misplaced,
 )
@@ -75,7 +76,6 @@ from chatbot.agents.parts import (
 )
 from chatbot.agents.put_right import (
     announces_a_correction,
-    meant_instead,
     named_instead,
     put_right_words,
     renamed_anyway,
@@ -323,7 +323,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 if not copied_elsewhere(t, part, known or message, kind)], part)
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
             found = [(with_its_name(t, part, before[:-1]), c, r) for t, c, r in found]
-            found = [f for f in found if not said_of_the_day(f[0], part)]  # "head is mush"
+            found = [f for f in found if not said_of_the_day(f[0], part)  # "head is mush"
+                     and not (f[2] is None and names_only(f[0]))]  # "Gliwice"
             found = with_habit(found, part)  # "... with my cousins every saturday"
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:

@@ -40,6 +40,7 @@ from chatbot.agents.copies import (
     not_again,
     without_copied_sentences,
     without_echo,
+    without_field_names,
     without_instructions,
     without_repeated_ending,
 )
@@ -169,7 +170,8 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     the name of someone the message tells of (`as_user.without_their_name`), with no claim
     to be a person (`as_user.without_claimed_humanity`), without "You're
     welcome!" for thanks nobody gave, without a sentence that quotes the instructions
-    (`copies.without_instructions`), without a sentence (or list item) that offers what a
+    (`copies.without_instructions`) or names an output field (`copies.without_field_names`),
+    without a sentence (or list item) that offers what a
     found memory (`found`: their texts) or the message says must not be had
     (`limits.within_limits`), without a closing sentence an earlier reply of the session said
     already ("How can I assist you today?"), without a found memory's note copied after its
@@ -185,7 +187,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     text = without_their_name(text, said)  # "Hallo Hartmut!" to "Mein Nachbar Hartmut ..."
     text = without_claimed_humanity(text)  # "I'm a real person."
     text = without_unasked_welcome(text, said)
-    text = without_instructions(text, load_prompt(PROMPT))
+    text = without_field_names(without_instructions(text, load_prompt(PROMPT)))
     text = within_limits(text, [*found, with_apostrophes(said)])  # "cant eat avocado, ..."
     text = without_repeated_ending(text, earlier)
     return restyle(without_guesses(text), style)
