@@ -1322,3 +1322,9 @@ def test_sealed35_what_starts_on_a_day_holds_from_it_on():
         "Starts a new job on 18 March 2024", "2024-03-18", None)
     assert _dated("Has a dentist appointment on Monday", today, True)[1:] == (
         "2024-03-18", "2024-03-18")
+
+
+def test_review_an_age_said_today_is_kept_and_a_mood_is_not():
+    today = date(2024, 3, 15)
+    assert statements("im 40 today!!", {}, today) != []
+    assert statements("i feel rough today", {}, today) == []

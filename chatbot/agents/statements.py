@@ -242,11 +242,11 @@ UNCOMMON_OBJECT_ZIPF = 4.5
 
 
 def _uncommon_object(clause: str, known: set[str]) -> bool:
-    m = _VERB_OBJECT.match(with_apostrophes(clause))
+    read = with_apostrophes(clause)
+    m = _VERB_OBJECT.match(read)
     if m is None:
         return False
-    after = clause[with_apostrophes(clause).find(m.group(1)):] if m.group(1) in clause else ""
-    return len({w.lower() for w in _WORD.findall(after)
+    return len({w.lower() for w in _WORD.findall(read[m.start(1):])
                 if _rare(w, below=UNCOMMON_OBJECT_ZIPF)} - known) >= 2
 
 
@@ -276,8 +276,9 @@ def _acquired(clause: str, known: set[str]) -> bool:
 # How the user is today, this week: "sorry my head is mush today" (sealed36 stored it over the
 # son it asked about), "my head is all over the place this week". Not a plan that day.
 _OF_THE_DAY = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|I\s+feel|feeling|my\s+(?:head|brain|back|body|"
-                         r"mind)\s+(?:is|feels))\s+(?!(?:going|off|meeting|seeing|flying|driving|"
-                         r"leaving|starting|moving)\b)[^.!?]*?\b(?:today|tonight|this\s+(?:morning|"
+                         r"mind)\s+(?:is|feels))\s+(?!\d|(?:going|off|meeting|seeing|flying|driving|"
+                         r"leaving|starting|moving|getting|turning)\b)[^.!?]*?\b(?:today|tonight|"
+                         r"this\s+(?:morning|"
                          r"afternoon|evening|week)|atm|rn)\b", re.I)
 
 
