@@ -30,7 +30,7 @@ PAST_FORMS = frozenset("""
 got went made did saw took came left met bought found broke began ran won lost sold wrote gave
 grew knew said told thought felt kept built spent sent fell flew drove ate drank swam taught
 caught brought became chose forgot heard held led paid put quit read rode sang sat slept spoke
-stood understood woke wore set let cut hurt hit shut lent threw stole bit hid shook rang
+stood understood woke wore set let cut hurt hit shut lent threw stole hid shook rang
 """.split())
 # Verbs in the present that end in "ed" like a past form ("I need", "I feed").
 _PRESENT_ED = frozenset("need feed bleed breed speed succeed proceed exceed seed weed heed shed "
