@@ -83,6 +83,21 @@ def _typed_name(relation: str) -> str | None:
     return last[:1].upper() + last[1:]
 
 
+def _named_later(said: str, who: re.Match[str]) -> str | None:
+    """The name `said` gives who `who` matched after its words ("My best mate is Thanos.")."""
+    return _named_after(said, who.end(2) if who.group(2) else who.end(1))
+
+
+def _verb(contracted: str | None, rest: str, *, one: bool) -> str:
+    """The verb a pronoun's contraction stood for: "he's got" has, "he's a chef" is, "they're"
+    are (is, for `one` person)."""
+    verb = (contracted or "").lower()
+    if verb == "s":
+        return "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
+    verb = _CONTRACTED.get(verb, "")
+    return {"have": "has", "are": "is"}.get(verb, verb) if one else verb
+
+
 def _who(said: str, pronoun: str) -> re.Match[str] | None:
     """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
     for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
@@ -106,8 +121,7 @@ def referent_name(text: str, before: list[str]) -> str | None:
         return None
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is not None:
-            name = (who.group(2) or _named_after(said, who.end(2) if who.group(2) else who.end(1))
-                    or _typed_name(who.group(1)))
+            name = who.group(2) or _named_later(said, who) or _typed_name(who.group(1))
             return name[:1].upper() + name[1:] if name else None
         if (named := _the_named(said, lead.group(1))) is not None:
             return named
@@ -132,21 +146,12 @@ def with_referents(text: str, before: list[str]) -> str:
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is None:
             if (named := _the_named(said, lead.group(1))) is not None:
-                verb = (lead.group(2) or "").lower()
-                if verb == "s":
-                    verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
-                verb = _CONTRACTED.get(verb, verb)
+                verb = _verb(lead.group(2), rest, one=True)
                 return f"{named}{' ' + verb if verb else ''}{rest}"
             continue
-        named = _named_after(said, who.end(2) if who.group(2) else who.end(1))
-        relation = " ".join(g for g in (who.group(1), who.group(2), named) if g)
-        verb = (lead.group(2) or "").lower()
-        if verb == "s":  # "he's got" has, "he's a chef" is
-            verb = "has" if re.match(r"\s+(?:got|been)\b", rest) else "is"
-        else:
-            verb = _CONTRACTED.get(verb, "")
-            if not who.group(1).split()[-1].lower().endswith("s"):  # one person's "they"
-                verb = {"have": "has", "are": "is"}.get(verb, verb)
+        relation = " ".join(g for g in (who.group(1), who.group(2), _named_later(said, who)) if g)
+        # one person's "they" ("My flatmate Emrys uses they/them")
+        verb = _verb(lead.group(2), rest, one=not who.group(1).split()[-1].lower().endswith("s"))
         out = f"Their {relation}{' ' + verb if verb else ''}{rest}"
         place = _PLACE_AFTER.findall(said)
         if place:
