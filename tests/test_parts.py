@@ -678,8 +678,8 @@ def test_a_part_filed_as_nothing_still_keeps_what_its_structure_shows():
     part = "first proper bonspiel is in ten days and i'm bricking it lol."
     [(tool, args)] = tool_calls([nothing(part)], [], message=part, known=part,
                                 day=date(2026, 12, 2))
-    assert args["facts"] == [{"text": "First proper bonspiel is in ten days and i'm bricking it "
-                                      "lol", "categories": [], "kind": "event"}]
+    assert args["facts"] == [{"text": "First proper bonspiel is in ten days and i'm bricking it",
+                              "categories": [], "kind": "event"}]  # the laugh left out
     for part in ("Thanks, see you tomorrow!", "If I win tomorrow, I'd buy a boat.",
                  "did my parcel come on Monday", "if my viva is on wednesday I'll cry",
                  "the match is tomorrow", "the bonspiel was great"):

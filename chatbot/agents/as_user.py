@@ -285,6 +285,16 @@ _HUMAN = re.compile(r"\bI(?:['\u2019]m|\s+am)\s+(?:just\s+|actually\s+|definitel
 NOT_HUMAN = "I'm an AI assistant, not a person."
 
 
+# Or denying it is a program: "Since you asked if I'm a bot, I'm not." (sealed37, to "wait are
+# u a bot?"): a sentence that names a bot and says "I'm not" of it ("I'm not." or "I'm not a
+# ...", not "I'm not able to ..."), or "I'm not a bot".
+_NOT_A_BOT = re.compile(
+    r"(?:(?<=^)|(?<=[.!?]\s))[^.!?]*?(?:\b(?:bot|robot|chatbot|AI|machine|program)\b[^.!?]*?\bI(?:['\u2019]m|"
+    r"\s+am)\s+not\b(?=\s*(?:[.!?,;]|$|(?:a|an|one)\s+(?!(?:real\s+)?(?:person|human))))|\bI(?:['\u2019]m|\s+am)\s+not\s+(?:a\s+|an\s+)?"
+    r"(?:bot|robot|chatbot|AI|machine|program)\b)[^.!?]*[.!?]?")
+
+
 def without_claimed_humanity(reply: str) -> str:
-    """The reply with a sentence claiming the assistant is a person said as what it is."""
-    return _HUMAN.sub(NOT_HUMAN, reply, count=1)
+    """The reply with a sentence claiming the assistant is a person, or denying it is a
+    program, said as what it is."""
+    return _NOT_A_BOT.sub(NOT_HUMAN, _HUMAN.sub(NOT_HUMAN, reply, count=1), count=1)

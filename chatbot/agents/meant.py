@@ -52,3 +52,64 @@ def meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
                               + old[at.end():]}
         return True
     return False
+
+
+# "... on the lake ferry now... no wait i meant the river ferry not the lake one": a word the
+# same message said a moment before, taken back. The new word, what follows it, and the old
+# word when the take-back names it ("not the lake one").
+_MEANT_PHRASE = re.compile(r"\bi\s+meant?\s+(?:the\s+|an?\s+|my\s+)?([\w'-]{2,})(?:\s+([\w'-]+))?"
+                           r"(?:[^.!?]{0,40}?\bnot\s+(?:the\s+|an?\s+|my\s+)?([\w'-]{2,}))?",
+                           re.I)
+
+
+def taken_back(message: str) -> tuple[str, str] | None:
+    """(old word, new word) when the message takes back a word it said itself before "i
+    meant": the word "not" names ("i meant the river ferry not the lake one"), else the word
+    said before the same next word ("the lake ferry" ... "i meant the river ferry"). None when
+    the old word is not in the message before the take-back (then it is a shown memory's:
+    `meant_instead`)."""
+    meant = _MEANT_PHRASE.search(message)
+    if meant is None or not TAKES_BACK.search(message[:meant.start()] + " i meant"):
+        return None
+    new, after, old = meant.group(1), meant.group(2), meant.group(3)
+    said = [w.lower() for w in _WORD.findall(message[:meant.start()])]
+    if old is None and after is not None:
+        olds = {said[n - 1] for n, w in enumerate(said)
+                if n and w == after.lower() and said[n - 1] != new.lower()}
+        old = olds.pop() if len(olds) == 1 else None
+    if old is None or old.lower() == new.lower() or old.lower() not in said:
+        return None
+    return old, new
+
+
+def with_word_back(text: str, old: str, new: str) -> str:
+    """The text with the old word, whole, replaced by the new one (capitalised where it was)."""
+    return re.sub(rf"\b{re.escape(old)}\b",
+                  lambda m: new[:1].upper() + new[1:] if m.group(0)[:1].isupper() else new,
+                  text, flags=re.I)
+
+
+def with_taken_back(entries: Any, message: str) -> tuple[Any, bool]:
+    """The model's parts with a word the message took back replaced (`taken_back`) in each
+    part and its memories, and the take-back's own part left out; and whether there was one.
+    sealed37 kept "... a deckhand on the lake ferry now..." and made the shown "Works as a
+    stagehand" "Works as a river"."""
+    taken = taken_back(message)
+    if taken is None or not isinstance(entries, list):
+        return entries, False
+    old, new = taken
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            out.append(entry)
+            continue
+        part = str(entry.get("part") or "")
+        if _MEANT_PHRASE.search(part) and not _WORD.findall(_MEANT_PHRASE.split(part)[0])[3:]:
+            continue  # "no wait i meant the river ferry not the lake one."
+        entry = {**entry, "part": with_word_back(part, old, new)}
+        if isinstance(entry.get("memories"), list):
+            entry["memories"] = [{**m, "memory": with_word_back(str(m.get("memory") or ""),
+                                                                 old, new)}
+                                 if isinstance(m, dict) else m for m in entry["memories"]]
+        out.append(entry)
+    return out, True

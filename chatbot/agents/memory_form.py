@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from chatbot.agents.rare_words import _rare
 from chatbot.agents.wording import ADVERBS, _third_person_verb, third_person
 
 # A memory that runs on into a clause of the user's own: "Their husband Ilie make the best
@@ -54,4 +55,38 @@ def with_their_verb(text: str, part: str) -> str:
     if not re.search(rf"\bi\s+(?:[a-z]+ly\s+|just\s+|also\s+|still\s+)?{verb}\b", part, re.I):
         return text
     said = _third_person_verb(verb)
-    return said[:1].upper() + said[1:] + text[len(words[0]):] if said != verb else text
+    if said == verb:
+        return text
+    rest = text[len(words[0]):]
+    # "Tune and fix pipe organs" for "i tune and fix pipe organs": both verbs (sealed37).
+    if (m := re.match(r"\s+and\s+([a-z]+)\b", rest)) and re.search(
+            rf"\bi\s+{verb}\s+and\s+{m.group(1)}\b", part, re.I):
+        rest = f"{rest[:m.start(1)]}{_third_person_verb(m.group(1))}{rest[m.end(1):]}"
+    return said[:1].upper() + said[1:] + rest
+
+
+# What a question names, for the verb said after it with no object of its own: "any tips for
+# not falling off a slackline constantly?? i practise in the park near my flat ..." was kept as
+# "Practises in the park ...", the slackline lost (sealed37). The memory's verb is followed by
+# where or when, not by what, and is one of doing an activity ("practise", "train", "play").
+_NO_OBJECT = re.compile(r"^((?:i\s+)?(?i:practi[cs]e|train|play|do|ride|skate|climb|race|"
+                        r"sail|paddle|dance|fly)(?:e?s)?)\s+(?=(?:in|at|on|near|most|every|after|before|with|"
+                        r"daily|twice|outside|indoors|outdoors)\b)")
+_ASKED_THING = re.compile(r"\b(?:a|an|the|my|some|of|for|on|at|about|with)\s+"
+                          r"(?:(?:a|an|the|my|some)\s+)?([a-z][\w-]*)", re.I)
+
+
+def with_asked_thing(text: str, part: str, asked: str) -> str:
+    """The memory with the one rare thing the question before it named put after its verb
+    ("Practises slackline in the park ..."), when the part's own verb had no object and
+    the part does not name it."""
+    m = _NO_OBJECT.match(text)
+    verb = m.group(1).split()[-1].lower() if m else ""
+    if m is None or not asked.rstrip().endswith("?") or not re.search(
+            rf"\bi\s+(?:{verb}|{verb[:-1]})\b", part, re.I):
+        return text
+    things = {w.lower() for w in _ASKED_THING.findall(asked) if _rare(w)} - {
+        w.lower() for w in re.findall(r"[\w-]+", part)}
+    if len(things) != 1:
+        return text
+    return f"{m.group(1)} {things.pop()} {text[m.end():]}"

@@ -7,7 +7,8 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from chatbot.agents.wording import is_past_form
+from chatbot.agents.questions import with_elided_i
+from chatbot.agents.wording import is_past_form, leads_in_first_person, third_person
 from chatbot.memory.models import MEMORY_TYPES
 from chatbot.memory.timeparse import (
     UNTIL_WORDS,
@@ -86,6 +87,7 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     not the model."""
     if day is not None and (after := _after_that(text, part, day)) is not None:
         return after
+    text = _with_date_clause(text, part, day)
     said = find_span(part, day) if day is not None else None
     if said is None and day is not None:
         return _with_vague_time(_without_made_up_date(text, part, day), part)
@@ -117,6 +119,33 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
             before = before[:before.lower().rindex(lead.lower())]
         return before + said.phrase + text[at + len(own.phrase):]
     return text
+
+
+# The thing a clause names, for an "it" in the clause after: "borrowed a tile cutter off my
+# brother in law ..., i have to give it back" (the words after the article, up to a preposition).
+_THING = re.compile(r"\b(?:a|an|the|my|our)\s+((?:(?!(?:off|from|for|to|in|on|at|with|of|by|"
+                    r"and)\b)[a-z][\w-]*\s*){1,3})", re.I)
+
+
+def _with_date_clause(text: str, part: str, day: date | None) -> str:
+    """The user's own clause that holds the part's time, in the third person, for a memory
+    that gives its day's number and no date code can read ("Due to 28th" for "..., i have to
+    give it back by the 28th", sealed37); an "it" in it is the thing the clause before named.
+    Other memories are returned as they are."""
+    said = find_span(part, day) if day is not None else None
+    numbers = set(re.findall(r"\d+", text))
+    if (said is None or find_span(text, day or date.today()) is not None or not numbers
+            or not numbers <= set(re.findall(r"\d+", said.phrase))):
+        return text
+    clauses = _CLAUSES.split(part)
+    at = next(n for n, c in enumerate(clauses) if said.phrase in c or c is clauses[-1])
+    own = with_elided_i(clauses[at].strip(" .!"))
+    if not leads_in_first_person(own):
+        return text
+    thing = _THING.search(clauses[at - 1]) if at else None
+    if thing is not None and re.search(r"\bit\b", own, re.I):
+        own = re.sub(r"\bit\b", f"the {thing.group(1).strip()}", own, count=1, flags=re.I)
+    return third_person(own)
 
 
 # A day counted from the one said before it: "hearing test this wednesday at 9:40, and my

@@ -35,8 +35,8 @@ from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.habits import with_habit
 from chatbot.agents.language import language_of
 from chatbot.agents.left_out import names_only, only_points_back, with_left_out
-from chatbot.agents.meant import meant_instead
-from chatbot.agents.memory_form import clauses_apart, with_their_verb
+from chatbot.agents.meant import meant_instead, with_taken_back
+from chatbot.agents.memory_form import clauses_apart, with_asked_thing, with_their_verb
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_for,
@@ -167,6 +167,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if parts is not None and isinstance(entries, list):  # each entry's part as written
         entries = without_misplaced([{**e, "part": p} if isinstance(e, dict) else e
                                      for e, p in zip(entries, parts, strict=False)])
+    # "... the lake ferry now... no wait i meant the river ferry": the message's own word put
+    # right in its parts, before anything is read of them.
+    entries, took_back = with_taken_back(entries, message)
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
@@ -189,7 +192,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         if isinstance(verdict, dict) and verdict.get("now") == "unchanged"}
     # "no wait sorry i meant july!! june is the stag do.": a word taken back for another, read
     # on the whole message (the model cut the take-back from the word it takes back).
-    meant_instead(message, shown_facts, updates)
+    if not took_back:
+        meant_instead(message, shown_facts, updates)
     for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict):
             continue
@@ -365,6 +369,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                              for t, c, r in found]
             if kind == "fact":
                 found = clauses_apart(with_left_out(part, found, name))
+                asked = before[-2] if len(before) > 1 else ""  # "any tips for ... a slackline??"
+                found = [(with_asked_thing(t, part, asked), c, r) for t, c, r in found]
             if kind != "how_to_reply" and language_of(part) not in (None, "English"):
                 # the user's own words (their rare words in brackets are not needed beside them);
                 # not a reply preference: code reads its format in English (reply_style), and

@@ -346,18 +346,35 @@ _GAP_WORDS = 2  # ", mostly", "- especially"
 _NEW_CLAUSE = re.compile(r"\b(?:and|but|or|so|i|im|i'm|because|plus|then|also|my|we)\b", re.I)
 
 
+def _relative(text: str, other: str, part: str) -> str | None:
+    """The relative pronoun ("that", "which", "who") the part says straight after `other`'s last
+    word and before `text`'s first: "Lives on top of the fridge" beside "Has a kombucha scoby
+    called gloopy" for "... called gloopy that lives on top of teh fridge" is the scoby's, not
+    the user's (sealed37 kept it alone)."""
+    first = text.split()[0] if text.split() else ""
+    last = other.rstrip(" .").split()[-1] if other.split() else ""
+    if not first or not last:
+        return None
+    m = re.search(rf"\b{re.escape(last)}\s*,?\s+(that|which|who)\s+{re.escape(first)}\b", part,
+                  re.I)
+    return m.group(1).lower() if m else None
+
+
 def _follows(text: str, other: str, part: str) -> int | None:
     """Where `text`, said word for word in the English part, starts after `other`'s last word
-    there, after a comma, a bracket or a dash and at most `_GAP_WORDS` words and no new clause;
-    else None."""
+    there, after a comma, a bracket or a dash and at most `_GAP_WORDS` words and no new clause,
+    or after one "-ing" word ("Research on krill" after "... from Antarctica" for "... in
+    antarctica doing research on krill", sealed37); else None."""
     at = part.lower().find(text.lower())
     last = other.rstrip(" .").split()[-1].lower() if other.split() else ""
     end = part.lower().rfind(last, 0, max(at, 0)) + len(last)
     if at < 0 or not last or end < len(last):
         return None
     gap = part[end:at]
+    doing = re.fullmatch(r"\s+[a-z]+ing\s+", gap)  # "... antarctica doing | research on krill"
     if (len(re.findall(r"[^\W_]+", gap)) > _GAP_WORDS or _NEW_CLAUSE.search(gap)
-            or not re.search(r"[,(\u2013\u2014-]", gap) or language_of(part) != "English"):
+            or not (doing or re.search(r"[,(\u2013\u2014-]", gap))
+            or language_of(part) != "English"):
         return None  # not a clause that follows on ("My sister Ana | lives in Rome")
     return end
 
@@ -380,6 +397,8 @@ def joined_details(found: list[tuple[str, list[str], Any]], part: str = "",
             elif (end := _follows(text, other, part)) is not None:
                 at = part.lower().find(text.lower())
                 out[j] = (other.rstrip(" .") + part[end:at + len(text)], cats, its)
+            elif (which := _relative(text, other, part)) is not None:
+                out[j] = (f"{other.rstrip(' .')} {which} {text[:1].lower()}{text[1:]}", cats, its)
             else:
                 continue
             del out[i]

@@ -273,6 +273,31 @@ def _acquired(clause: str, known: set[str]) -> bool:
                                  for w in m.group(1).split())
 
 
+# A few words of time or place said before the user's own clause, moved after it: "but in real
+# life i do night shifts at a bottling plant lol" after a hypothetical (sealed37: kept nothing),
+# "on weekends i ...".
+_LEAD_PHRASE = re.compile(r"^\W*((?:in|at|on|during|after|before|outside)\s+(?:[\w'-]+\s+){0,2}?"
+                          r"[\w'-]+)\s*,?\s+(?=(?:i|i'm|im|my)\b)", re.I)
+
+
+# Laughter typed at the end of a clause, no part of what it says.
+_LAUGHED = re.compile(r"[\s,]+(?:lol|lmao|rofl|haha+|hehe|xd)\W*$", re.I)
+
+
+# What the user is sensitive, allergic or afraid of: "heads up, im sensitive to sulphites, they
+# give me awful headaches" came as small talk, and nothing was kept (sealed37). An uncommon
+# word (`ACQUIRED_ZIPF`) names the thing, and it is no verb ("tired of waiting").
+_AFFECTED = re.compile(r"^I(?:'m|\u2019m|\s+am)\s+(?:(?:very|really|super|so|quite|kinda|a\s+bit|"
+                       r"extremely|severely|mildly|deathly)\s+)?[a-z]+\s+(?:to|of|by)\s+"
+                       r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)", re.I)
+
+
+def _affected_by(clause: str, known: set[str]) -> bool:
+    m = _AFFECTED.match(with_apostrophes(clause))
+    return m is not None and not m.group(1).lower().endswith("ing") and any(
+        _rare(w, below=ACQUIRED_ZIPF) and w.lower() not in known for w in m.group(1).split())
+
+
 # How the user is today, this week: "sorry my head is mush today" (sealed36 stored it over the
 # son it asked about), "my head is all over the place this week". Not a plan that day.
 _OF_THE_DAY = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|I\s+feel|feeling|my\s+(?:head|brain|back|body|"
@@ -320,6 +345,10 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     for clause in _with_details(clauses):
         if not leads_in_first_person(clause):
             clause = _INTERJECTION.sub("", clause)
+        clause = _LAUGHED.sub("", clause)  # "... at a bottling plant lol"
+        if not leads_in_first_person(clause) and (lead := _LEAD_PHRASE.match(clause)) and (
+                leads_in_first_person(rest := clause[lead.end():])):
+            clause = f"{rest} {lead.group(1)}"  # "in real life i do night shifts at ..."
         if not leads_in_first_person(clause) and leads_in_first_person(
                 after := clause.rsplit(":", 1)[-1].strip()):
             clause = after  # "a bit of background before my question: I'm 61" (sealed20)
@@ -334,7 +363,8 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
             continue  # "my head is mush today": how the user is, for the day
         if not (dated or named or _rare_thing(clause, known) or _AGE.match(clause)
                 or _rare_object(clause, known) or VAGUE_TIME.search(clause)
-                or _acquired(clause, known) or _uncommon_object(clause, known)):
+                or _acquired(clause, known) or _uncommon_object(clause, known)
+                or _affected_by(clause, known)):
             continue
         worded = third_person(clause)
         if _AGE.match(clause) and not re.search(r"\b(?:years?|yo)\b", clause, re.I):

@@ -97,13 +97,27 @@ NAME_ZIPF = 4.5  # typed without capitals, a name is no common word ("names are 
 UNHEARD_OF_ZIPF = 2.0
 
 
+# "heyy so im berit, i run a tiny smokehouse ..." (sealed37 kept "Heyy so they're berit, ..."):
+# "im" and a word English all but never writes, at the start of the message after a greeting,
+# before a comma or the end. Not a word shaped as a state ("im jetlagged", "im pescatarian").
+_GREETED_IM = re.compile(r"^\W*(?:(?:hey+|hi+|hiya|heya|hello|yo|ok|okay|so|well|hola|ciao)\b"
+                         r"[\s,!.]*)+"
+                         r"(?:i['\u2019]?m|i\s+am)\s+([a-z][a-z'-]+)\s*(?:[,.!]|$)", re.I)
+_STATE_ENDING = re.compile(r"(?:ed|ian|ic|ous|ful|ive|al|ish|less|ing|ly|y)$")
+
+
 def said_name(part: str, message: str, memories: list[str] = ()) -> str | None:
     """The name `_NAME_SAID` reads in the part: capitalised as written, or in a message
     typed without capitals an uncommon word; not one a memory of the message gives
-    something else."""
+    something else. Else a greeting's unheard-of word after "im" (`_GREETED_IM`)."""
     m = _NAME_SAID.search(part)
     if m is None:
-        return None
+        greeted = _GREETED_IM.match(part)
+        word = greeted.group(1) if greeted else ""
+        if (not word or zipf_frequency(word.lower(), "en") >= UNHEARD_OF_ZIPF
+                or _STATE_ENDING.search(word.lower())):
+            return None
+        return word[:1].upper() + word[1:]
     word = m.group(1) or m.group(2)
     common = zipf_frequency(word.lower(), "en")
     if not word[0].isupper() and not (common < NAME_ZIPF and (
