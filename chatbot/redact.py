@@ -149,6 +149,21 @@ _ID_WORDS = ("passport", "licen", "insurance", "ni ", "nino", "nhs", "medicare",
 _ID_DIGITS = 4
 
 
+# The national identity numbers of other languages, said with their name: "mon numéro de sécu
+# c'est 2 84 06 75 116 042 37" (sealed38: stored and said back), "mi DNI es 12345678Z", "meine
+# Steuer-ID ist 12 345 678 901", "il mio codice fiscale ...". At least seven digits follow,
+# within a few words.
+_NATIONAL_ID = re.compile(
+    r"(?i)\b(?:s[ée]cu(?:rit[ée]\s+sociale)?|insee|seguridad\s+social|seguran[çc]a\s+social|"
+    r"dni|nie|nif|nss|cpf|curp|pesel|bsn|burgerservicenummer|personnummer|aadhaar|"
+    r"sozialversicherungs(?:nummer)?|steuer-?id|steuernummer|personalausweis(?:nummer)?|"
+    r"codice\s+fiscale|tessera\s+sanitaria)\b\D{0,15}?"
+    r"(\d(?:[ .\-]?\d){6,20}[a-z]?)(?![\d])")
+_NATIONAL_WORDS = ("sécu", "secu", "insee", "social", "dni", "nie", "nif", "nss", "cpf", "curp",
+                   "pesel", "bsn", "burger", "personnummer", "aadhaar", "sozialvers", "steuer",
+                   "personalausweis", "fiscale", "sanitaria")
+
+
 def _id_numbers(text: str) -> list[Finding]:
     return [Finding("id", m.start(1), m.end(1)) for m in _ID_NUMBER.finditer(text)
             if sum(c.isdigit() for c in m.group(1)) >= _ID_DIGITS]
@@ -366,6 +381,8 @@ def find_secrets(text: str) -> list[Finding]:
     found += _group_spans(_ACCOUNT, "account", text)
     if any(w in lowered for w in _ID_WORDS):
         found += _id_numbers(text)
+    if any(w in lowered for w in _NATIONAL_WORDS):
+        found += _group_spans(_NATIONAL_ID, "id", text)
     if "code" in lowered or "combi" in lowered or "combo" in lowered:
         found += _group_spans(_ACCESS_CODE, "code", text)
     if "with" in lowered:

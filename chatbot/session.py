@@ -38,6 +38,7 @@ from chatbot.agents.guards import (
 from chatbot.agents.react import count_tool_errors
 from chatbot.agents.refusals import ANSWER_ABROAD
 from chatbot.agents.reply_call import ReplyCall, finished
+from chatbot.agents.reply_requests import for_good
 from chatbot.agents.reply_style import in_force
 from chatbot.agents.response import NO_PREFERENCES, ResponseAgent, SearchCall
 from chatbot.agents.updater import MemoryUpdater, UpdateResult
@@ -342,13 +343,13 @@ class ChatSession:
     def _should_save(self, question: str, response: str, save: bool) -> tuple[bool, str]:
         """Whether the memory agent runs for this message, and if not, why (for the UI)."""
         limits = self.responder.active_limits
-        if nothing_to_remember(question):
+        if nothing_to_remember(question) and not for_good(question):
             # A question or thanks with no first-person word states no fact about the user:
             # the memory agent would only find the assistant's words to store.
             if save:
                 self.stats["update_skipped"] += 1
             return False, "a question or small talk holds no fact about you"
-        if limits.skip_questions and is_one_question(question):
+        if limits.skip_questions and is_one_question(question) and not for_good(question):
             if save:
                 self.stats["update_skipped"] += 1
             return False, "a question holds no fact about you"

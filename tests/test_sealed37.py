@@ -118,3 +118,84 @@ def test_a_reply_denying_it_is_a_program_says_what_it_is():
     for kept in ("I'm a bot. I'm not a person.", "Hello! I'm not sure what you mean by bot.",
                  "I'm an AI, I'm not able to taste food."):
         assert without_claimed_humanity(kept) == kept
+
+
+# sealed38 (session 42), read after it ran held back.
+
+def test_a_cleft_correction_the_old_word_first_and_a_remark_about_a_thing_is_no_request():
+    msg = ("quick fix lol its not the theremin i play, its the musical saw. the theremins my "
+           "bandmates thing")
+    entries = [{**fact("quick fix lol its not the theremin i play, its the musical saw.",
+                       "Theremin is not played"), "kind": "how_to_reply"},
+               {**fact("the theremins my bandmates thing",
+                       "Bandmates think theremin is not played"), "kind": "how_to_reply"}]
+    shown = {0: "Plays the theremin in a band", 1: "Lives in Tavira"}
+    assert tool_calls(entries, [0, 1], message=msg, known=msg, shown=shown) == [
+        ("update_memory", {"memory_id": 0, "updated_memory_text": "Plays the musical saw in a band",
+                           "categories": []})]
+
+
+def test_a_name_taken_back_mid_message_and_an_age_the_model_remarked_on():
+    msg = ("ok so about me: im 52, i make my own cider (its awful lol), my wife Olwen runs a cafe "
+           "by the harbour in Isafjordur no wait i meant Stromness, isafjordur is where her "
+           "sister lives")
+    assert taken_back(msg) == ("Isafjordur", "Stromness")
+    entries = [fact("ok so about me: im 52, i make my own cider (its awful lol)",
+                    "52 is a great age", "Makes cider"),
+               fact("my wife Olwen runs a cafe by the harbour in Isafjordur no wait i meant "
+                    "Stromness, isafjordur is where her sister lives", "Runs cafe in Stromness",
+                    "Sister lives in Isafjordur")]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg)
+    texts = [f["text"] for f in args["facts"]]
+    assert texts[:2] == ["Is 52 years old", "Makes cider"]
+    assert "Stromness" in texts[2] and "no wait" not in texts[2]
+    assert "Isafjordur is where her sister lives" in texts[2]  # said after it: the sister's
+
+
+def test_the_same_fact_again_in_another_language_is_not_kept_twice():
+    msg = "zoals ik al zei, ik doe elke zomer aan fierljeppen 😄"
+    shown = {0: "Said: 'Ik doe aan fierljeppen in de zomer, echt super leuk'"}
+    entries = [fact(msg, 'Said: "Ik doe aan fierljeppen in de zomer, echt super leuk"')]
+    assert tool_calls(entries, [0], message=msg, known=msg, shown=shown) == [("noop", {})]
+    # Something new beside it is kept, in the user's words.
+    msg = "ik doe aan fierljeppen in de zomer en ik woon in Dokkum"
+    [(_, args)] = tool_calls([fact(msg, "Doet aan fierljeppen")], [0], message=msg, known=msg,
+                             shown=shown)
+    assert "Dokkum" in args["facts"][0]["text"]
+
+
+def test_an_english_part_the_identifier_calls_french_is_kept_in_english():
+    msg = "yo. names Hilaire, i run sea kayak tours out of Svolvaer and i collect antique compasses"
+    [(_, args)] = tool_calls([fact("i collect antique compasses", "Collects antique compasses")],
+                             [], message=msg, known=msg)
+    assert [f["text"] for f in args["facts"]] == ["Collects antique compasses"]
+
+
+def test_a_question_abroad_beside_the_answer_keeps_nothing_and_a_job_reordered():
+    from chatbot.agents.wording import with_copula
+    msg = "come faccio a togliere la cera di candela da un tappeto di lana?"
+    entries = [{**fact(msg, "Use a thick cloth and an iron"), "kind": "how_to_reply"}]
+    assert tool_calls(entries, [], message=msg, known=msg) == [("noop", {})]
+    assert with_copula("Pilot hot air balloon", "im a hot air balloon pilot now, wild right") == (
+        "Is a hot air balloon pilot")
+    assert with_copula("Lives in Oslo", "im a hot air balloon pilot now") == "Lives in Oslo"
+
+
+def test_now_before_the_users_clause_and_a_request_for_good_without_please():
+    from chatbot.agents.guards import nothing_to_remember
+    from chatbot.agents.part_checks import after_colon
+    from chatbot.agents.reply_requests import for_good
+    assert after_colon("but rn im a whale watching guide in Husavik") == (
+        "Im a whale watching guide in Husavik")
+    msg = "ngl ur answers r way too long 😅 from now on keep it to 2 sentences max ok?"
+    assert nothing_to_remember(msg) and for_good(msg)  # the session runs the memory agent
+    assert not for_good("from now on im vegan") and not for_good("from now on the gym is shut")
+
+
+def test_a_word_written_over_and_over_is_a_loop():
+    from chatbot.agents.streaming import loop_start
+    text = "A salad with tangy tangy tangy tangy tangy tangy tangy"
+    assert text[:loop_start(text)] == "A salad with tangy "
+    assert loop_start("go team go team go team go team go team go ") == len("go team ")
+    for fine in ("ha ha ha ha", "very very very good", "1. a\n2. b\n3. c"):
+        assert loop_start(fine) is None

@@ -178,6 +178,19 @@ def test_small_models_run_the_memory_agent_for_any_statement(store):
     s.close()
 
 
+def test_a_request_for_good_put_as_a_question_runs_the_memory_agent(store):
+    # "from now on keep it to 2 sentences max ok?" has no "I" and ends with "?": sealed38 read
+    # it as a question, and the preference was never kept.
+    add = step("add_memory", {"facts": [], "reply_preferences": ["Answers in at most 2 "
+                                                                  "sentences"]})
+    lm = DummyLM([answer("Got it.", True), add])
+    s = ChatSession("ana", store, lm, background=False, limits=SMALL_MODEL)
+    reply = s.turn("ngl ur answers r way too long, from now on keep it to 2 sentences max ok?")
+    assert reply.save_memory is True and s.last_update is not None
+    assert s.stats["update_skipped"] == 0
+    s.close()
+
+
 def test_small_models_skip_the_memory_agent_for_one_question(store):
     store.add("kim", "Has a beagle called Rex", ["pets"])
     lm = DummyLM([

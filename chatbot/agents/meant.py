@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chatbot.agents.parts import TAKES_BACK
+from chatbot.agents.parts import TAKES_BACK, TAKES_BACK_WORDS
 from chatbot.agents.put_right import _WORD, _folded, _with_article
 from chatbot.agents.rare_words import _rare
 from chatbot.memory.timewords import MONTHS, WEEKDAYS
@@ -55,31 +55,46 @@ def meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
 
 
 # "... on the lake ferry now... no wait i meant the river ferry not the lake one": a word the
-# same message said a moment before, taken back. The new word, what follows it, and the old
+# same message said a moment before, taken back. The new word, the word after it, and the old
 # word when the take-back names it ("not the lake one").
 _MEANT_PHRASE = re.compile(r"\bi\s+meant?\s+(?:the\s+|an?\s+|my\s+)?([\w'-]{2,})(?:\s+([\w'-]+))?"
-                           r"(?:[^.!?]{0,40}?\bnot\s+(?:the\s+|an?\s+|my\s+)?([\w'-]{2,}))?",
+                           r"(?:[^.!?,]{0,40}?\bnot\s+(?:the\s+|an?\s+|my\s+)?([\w'-]{2,}))?",
                            re.I)
+# The take-back's lead: "no wait", "sorry", "oops", at most three words before "i meant".
+_LEAD = re.compile(rf"(?:[\s,.!-]*\b(?:{TAKES_BACK_WORDS}|wait|hang\s+on|lol|haha|ugh)\b)*"
+                   r"[\s,.!-]*$", re.I)
+
+
+def _taken(message: str) -> tuple[re.Match[str], str, str] | None:
+    meant = _MEANT_PHRASE.search(message)
+    if meant is None or not TAKES_BACK.search(message[:meant.start()] + " i meant"):
+        return None
+    new, after, old = meant.group(1), meant.group(2), meant.group(3)
+    before = message[:meant.start()]
+    said = [w.lower() for w in _WORD.findall(before)]
+    if old is None and after is not None:
+        olds = {said[n - 1] for n, w in enumerate(said)
+                if n and w == after.lower() and said[n - 1] != new.lower()}
+        old = olds.pop() if len(olds) == 1 else None
+    if old is None and new[:1].isupper():
+        # "... in Isafjordur no wait i meant Stromness": a name put in place of the name said
+        # right before the take-back (sealed38 kept the sentence as typed).
+        last = _WORD.findall(before[:_LEAD.search(before).start()])[-1:]
+        old = last[0] if last and last[0][:1].isupper() else None
+    if old is None or old.lower() == new.lower() or old.lower() not in said:
+        return None
+    return meant, old, new
 
 
 def taken_back(message: str) -> tuple[str, str] | None:
     """(old word, new word) when the message takes back a word it said itself before "i
     meant": the word "not" names ("i meant the river ferry not the lake one"), else the word
-    said before the same next word ("the lake ferry" ... "i meant the river ferry"). None when
-    the old word is not in the message before the take-back (then it is a shown memory's:
-    `meant_instead`)."""
-    meant = _MEANT_PHRASE.search(message)
-    if meant is None or not TAKES_BACK.search(message[:meant.start()] + " i meant"):
-        return None
-    new, after, old = meant.group(1), meant.group(2), meant.group(3)
-    said = [w.lower() for w in _WORD.findall(message[:meant.start()])]
-    if old is None and after is not None:
-        olds = {said[n - 1] for n, w in enumerate(said)
-                if n and w == after.lower() and said[n - 1] != new.lower()}
-        old = olds.pop() if len(olds) == 1 else None
-    if old is None or old.lower() == new.lower() or old.lower() not in said:
-        return None
-    return old, new
+    said before the same next word ("the lake ferry" ... "i meant the river ferry"), else for
+    a name the name said right before the take-back ("in Isafjordur no wait i meant
+    Stromness"). None when the old word is not in the message before the take-back (then it
+    is a shown memory's: `meant_instead`)."""
+    taken = _taken(message)
+    return (taken[1], taken[2]) if taken else None
 
 
 def with_word_back(text: str, old: str, new: str) -> str:
@@ -90,26 +105,36 @@ def with_word_back(text: str, old: str, new: str) -> str:
 
 
 def with_taken_back(entries: Any, message: str) -> tuple[Any, bool]:
-    """The model's parts with a word the message took back replaced (`taken_back`) in each
-    part and its memories, and the take-back's own part left out; and whether there was one.
-    sealed37 kept "... a deckhand on the lake ferry now..." and made the shown "Works as a
-    stagehand" "Works as a river"."""
-    taken = taken_back(message)
+    """The model's parts with a word the message took back replaced (`taken_back`) where it was
+    said before the take-back, the take-back itself cut out of its part (a part that is only
+    the take-back is left out), and the memories replaced too unless one already says the new
+    word; and whether there was a take-back. sealed37 kept "... a deckhand on the lake ferry
+    now..." and made the shown "Works as a stagehand" "Works as a river"."""
+    taken = _taken(message)
     if taken is None or not isinstance(entries, list):
         return entries, False
-    old, new = taken
+    _, old, new = taken
     out = []
     for entry in entries:
         if not isinstance(entry, dict):
             out.append(entry)
             continue
         part = str(entry.get("part") or "")
-        if _MEANT_PHRASE.search(part) and not _WORD.findall(_MEANT_PHRASE.split(part)[0])[3:]:
-            continue  # "no wait i meant the river ferry not the lake one."
-        entry = {**entry, "part": with_word_back(part, old, new)}
-        if isinstance(entry.get("memories"), list):
+        if meant := _MEANT_PHRASE.search(part):
+            before = part[:meant.start()]
+            before = before[:_LEAD.search(before).start()]
+            if len(_WORD.findall(before)) < 3:
+                continue  # "no wait i meant the river ferry not the lake one."
+            part = with_word_back(before, old, new) + part[meant.end():]
+        else:
+            part = with_word_back(part, old, new)
+        entry = {**entry, "part": part}
+        memories = entry.get("memories")
+        if isinstance(memories, list) and not any(
+                isinstance(m, dict) and re.search(rf"\b{re.escape(new)}\b", str(m.get("memory")),
+                                                  re.I) for m in memories):
             entry["memories"] = [{**m, "memory": with_word_back(str(m.get("memory") or ""),
                                                                  old, new)}
-                                 if isinstance(m, dict) else m for m in entry["memories"]]
+                                 if isinstance(m, dict) else m for m in memories]
         out.append(entry)
     return out, True

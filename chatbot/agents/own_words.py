@@ -14,7 +14,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.corrections import denies_shown, new_words
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
-from chatbot.agents.language import language_of
+from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.left_out import COMMON_ZIPF
 from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
 from chatbot.agents.prompts import load_examples
@@ -337,6 +337,24 @@ def in_their_words(part: str, found: list[tuple[str, list[str], Any]],
 
 
 _EMOJI_TAIL = re.compile(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*$")
+SAID_AGAIN_ZIPF = 4.0  # a word of the part's own language this rare names what it is about
+
+
+def said_again(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
+               ) -> bool:
+    """A part in another language whose memories all copy shown ones, and whose rare words
+    (in its language) those shown memories all say: the same fact told again ("zoals ik al
+    zei, ik doe elke zomer aan fierljeppen" beside 'Said: "Ik doe aan fierljeppen in de
+    zomer ..."' was kept a second time, sealed38)."""
+    def words(text: str) -> set[str]:
+        return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+    code = next((c for c, name in LANGUAGES.items() if name == language_of(part)), None)
+    copied = [t for t in shown.values() if any(words(f) == words(t) for f, _, _ in found)]
+    if code is None or not found or len(copied) < len({frozenset(words(f)) for f, _, _ in found}):
+        return False
+    known = set().union(*(words(t) for t in copied))
+    rare = {w.lower() for w in re.findall(r"[^\W\d_]+", part) if _rare(w, code, SAID_AGAIN_ZIPF)}
+    return bool(rare) and rare <= known
 
 
 # "Bongani, who shapes surfboards in Durban, and Kalani, who teaches hula over in Hilo": each

@@ -33,7 +33,7 @@ from chatbot.agents.endings import as_ended, ended_facts, ending_and_next
 from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.habits import with_habit
-from chatbot.agents.language import language_of
+from chatbot.agents.language import language_of, message_language
 from chatbot.agents.left_out import names_only, only_points_back, with_left_out
 from chatbot.agents.meant import meant_instead, with_taken_back
 from chatbot.agents.memory_form import clauses_apart, with_asked_thing, with_their_verb
@@ -47,6 +47,7 @@ from chatbot.agents.own_words import (
     one_person_each,
     only_copies_with_news,
     own_words_instead,
+    said_again,
     without_inventions,
 )
 from chatbot.agents.part_checks import (
@@ -124,6 +125,14 @@ from chatbot.agents.wording import (
     with_whole_words,
 )
 from chatbot.memory.timeparse import find_span
+
+
+def _abroad(part: str, message: str) -> bool:
+    """The part is in another language, and so is its message: "i collect antique compasses"
+    alone is French to the identifier, in a message plainly English (sealed38 kept it as
+    'Said: "I collect antique compasses"')."""
+    return language_of(part) not in (None, "English") and message_language(message) != "English"
+
 
 _TITLE = re.compile(r"(?i:mrs|mr|ms|miss|dr|prof)\.?")
 
@@ -347,7 +356,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                         and only_copies_with_news(part, found, shown))
             ) and not replaces_what_it_drops(why, found, shown_facts, updates, part):
                 made_up = [f for f in found if invents(f[0], known or message)]
-                if (isinstance(why, str) and language_of(part) not in (None, "English")
+                if (isinstance(why, str) and _abroad(part, message)
                         and len(made_up) < len(found)):
                     # In another language the part whole is found by no English search
                     # and read by no English reply: the names left out go in brackets,
@@ -371,11 +380,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 found = clauses_apart(with_left_out(part, found, name))
                 asked = before[-2] if len(before) > 1 else ""  # "any tips for ... a slackline??"
                 found = [(with_asked_thing(t, part, asked), c, r) for t, c, r in found]
-            if kind != "how_to_reply" and language_of(part) not in (None, "English"):
+            if kind != "how_to_reply" and _abroad(part, message):
                 # the user's own words (their rare words in brackets are not needed beside them);
                 # not a reply preference: code reads its format in English (reply_style), and
                 # 'Said: "... en forma de lista con viñetas ..."' gave no bullets
-                found = in_their_words(part, found)
+                found = ([] if said_again(part, found, shown_facts)  # "zoals ik al zei, ..."
+                         else in_their_words(part, found))
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in one_person_each(found)]
         # Any kind: a correction may come as how to reply ("Sorry, I got that wrong: ...").
         if (old := corrected(part, found, shown, updates)) is not None:

@@ -214,6 +214,11 @@ _GREETING = re.compile(r"^\W*(?:hi+|hey+|heya|hiya|hello|yo|howdy|g['\u2019]?day
                        r"(?:(?:there|all|again)\b[\s,!.:;-]+)?", re.I)
 
 
+# A joining word and "now" said before the user's own clause: the present tense says it.
+_NOW_LEAD = re.compile(r"^\W*(?:(?:and|but|so|plus)\s+)?(?:rn|right\s+now|now|atm|currently|"
+                       r"these\s+days|nowadays|for\s+now)\b[\s,]*", re.I)
+
+
 def after_colon(text: str, name: str | None = None) -> str:
     """The text after a lead-in and its colon, or after a lead-in about the telling itself
     (`TELLING`), or after the user's `name` introduced (`_INTRO`), when what follows is the
@@ -221,6 +226,8 @@ def after_colon(text: str, name: str | None = None) -> str:
     said = TELLING.sub("", LEAD_IN.sub("", text))
     if leads_in_first_person(greeted := _GREETING.sub("", said)):
         said = greeted  # "heya, im a kelp farmer ..." (sealed32: kept with its "Heya,")
+    if leads_in_first_person(now := _NOW_LEAD.sub("", said)):
+        said = now  # "but rn im a whale watching guide in Husavik" (sealed38: kept "But rn")
     if name and (m := _INTRO.match(said)) and said[m.end():].lower().startswith(name.lower()):
         rest = re.sub(r"^[\s,.;:!-]*(?:and\s+)?", "", said[m.end() + len(name):])
         said = rest if leads_in_first_person(rest) else said  # not "Achterberg, and I ..."

@@ -166,8 +166,15 @@ def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
 
 
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
-_INSTEAD = re.compile(r"\b([a-z][a-z'-]{2,}),?\s+not\s+(?:an?\s+|the\s+|my\s+|our\s+)?"
-                      r"([a-z][a-z'-]{2,})\b")
+_INSTEAD = re.compile(r"\b(?!(?:its|it's|is|was|are|were|thats|that's)\b)([a-z][a-z'-]{2,}),?\s+"
+                      r"not\s+(?:an?\s+|the\s+|my\s+|our\s+)?([a-z][a-z'-]{2,})\b")
+# "its not the theremin i play, its the musical saw": the old word first, then the new one in a
+# cleft of its own (sealed38 had "its" for the new word: "Plays the its in a band").
+_CLEFT_NOT = re.compile(r"\bit(?:['\u2019]?s|\s+is|\s+was)\s+not\s+(?:(?:the|an?|my)\s+)?"
+                        r"(?P<old>[a-z][\w'-]{2,})\b[^.;!?]{0,40}?[,;.]\s*(?:but\s+)?"
+                        r"it(?:['\u2019]?s|\s+is|\s+was)\s+(?:(?:the|an?|my)\s+)?"
+                        r"(?P<new>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]{2,})(?=\s*(?:[.,;!?]|$))",
+                        re.I)
 # The words between an article and the new word belong to it: "a guinea pig, not a rabbit".
 _MODIFIERS = re.compile(r"\b(?:an?|the|my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){1,2})$")
 # The same in another language, where `statements.statements` (English) does not read a name:
@@ -230,7 +237,8 @@ def put_right_words(part: str) -> list[tuple[str, str]]:
         return []
     return [(_new_word(part, m).split()[-1].lower(), m.group(2).lower())
             for m in _INSTEAD.finditer(part)] + [
-        (m.group("new").lower(), m.group("old").lower()) for m in _DONT_INSTEAD.finditer(part)]
+        (m.group("new").split()[-1].lower(), m.group("old").lower())
+        for m in (*_DONT_INSTEAD.finditer(part), *_CLEFT_NOT.finditer(part))]
 
 
 
@@ -257,12 +265,12 @@ def reworded_anyway(part: str, shown: dict[int, str],
     said = {w.lower() for w in _WORD.findall(written)}
     pairs = (list(_INSTEAD_ABROAD.finditer(part)) if abroad
              else [*_INSTEAD.finditer(part), *_NAME_INSTEAD.finditer(part),
-                   *_DONT_INSTEAD.finditer(part)])
+                   *_DONT_INSTEAD.finditer(part), *_CLEFT_NOT.finditer(part)])
     for found in pairs:
         new, old_word = found.group(found.re.groupindex.get("new", 1)), found.group(
             found.re.groupindex.get("old", 2))
         if (new.lower() in said and old_word.lower() not in said
-                and found.re is not _DONT_INSTEAD) or (
+                and found.re not in (_DONT_INSTEAD, _CLEFT_NOT)) or (
                 found.re is _NAME_INSTEAD and _NAME_BEFORE.search(part[:found.start()])):
             continue
         if not abroad and found.re is _INSTEAD:

@@ -82,11 +82,21 @@ LOOP_CHARS = 12
 _CHAR_RUN = re.compile(r"([^\s\-=_*#~.`|+])\1{" + str(LOOP_CHARS - 1) + ",}")
 
 
+# ... and a word or a few written over and over: "A salad with tangy tangy tangy ..." and "una
+# spessa spessa spessa ..." ran to max_tokens (sealed38, 40 s and more). LOOP_WORDS copies in
+# a row of one to three words.
+LOOP_WORDS = 5
+_WORD_RUN = re.compile(r"\b((?:\w+[\s,]+){1,3}?)\1{" + str(LOOP_WORDS - 1) + ",}", re.I)
+
+
 def loop_start(text: str) -> int | None:
     """Where the repetition in `text` starts (its second copy of a unit written LOOP_TIMES
-    times, or the first of a run of one character), or None when nothing repeats that often."""
+    times, or of words written LOOP_WORDS times in a row, or the first of a run of one
+    character), or None when nothing repeats that often."""
     if run := _CHAR_RUN.search(text):
         return run.start()
+    if run := _WORD_RUN.search(text):
+        return run.start() + len(run.group(1))
     seen: dict[str, list[int]] = {}
     for match in _UNIT.finditer(text):
         unit = " ".join(match.group(0).lower().split()).strip(" -*#")

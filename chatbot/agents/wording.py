@@ -307,7 +307,19 @@ def with_copula(text: str, part: str) -> str:
         # architect"), not a complement.
         if said and not said[0].isupper() and said.lower() == words[0].lower():
             article = f"{m.group(1).lower()} " if m.group(1) else ""
+            if said.isdigit() and not re.match(r"\s*(?:years?\b|yo\b)", out[len(said):]):
+                # "52 is a great age" for "im 52" (sealed38 stored "Is 52 is a great age"):
+                # the model's remark on the age; the age is the fact.
+                return f"Is {said} years old"
             return f"Is {article}{said}{out[len(words[0]):]}"
+        # The complement's words in another order: "Pilot hot air balloon" for "im a hot air
+        # balloon pilot now" (sealed38).
+        after = re.match(r"an?\s+([a-z][\w' -]*)", part[i_am.end():])
+        said_words = after.group(1).split()[:len(out.split())] if after else []
+        if len(said_words) > 1 and sorted(out.lower().split()) == sorted(
+                w.lower() for w in said_words):
+            phrase = " ".join(said_words)
+            return f"Is {'an' if phrase[0] in 'aeiou' else 'a'} {phrase}"
     return out
 
 

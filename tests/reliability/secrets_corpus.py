@@ -39,6 +39,12 @@ SECRETS: dict[str, tuple[str, str]] = {
     "clave es": ("oye guárdame esto porfa: la clave del wifi del taller es Mandarina-4718.",
                  "Mandarina-4718"),
     "código es": ("el código de la puerta es 4471", "4471"),
+    # sealed38: national identity numbers in other languages
+    "numéro de sécu": ("pour les papiers de la mutuelle : mon numéro de sécu c'est 2 84 06 75 "
+                       "116 042 37, garde-le stp", "75 116 042"),
+    "dni es": ("apúntate mi DNI es 48392017K porfa", "48392017"),
+    "steuer-id": ("meine Steuer-ID ist 12 345 678 901", "345 678"),
+    "codice fiscale numerico": ("il codice fiscale di mia nonna: 8012 3456 789", "3456"),
     # sealed32: a PIN typed digit by digit
     "spaced pin": ("the alarm pin for the shop is 6 0 3 8, can u keep it for me", "0 3 8"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
@@ -137,6 +143,9 @@ ORDINARY: list[str] = [
     "my password manager is great, the password reset link expired",
     "The PIN pad was broken, it's been replaced since 2023",
     "Boarding pass: 14C, gate B22",
+    "la sécu m'a remboursé 75 euros en 2024",
+    "mi DNI caduca el 12 de marzo",
+    "j'ai appelé la sécu hier, 45 minutes d'attente",
     "Bus pass: monthly, 49 euros",
     "i need a new pw for my paypal account",
     "the pw reset email never came",
