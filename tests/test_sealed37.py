@@ -199,3 +199,11 @@ def test_a_word_written_over_and_over_is_a_loop():
     assert loop_start("go team go team go team go team go team go ") == len("go team ")
     for fine in ("ha ha ha ha", "very very very good", "1. a\n2. b\n3. c"):
         assert loop_start(fine) is None
+
+
+def test_a_memory_test_asks_to_be_reminded():
+    from chatbot.agents.told import recalled
+    facts = ["You run a tiny smokehouse in Vardø", "Your name is Berit"]
+    assert recalled("ok memory test, what do i do for work and where", facts).startswith(
+        "You told me you run a tiny smokehouse in Vardø")
+    assert recalled("what should i cook tonight?", facts) == ""

@@ -73,8 +73,10 @@ def named(message: str, facts: Sequence[str]) -> str:
 # Not "What do you remember about my sister?": the first facts found need not be hers.
 # ... or "do you remember": "ok so what do i do for work, do u remember" was answered with
 # advice on voice-acting work (sealed35).
-RECALL = re.compile(r"\bremind\s+me\b|\bagain\b|\b(?:you|u|ya)\s+(?:still\s+)?remember\b",
-                    re.I)
+# ... or says it tests the memory: "ok memory test, what do i do for work and where" (sealed37's
+# reply had begun "Since you mentioned running a smokehouse ..., you might consider ...").
+RECALL = re.compile(r"\bremind\s+me\b|\bagain\b|\b(?:you|u|ya)\s+(?:still\s+)?remember\b"
+                    r"|\bmemory\s+test\b|\btest\s+(?:your|ur|yer)\s+memory\b|\bquiz\b", re.I)
 _MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
 MAX_RECALLED = 3
 NOTHING_ABOUT = "You haven't told me anything about your {who}."
