@@ -27,7 +27,10 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # from Blue Cup", "I got laid off from the mill", "I handed in my notice at ...". What ends
 # is the phrase after it, up to a preposition or a joining word ("I left my umbrella at the
 # office" ends the umbrella, not a job at an office).
-_ENDING = re.compile(r"\bI(?:'ve| have)?\s+(?:just\s+|finally\s+|recently\s+)?"
+# The "I" may be left out where the verb leads its clause: "update bc life is wild: quit the
+# hotel, im an apprentice boatbuilder now" (sealed39 kept the hotel job current).
+_ENDING = re.compile(r"(?:\bI(?:'ve| have)?\s+|(?:^|[:;!?]\s*)(?:so\s+|and\s+)?)"
+                     r"(?:just\s+|finally\s+|recently\s+)?"
                      r"(?:quit|stopped|left|gave\s+up|given\s+up|retired\s+from|dropped\s+out\s+of|"
                      r"packed\s+in|jacked\s+in|chucked\s+in|"
                      r"broke\s+up\s+with|split\s+up\s+with|split\s+from|"
@@ -173,7 +176,7 @@ def ending_and_next(part: str, old: list[str]) -> tuple[str, str | None]:
     m = _NEXT.search(part)
     if m is None:
         return part, None
-    rest = part[m.end():].strip(" .!")
+    rest = re.sub(r"[\s.!\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+$", "", part[m.end():])
     if stems(rest) & set().union(*(stems(t) for t in old)):
         return part, None
     return part[:m.start()].strip(), rest

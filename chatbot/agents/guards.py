@@ -277,7 +277,10 @@ def states_something_personal(message: str) -> bool:
 
 # Where one clause of a sentence ends and the next begins, and the closed class of words a
 # question's clause starts with ("What is my dog called, again?" is one question).
-_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s+|\s+[-\u2013\u2014]+\s+|\s+(?:and|so|but)\s+", re.I)
+# An emoji between words ends a clause too: "me n my gf Tamsin do a board game night every friday
+# 🎲 suggest one for 2 ppl?" (sealed39: read as one question, the memory agent not run).
+_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s+|\s+[-\u2013\u2014]+\s+|\s+(?:and|so|but)\s+"
+                           r"|\s*[\u2600-\u27bf\U0001f000-\U0001faff][\ufe0f\u200d]?\s+", re.I)
 _ASKS = re.compile(r"^\W*(?:what|where|when|who|whom|whose|which|why|how|do|does|did|is|are|am|"
                    r"was|were|can|could|will|would|should|shall|may|might|have|has)\b", re.I)
 

@@ -70,6 +70,8 @@ def reply_language(message: str, preferences: list[str] = ()) -> str | None:
     user's standing preferences ask replies in, if any (`asked_language`); else None."""
     language = message_language(message)
     if language is not None and language != "English":
+        if asks_for_english(preferences):
+            return f"Reply in English only, as the user asked, even to a message in {language}."
         return f"Reply in {language}, the language of the user's message."
     if (asked := asked_language(preferences)) is not None:
         return f"Reply in {asked} only, as the user asked, even to a message in English."
@@ -95,11 +97,28 @@ _ON_CONDITION = re.compile(r"\b(?:when|whenever|if|though|although|while)\s+(?:I
 
 # The same asked in the language itself: "Antworte mir bitte immer auf Deutsch" (sealed32: kept
 # as the user's words, and never read, so English questions got English replies).
+# And English named in those languages: "te escribo en español pero contéstame siempre en
+# inglés" (sealed39 read it as a request for Spanish, the language the user writes in).
 _OWN_NAMES = {"deutsch": "German", "français": "French", "francais": "French",
               "español": "Spanish", "espanol": "Spanish", "castellano": "Spanish",
               "italiano": "Italian", "português": "Portuguese", "portugues": "Portuguese",
-              "nederlands": "Dutch"}
+              "nederlands": "Dutch", "inglés": "English", "ingles": "English",
+              "anglais": "English", "englisch": "English", "inglese": "English",
+              "inglês": "English", "engels": "English"}
 _IN_OWN_NAME = re.compile(r"\b(?:auf|en|in|em|op)\s+(" + "|".join(_OWN_NAMES) + r")\b", re.I)
+# The language the user writes in, not one asked for: "te escribo en español", "je t'écris en
+# français", "ich schreibe auf Deutsch" (the verb, then at most two words).
+_WRITES_IN = re.compile(r"\b(?:escribo|escribiendo|[ée]cris|[ée]crivant|schreibe|schreib|scrivo|"
+                        r"escrevo|schrijf)\s+(?:\S+\s+){0,2}$", re.I)
+# "always" in those languages: a request for good names it, as in English.
+ALWAYS_ABROAD = re.compile(r"\b(?:siempre|toujours|immer|sempre|altijd|alltid|zawsze)\b", re.I)
+
+
+def _asked_in_own_names(text: str) -> str | None:
+    """The last language named in another language's words and not as the one the user
+    writes in ("contéstame siempre en inglés": English), or None."""
+    named = [m for m in _IN_OWN_NAME.finditer(text) if not _WRITES_IN.search(text[:m.start()])]
+    return _OWN_NAMES[named[-1].group(1).lower()] if named else None
 
 
 def asked_language(preferences: list[str]) -> str | None:
@@ -107,8 +126,8 @@ def asked_language(preferences: list[str]) -> str | None:
     German from now on", "antworte mir immer auf Deutsch": German); None when it asks for
     English, or takes one back ("stop answering in German")."""
     for text in reversed(preferences):
-        if (own := _IN_OWN_NAME.search(text)) is not None:
-            return _OWN_NAMES[own.group(1).lower()]
+        if (own := _asked_in_own_names(text)) is not None:
+            return None if own == "English" else own
         named = [m for m in _IN_LANGUAGE.finditer(text)
                  if not _ON_CONDITION.search(text[:m.start()])]
         asked = [m for m in named if not _TAKEN_BACK.search(text[:m.start()])]
@@ -118,6 +137,20 @@ def asked_language(preferences: list[str]) -> str | None:
         if named:  # every one taken back
             return None
     return None
+
+
+def asks_for_english(preferences: list[str]) -> bool:
+    """The latest preference that names a language asks for English ("contéstame siempre en
+    inglés", "reply in English even when I write in Spanish")."""
+    for text in reversed(preferences):
+        if (own := _asked_in_own_names(text)) is not None:
+            return own == "English"
+        named = [m for m in _IN_LANGUAGE.finditer(text)
+                 if not _ON_CONDITION.search(text[:m.start()])]
+        if named:
+            return named[-1].group(1).title() == "English" and not _TAKEN_BACK.search(
+                text[:named[-1].start()])
+    return False
 
 
 def warm_up() -> None:

@@ -14,7 +14,7 @@ from chatbot.agents.guards import said_in, stems
 from chatbot.agents.part_checks import says_in_full
 from chatbot.agents.parts import _CLAUSE, _WORD
 from chatbot.agents.rare_words import _rare
-from chatbot.agents.wording import leads_in_first_person, third_person
+from chatbot.agents.wording import _led_by_a_verb, leads_in_first_person, third_person
 from chatbot.memory.timewords import days_and_numbers
 
 
@@ -43,7 +43,12 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
     out = []
     for clause in (c for piece in _CLAUSE.split(part) for c in _AND_I.split(piece)):
         # After a lead-in and a colon: "ok so quick overview since ur new: im 47" (sealed19).
-        clause = clause.rsplit(":", 1)[-1].strip(" .!?")
+        lead, _, clause = clause.rpartition(":")
+        clause = clause.strip(" .!?")
+        if _ABOUT_ME.search(lead) and _AGE_ALONE.fullmatch(clause):
+            clause = f"I'm {clause} years old"  # "ok abt me since u keep asking lol: 31, ..."
+        elif _NEGATED_LEAD.match(clause):
+            clause = f"I {clause}"  # "cant take codeine (makes me sick af)" (sealed39)
         worded = third_person(clause)
         words = stems(clause)
         if leads_in_first_person(clause) and words and not only_points_back(clause) and (
@@ -52,6 +57,13 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
                 or _bound_left_out(clause, found)):
             out.append(worded)
     return out
+
+
+# A list of the user's own after "about me:", its "I" left out: an age alone, a negated verb.
+_ABOUT_ME = re.compile(r"\b(?:me|myself)\b", re.I)
+_AGE_ALONE = re.compile(r"(?:1[0-1]\d|[1-9]\d)")
+_NEGATED_LEAD = re.compile(r"^(?:cant|can't|can\u2019t|cannot|dont|don't|don\u2019t|never|wont|"
+                           r"won't)\s+[a-z]{3,}\s+\w", re.I)
 
 
 # Until when the clause holds: "im looking after my colleague's pitcher plants till wednesday"
@@ -104,3 +116,18 @@ def names_only(text: str) -> bool:
     """Names alone, no word of them common ("Gliwice"; not "Is British")."""
     return bool(_NAMES_ONLY.match(text.strip())) and all(
         zipf_frequency(w.lower(), "en") < COMMON_ZIPF for w in _WORD.findall(text))
+
+
+# A memory of one or two everyday words and no verb: "Same town" for "same town tho" (sealed39)
+# says nothing alone. Not "Vegan" (3.9), "Is retired", nor a number.
+_FRAGMENT_WORDS = 2
+FRAGMENT_ZIPF = 4.5
+
+
+def only_everyday_words(text: str) -> bool:
+    """One or two words, each common (`FRAGMENT_ZIPF`), no day or number and no verb leading
+    them."""
+    words = _WORD.findall(text)
+    return (0 < len(words) <= _FRAGMENT_WORDS and not days_and_numbers(text)  # "Until Friday"
+            and not _led_by_a_verb(words[0])
+            and all(zipf_frequency(w.lower(), "en") >= FRAGMENT_ZIPF for w in words))

@@ -65,8 +65,33 @@ _LEAD = re.compile(rf"(?:[\s,.!-]*\b(?:{TAKES_BACK_WORDS}|wait|hang\s+on|lol|hah
                    r"[\s,.!-]*$", re.I)
 
 
-def _taken(message: str) -> tuple[re.Match[str], str, str] | None:
+# A number or a name taken back for another with no "i meant": "shes 7 - no wait 8!!" (sealed39
+# kept "she's 7 - no wait 8!!" as said).
+_NO_WAIT = re.compile(r"\b(?P<old>\d+|(?-i:[A-Z])[\w'-]+)\s*[-,.!]*\s*(?:no\s+wait|wait\s+no|sorry|"
+                      r"i\s+mean|or\s+rather)\s*[,!.-]*\s*(?P<new>\d+|(?-i:[A-Z])[\w'-]+)\b",
+                      re.I)
+
+
+def _no_wait(text: str) -> re.Match[str] | None:
+    """`_NO_WAIT` with both words numbers, or both names."""
+    m = _NO_WAIT.search(text)
+    return m if m and m.group("old").isdigit() == m.group("new").isdigit() else None
+
+
+def _cut(part: str) -> tuple[str, str] | None:
+    """The part before its take-back (its lead left out) and after it, or None."""
+    if meant := _MEANT_PHRASE.search(part):
+        before = part[:meant.start()]
+        return before[:_LEAD.search(before).start()], part[meant.end():]
+    if m := _no_wait(part):
+        return part[:m.end("old")], part[m.end("new"):]
+    return None
+
+
+def _taken(message: str) -> tuple[str, str] | None:
     meant = _MEANT_PHRASE.search(message)
+    if meant is None and (m := _no_wait(message)) is not None:
+        return m.group("old"), m.group("new")
     if meant is None or not TAKES_BACK.search(message[:meant.start()] + " i meant"):
         return None
     new, after, old = meant.group(1), meant.group(2), meant.group(3)
@@ -81,9 +106,10 @@ def _taken(message: str) -> tuple[re.Match[str], str, str] | None:
         # right before the take-back (sealed38 kept the sentence as typed).
         last = _WORD.findall(before[:_LEAD.search(before).start()])[-1:]
         old = last[0] if last and last[0][:1].isupper() else None
-    if old is None or old.lower() == new.lower() or old.lower() not in said:
-        return None
-    return meant, old, new
+    if (old is None or old.lower() == new.lower() or old.lower() not in said
+            or not (old.isdigit() or _rare(old, below=_MEANT_ZIPF))):
+        return None  # not "was" in "it was great, i mean really great"
+    return old, new
 
 
 def taken_back(message: str) -> tuple[str, str] | None:
@@ -93,8 +119,7 @@ def taken_back(message: str) -> tuple[str, str] | None:
     a name the name said right before the take-back ("in Isafjordur no wait i meant
     Stromness"). None when the old word is not in the message before the take-back (then it
     is a shown memory's: `meant_instead`)."""
-    taken = _taken(message)
-    return (taken[1], taken[2]) if taken else None
+    return _taken(message)
 
 
 def with_word_back(text: str, old: str, new: str) -> str:
@@ -113,19 +138,18 @@ def with_taken_back(entries: Any, message: str) -> tuple[Any, bool]:
     taken = _taken(message)
     if taken is None or not isinstance(entries, list):
         return entries, False
-    _, old, new = taken
+    old, new = taken
     out = []
     for entry in entries:
         if not isinstance(entry, dict):
             out.append(entry)
             continue
         part = str(entry.get("part") or "")
-        if meant := _MEANT_PHRASE.search(part):
-            before = part[:meant.start()]
-            before = before[:_LEAD.search(before).start()]
+        if cut := _cut(part):
+            before, after = cut
             if len(_WORD.findall(before)) < 3:
                 continue  # "no wait i meant the river ferry not the lake one."
-            part = with_word_back(before, old, new) + part[meant.end():]
+            part = with_word_back(before, old, new) + after
         else:
             part = with_word_back(part, old, new)
         entry = {**entry, "part": part}

@@ -82,9 +82,10 @@ from datetime import date
 
 from wordfreq import zipf_frequency
 
-from chatbot.agents.guards import asks_to_undo
+from chatbot.agents.guards import NOT_TO_KEEP, asks_to_undo
 from chatbot.agents.language import message_language
 from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
+from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.told import (
     MY_LIST,
     NOTHING_ABOUT,
@@ -110,6 +111,10 @@ OPENING = "Since you"
 # "it no longer", it wrote "so it no longer with you." and "so it no longer stays with us."
 # (sealed26, sealed27); after "is" any state follows ("valid", "yours", "with you").
 ENDED = "That ended on {day}, so it is no longer"
+# A message that asks not to keep something of it ("btw dont remember this part: the code for
+# my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
+# have enough information to answer your question."
+WONT_KEEP = "Understood, I won't keep that."
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "
@@ -147,8 +152,10 @@ def asked_someone(message: str) -> str | None:
     asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", message.strip()) if asks(s))
     if (m := SOMEONE.search(asking)) is None or MY_LIST.search(asking):
         return None  # "my name and my occupation": the user's own, not someone (`recalled`)
-    if _WHAT_IS_MY.search(asking[:m.start()]):
-        return None  # "what is my job again": the thing asked for, not someone (sealed30)
+    if _WHAT_IS_MY.search(asking[:m.start()]) or m.group(1).lower() == "name":
+        # "what is my job again": the thing asked for, not someone (sealed30); "do u remember
+        # my name?" the user's own (sealed39: "You haven't told me anything about your name.")
+        return None
     return m.group(1).lower()
 
 
@@ -326,6 +333,9 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
+    if (not preferences and reply_in is None and written_in(message) == "English"
+            and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message))):
+        return WONT_KEEP
     if untold and not preferences and asks(message):  # found or not
         return UNTOLD.format(thing=untold)
     if nobody and not preferences and asks(message) and not asks_to_undo(message):

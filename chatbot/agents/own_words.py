@@ -343,9 +343,10 @@ SAID_AGAIN_ZIPF = 4.0  # a word of the part's own language this rare names what 
 def said_again(part: str, found: list[tuple[str, list[str], Any]], shown: dict[int, str],
                ) -> bool:
     """A part in another language whose memories all copy shown ones, and whose rare words
-    (in its language) those shown memories all say: the same fact told again ("zoals ik al
-    zei, ik doe elke zomer aan fierljeppen" beside 'Said: "Ik doe aan fierljeppen in de
-    zomer ..."' was kept a second time, sealed38)."""
+    (in its language), or names, those shown memories all say: the same fact told again
+    ("zoals ik al zei, ik doe elke zomer aan fierljeppen" beside 'Said: "Ik doe aan
+    fierljeppen in de zomer ..."' was kept a second time, sealed38). Or that shares no word
+    with them and names nothing: the model found nothing in it to keep."""
     def words(text: str) -> set[str]:
         return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
     code = next((c for c, name in LANGUAGES.items() if name == language_of(part)), None)
@@ -354,7 +355,15 @@ def said_again(part: str, found: list[tuple[str, list[str], Any]], shown: dict[i
         return False
     known = set().union(*(words(t) for t in copied))
     rare = {w.lower() for w in re.findall(r"[^\W\d_]+", part) if _rare(w, code, SAID_AGAIN_ZIPF)}
-    return bool(rare) and rare <= known
+    # Or in other words about the same named place or person, and naming nothing new: "zoals
+    # ik al zei, ik duik elke ochtend de zee in bij Oostende" beside "Ik zwem elke ochtend in de
+    # Noordzee bij Oostende" (sealed39).
+    names = {w.lower() for w in _proper_names(part)}
+    if not names and not re.search(r"\d", part) and not {
+            w for w in words(part) if len(w) > 3} & known:
+        return True  # "piove da stamattina, che noia" beside a copied "Lives in Trapani"
+    return (bool(rare) and rare <= known) or (
+        bool(names) and names <= known and not re.search(r"\d", part))
 
 
 # "Bongani, who shapes surfboards in Durban, and Kalani, who teaches hula over in Hilo": each

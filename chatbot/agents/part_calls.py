@@ -34,7 +34,12 @@ from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, w
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.habits import with_habit
 from chatbot.agents.language import language_of, message_language
-from chatbot.agents.left_out import names_only, only_points_back, with_left_out
+from chatbot.agents.left_out import (
+    names_only,
+    only_everyday_words,
+    only_points_back,
+    with_left_out,
+)
 from chatbot.agents.meant import meant_instead, with_taken_back
 from chatbot.agents.memory_form import clauses_apart, with_asked_thing, with_their_verb
 from chatbot.agents.new_facts import with_said_date, without_bare_times
@@ -103,6 +108,8 @@ from chatbot.agents.reply_requests import (
     copied_fact,
     for_good,
     said_then_asked,
+    turns_to_another,
+    withholds_what_follows,
 )
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.statements import (
@@ -195,6 +202,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     called: str | None = None  # the user's name, as a part of the message gave it
     gone_names: set[str] = set()  # names of the shown facts this message ends ("Gudrun")
     wrong: int | None = None  # the shown memory the message says is wrong (`disputed`)
+    withheld = False  # a part asked not to keep what follows it
     # The shown memories the model's own review calls unchanged (`off_target`).
     unchanged = {i for i, verdict in zip(ids[:MAX_REVIEWED], reviews if isinstance(
         reviews, list) else [], strict=False)
@@ -209,6 +217,12 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         kind = str(entry.get("kind") or "").strip().lower()
         part = str(entry.get("part") or "")
         before.append(part)
+        if withheld and not turns_to_another(part):
+            continue  # after "pls dont remember any of this convo ok?"
+        if withholds_what_follows(part):
+            withheld = True
+            continue
+        withheld = False
         given = set(updates)  # memories an earlier part of the message gave a new version
         # News of the user's own filed as how to reply ("Oh, forgot to say - I've jacked in
         # the bell-ringing."; "Correction: I've got 3 kids, not 2"): read for what it ends or
@@ -313,6 +327,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             else:
                 continue
         else:
+            if _abroad(part, message) and said_again(part, _memories(entry), shown_facts):
+                continue  # "zoals ik al zei, ..." beside the shown memory the model copied
             name = user_name(entry, message, every_memory)
             if name is not None:
                 facts.append({"text": NAME_FACT + name, "categories": ["identity"],
@@ -337,7 +353,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
             found = [(with_its_name(t, part, before[:-1]), c, r) for t, c, r in found]
             found = [f for f in found if not said_of_the_day(f[0], part)  # "head is mush"
-                     and not (f[2] is None and names_only(f[0]))]  # "Gliwice"
+                     and not (f[2] is None and (names_only(f[0])  # "Gliwice"
+                                                or only_everyday_words(f[0])))]  # "Same town"
             found = with_habit(found, part)  # "... with my cousins every saturday"
             if (kind == "how_to_reply" or news) and (
                     fact := copied_fact(part, found, shown_facts)) is not None:
@@ -384,8 +401,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 # the user's own words (their rare words in brackets are not needed beside them);
                 # not a reply preference: code reads its format in English (reply_style), and
                 # 'Said: "... en forma de lista con viñetas ..."' gave no bullets
-                found = ([] if said_again(part, found, shown_facts)  # "zoals ik al zei, ..."
-                         else in_their_words(part, found))
+                found = in_their_words(part, found)
         found = [denied_copy(t, c, r, part, shown, updates) for t, c, r in one_person_each(found)]
         # Any kind: a correction may come as how to reply ("Sorry, I got that wrong: ...").
         if (old := corrected(part, found, shown, updates)) is not None:

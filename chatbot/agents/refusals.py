@@ -15,9 +15,10 @@ Not for a question about the user themselves ("what's my dog called again?", "do
 allergies?"), where "I don't know that" is the right answer (agents/opening.py begins those),
 nor for a message holding a secret (the reply must not repeat it), nor for a refusal that
 gives the privacy of others as its reason. In French, Spanish, German, Italian and Portuguese
-a refusal of news is asked for again begun with thanks in that language (`THANKS_ABROAD`); a
-question in another language is left to the model (one about the user's own life is not read
-there).
+a refusal of news is asked for again begun with thanks in that language (`THANKS_ABROAD`), and
+of a question that says nothing of the user's own person ("des idées de cadeau ?") with "Sure!
+Here is my answer:" in it (`ANSWER_ABROAD`); a question with "mon", "mi", "ich" ... is left to
+the model (one about the user's own life is not read there).
 """
 
 from __future__ import annotations
@@ -113,6 +114,21 @@ ANSWER_ABROAD = {"German": "Gerne! Hier ist meine Antwort: ",
                  "Portuguese": "Claro! Aqui está a minha resposta: "}
 
 
+# The user's own person in the languages of `THANKS_ABROAD`: a question with one may ask about
+# the user's life ("c'est quoi le nom de mon chien ?"), where a refusal may be right; "des
+# idées de cadeau ?" after news of the user's father has none (sealed39 stood refused).
+_MINE_ABROAD = re.compile(r"\b(?:mon|ma|mes|je|j['\u2019]|moi|me|mi|mis|yo|mío|mía|mein|meine|"
+                          r"meinem|meinen|meiner|ich|mir|mich|io|mio|mia|miei|mie|eu|meu|minha|"
+                          r"meus|minhas)\b", re.I)
+
+
+def _last_sentence(message: str) -> str:
+    """The message's last sentence (the question a reply answers)."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+|\s+(?=[\U0001f000-\U0001faff])",
+                                     message.strip()) if s.strip()]
+    return sentences[-1] if sentences else message
+
+
 def refuses(text: str, message: str = "") -> bool:
     """The reply opens with a refusal (English, or one of `THANKS_ABROAD`'s languages) of
     what any assistant would do, not one for the privacy of others; or, to an English
@@ -130,9 +146,13 @@ def instead(message: str, reply_in: str | None = None) -> str:
     or "" when a refusal may stand. `reply_in`: the language a standing preference asks
     replies in (an English question is then asked for again begun `ANSWER_ABROAD`)."""
     language = written_in(message)
-    if language != "English":  # news only: a question may be one a refusal answers rightly
-        return ("" if SECRET_MARK in message or asks(message) or reply_in
-                else THANKS_ABROAD.get(language or "", ""))
+    if language != "English":  # news; a question only when it is not about the user's life
+        if SECRET_MARK in message or reply_in:
+            return ""
+        if asks(message):
+            return ANSWER_ABROAD.get(language or "", "") if not _MINE_ABROAD.search(
+                _last_sentence(message)) else ""
+        return THANKS_ABROAD.get(language or "", "")
     if (SECRET_MARK in message or RECALL.search(message)
             or about_the_user(message) or asked_mine(message) or asked_someone(message)
             or _ABOUT_THEM.search(message) or _OTHERS.search(message)):

@@ -12,7 +12,12 @@ from typing import Any
 
 from chatbot.agents.corrections import new_words
 from chatbot.agents.guards import stems
-from chatbot.agents.language import asked_language, language_of
+from chatbot.agents.language import (
+    ALWAYS_ABROAD,
+    asked_language,
+    asks_for_english,
+    language_of,
+)
 from chatbot.agents.parts import _CLAUSE
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import ASKED, leads_in_first_person
@@ -107,7 +112,10 @@ def for_good(part: str) -> bool:
     always tell when milk is off?"."""
     return bool(STANDING_REQUEST.search(part)) or bool(
         _ALWAYS.search(part) and _ASKS_OF_YOU.search(part)
-        and (style_of([part]) != PLAIN or asked_language([part]) is not None))
+        and (style_of([part]) != PLAIN or asked_language([part]) is not None)) or bool(
+        # the same in another language: "contéstame siempre en inglés" (sealed39: small talk)
+        ALWAYS_ABROAD.search(part) and (asked_language([part]) is not None
+                                        or asks_for_english([part])))
 
 
 ADDRESSES = re.compile(r"\b(?:you|your|yours|please)\b|\?", re.I)
@@ -229,4 +237,27 @@ _NOT_KEEP = re.compile(r"\b(?:don['\u2019]?t|do\s+not|no\s+need\s+to|never)\s+(?
 
 def asks_not_to_keep(part: str) -> bool:
     """The part asks the assistant not to keep what it says."""
-    return _NOT_KEEP.search(part) is not None
+    return _NOT_KEEP.search(part) is not None or _KEEP_NOTHING.search(part) is not None
+
+
+# A request not to keep what comes next, said on its own: "pls dont remember any of this convo
+# ok?" came as a part of its own, and the passport number and visa after it were kept
+# (sealed39). It holds until the message turns to something else (`_TURNS_TO`).
+_KEEP_NOTHING = re.compile(
+    r"\b(?:don['\u2019]?t|do\s+not|never|no\s+need\s+to)\s+(?:save|store|remember|keep|record|"
+    r"note|write\s+down)\s+(?:any(?:thing)?\s+(?:of\s+)?)?(?:this|that|it|these|what\s+i\s+say)"
+    r"\b(?:\s+(?:convo|conversation|chat|one|part|bit|message|stuff))?", re.I)
+_AFTER_WORDS = 2  # "ok?", "pls": nothing of its own after the request
+_TURNS_TO = re.compile(r"^\W*(?:but|unrelated|anyway|anyways|also|btw|oh\s+and|on\s+another\s+note|"
+                       r"separately|(?:you|u)\s+can\s+(?:remember|save|keep|store))\b", re.I)
+
+
+def withholds_what_follows(part: str) -> bool:
+    """The part is only a request not to keep what the message says (`_KEEP_NOTHING`)."""
+    m = _KEEP_NOTHING.search(part)
+    return m is not None and len(re.findall(r"\w+", part[m.end():])) <= _AFTER_WORDS
+
+
+def turns_to_another(part: str) -> bool:
+    """The part turns to something else ("but u can remember that ...", "unrelated but ...")."""
+    return _TURNS_TO.match(part) is not None

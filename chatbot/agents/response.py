@@ -13,7 +13,7 @@ import dspy
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
-from chatbot.agents.language import asked_language
+from chatbot.agents.language import asked_language, asks_for_english, message_language
 from chatbot.agents.opening import OPENING
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
@@ -171,7 +171,7 @@ class ResponseAgent(dspy.Module):
         """The direct reply's first words (Limits.open_with_memory; agents/reply_opening.py)."""
         if self._reopened:
             return self._reopened
-        if not self._active.open_with_memory:
+        if not self._active.open_with_memory or self._english_asked_abroad():
             return ""
         words = first_words(self._question, self._found(), self.now,
                             embedder=getattr(self.store, "embedder", None),
@@ -180,6 +180,13 @@ class ResponseAgent(dspy.Module):
         # the found fact and the advice after it word for word ("ok and something under 15
         # euros?" got the last reply's gift again, sealed26).
         return "" if self.copied and words == OPENING else words
+
+    def _english_asked_abroad(self) -> bool:
+        """Replies in English are asked for, and the message is in another language: an
+        opening in the message's language ('Me dijiste: ...') would start the reply in it."""
+        prefs = [line.strip().removeprefix("- ") for line in self._preferences.splitlines()]
+        return asks_for_english(prefs) and message_language(self._question) not in (
+            None, "English")
 
     def _asks_a_language(self) -> bool:
         """A standing preference (or the message's own language) asks for replies in a

@@ -32,7 +32,7 @@ LEAD_IN = re.compile(r"^[^:]{1,60}:\s+(?=(?:\S+\s+){2,}\S)")
 # A joining word, or the reason given for a question ("asking bc i run a little pierogi stall
 # ...": what the user says about themselves to explain what they asked).
 JOINED = re.compile(rf"^(?:(?:asking\s+|asked\s+)?(?:bc|b/c|because|cos|coz|cuz|cause)\b[\s,]*|"
-                    rf"{_JOINERS})", re.I)
+                    rf"{_JOINERS})+", re.I)  # one or more: "oh and i have a rabbit ..."
 LEAD_WORDS = 8  # a lead-in before the user's own clause is at most this long
 # Clauses: after a comma or semicolon, and around a spaced dash, which in chat ends a lead-in
 # as a colon does ("small thing but it bugs me - my daughter's name is spelt Serafina").
@@ -43,7 +43,7 @@ _CLAUSE = re.compile(r"[,;]\s*|\s+[-\u2013\u2014]\s+")
 _INTERJECTION = re.compile(
     r"^(?!(?:if|when|whenever|unless|because|since|although|though|while|after|before|once|"
     r"until|as|whether|is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|"
-    r"shall|may|might|must|not|never)\b)[a-z]{2,6}[\s,!.]+(?=(?:my|I|I'm|i|i'm)\b)", re.I)
+    r"shall|may|might|must|not|never)\b)[a-z]{2,6}[\s,!.]+(?=(?:my|I|I'm|i|i'm|im)\b)", re.I)
 # "the kitten I'm adopting on Saturday", "a trip we're taking to Lisbon": a plan of the user's
 # said inside a request or question about it.
 _WITHIN_CLAUSE = re.compile(

@@ -1,8 +1,9 @@
 """The memory agent's sorted parts read by code (chatbot.agents.part_calls) and the reply's
-checks, on what the sealed37 held-back split found (session 42): a word the message itself
-takes back, a new job after a quit one, a fact filed as small talk, a relative clause kept
-as the user's, a date code could not read, an activity the question named, a name said after
-a greeting, and a reply that denied being a bot."""
+checks, on what the sealed37, sealed38 and sealed39 held-back splits found (session 42), each
+read after it ran: words the message itself takes back, a new job after a quit one, facts filed
+as small talk, clauses kept apart from what they are about, dates code could not read, names
+after a greeting, requests not to keep what follows, languages asked for in other languages,
+and replies that denied being a bot, looped or refused."""
 
 from __future__ import annotations
 
@@ -207,3 +208,134 @@ def test_a_memory_test_asks_to_be_reminded():
     assert recalled("ok memory test, what do i do for work and where", facts).startswith(
         "You told me you run a tiny smokehouse in Vardø")
     assert recalled("what should i cook tonight?", facts) == ""
+
+
+def test_a_message_asking_not_to_be_kept_is_answered_that_it_is_not():
+    from chatbot.agents.opening import WONT_KEEP, opening
+    said = ("btw dont remember this part: the code for my storage unit is [redacted secret]. but "
+            "u can remember that i just moved to Kaikoura")
+    assert opening(said, found=False, preferences=False) == WONT_KEEP
+    assert opening("the door code is 5581 but dont save that lol", found=True,
+                   preferences=False) == WONT_KEEP
+    # Not in another language's reply, nor for a message that asks nothing of the kind.
+    assert opening(said, found=False, preferences=True) != WONT_KEEP
+    assert opening("no guardes esto: mi pin es 1234", found=False, preferences=False) != WONT_KEEP
+    assert opening("do you remember my dog?", found=False, preferences=False) != WONT_KEEP
+
+
+# sealed39 (session 42), read after it ran held back.
+
+def test_do_u_remember_my_name_asks_for_the_users_own_name():
+    from chatbot.agents.opening import asked_someone
+    assert asked_someone("do u remember my name? and what i teach?") is None
+    assert asked_someone("what does my wife do again?") == "wife"
+
+
+def test_a_request_not_to_keep_what_follows_holds_until_the_message_turns():
+    from chatbot.agents.reply_requests import turns_to_another, withholds_what_follows
+    msg = ("pls dont remember any of this convo ok? my passport no is [redacted secret] and im "
+           "applying for a visa for Morocco, whats the usual processing time")
+    entries = [{**fact("pls dont remember any of this convo ok?", "Removes conversation history"),
+                "kind": "how_to_reply"},
+               fact("my passport no is [redacted secret] and im applying for a visa for Morocco",
+                    "Visa application to Morocco"),
+               {**fact("whats the usual processing time", "Visa processing time"),
+                "kind": "how_to_reply"}]
+    assert tool_calls(entries, [], message=msg, known=msg) == [("noop", {})]
+    assert withholds_what_follows("pls dont remember any of this convo ok?")
+    assert not withholds_what_follows("dont remember this: the code is 1234")
+    # "but u can remember that ..." turns to something the user wants kept.
+    msg = "dont save any of this. but u can remember that i just moved to Kaikoura"
+    entries = [{**fact("dont save any of this.", "x"), "kind": "how_to_reply"},
+               fact("but u can remember that i just moved to Kaikoura", "Moved to Kaikoura")]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert [f["text"] for f in args["facts"]] == ["Moved to Kaikoura"]
+    assert turns_to_another("unrelated but i started kayak polo")
+
+
+def test_english_asked_for_in_spanish_is_a_standing_preference():
+    from chatbot.agents.language import asked_language, asks_for_english, reply_language
+    from chatbot.agents.reply_requests import for_good
+    said = ("oye, te escribo en español pero contéstame siempre en inglés porfa, quiero practicar "
+            "para mi entrevista 🙏")
+    assert asked_language([said]) is None and asks_for_english([said]) and for_good(said)
+    assert reply_language("¿qué puedo hacer un domingo de lluvia sin salir de casa?", [said]) == (
+        "Reply in English only, as the user asked, even to a message in Spanish.")
+    assert asked_language(["Antworte mir bitte immer auf Deutsch"]) == "German"
+    assert not for_good("je vais toujours au marché le dimanche")
+    [(_, args)] = tool_calls([{"part": said, "kind": "small_talk"}], [], message=said, known=said)
+    assert args["reply_preferences"] == [said]
+
+
+def test_news_of_someone_of_theirs_abroad_is_kept_and_small_talk_is_not():
+    msg = ("mon père aura 70 ans le mois prochain et il est fou de champignons, il part à la "
+           "cueillette tous les dimanches 🍄 des idées de cadeau ?")
+    entries = [{"part": msg.split(" 🍄")[0] + " 🍄", "kind": "small_talk"},
+               {"part": "des idées de cadeau ?", "kind": "question"}]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert "champignons" in args["facts"][0]["text"]
+    msg = "ciao!! piove da stamattina, che noia 🙄 tu come stai?"
+    entries = [{"part": "ciao!!", "kind": "small_talk"},
+               fact("piove da stamattina, che noia 🙄", "Lives in Trapani"),
+               {"part": "tu come stai?", "kind": "question"}]
+    assert tool_calls(entries, [0], message=msg, known=msg, shown={0: "Lives in Trapani"}) == [
+        ("noop", {})]
+    # The same swim said again in other words, about the same named place.
+    msg = "zoals ik al zei, ik duik elke ochtend de zee in bij Oostende haha, ook als het vriest"
+    shown = {0: "Said: 'Ik zwem elke ochtend in de Noordzee bij Oostende, ook in de winter'"}
+    assert tool_calls([fact(msg, shown[0])], [0], message=msg, known=msg, shown=shown) == [
+        ("noop", {})]
+
+
+def test_a_refused_question_abroad_is_asked_again_unless_about_the_user():
+    from chatbot.agents.refusals import ANSWER_ABROAD, instead
+    msg = ("mon père aura 70 ans le mois prochain et il est fou de champignons 🍄 des idées de "
+           "cadeau ?")
+    assert instead(msg) == ANSWER_ABROAD["French"]
+    assert instead("c'est quoi le nom de mon chien ?") == ""
+
+
+def test_a_quit_job_with_its_i_left_out_and_fragments_not_kept():
+    from chatbot.agents.left_out import only_everyday_words
+    news = "update bc life is wild: quit the hotel, im an apprentice boatbuilder now 🛶"
+    msg = f"{news} same town tho"
+    entries = [{**fact(news, "Leaves the hotel"), "kind": "plan_or_event"},
+               fact("same town tho", "Same town")]
+    shown = {0: "Is the night porter at a hotel in Ripon now, its chaos but kinda fun",
+             1: "Has a sister called Rosmarie"}
+    calls = tool_calls(entries, [0, 1], message=msg, known=msg, shown=shown, day=DAY)
+    assert calls[0][0] == "update_memory" and calls[0][1]["updated_memory_text"].startswith(
+        "No longer is the night porter")
+    assert [f["text"] for f in calls[1][1]["facts"]] == ["Is an apprentice boatbuilder now"]
+    assert [only_everyday_words(t) for t in ("Same town", "New job", "Vegan", "Until Friday")] == [
+        True, True, False, False]
+
+
+def test_an_age_and_a_negated_verb_in_a_list_about_the_user():
+    part = ("ok abt me since u keep asking lol: 31, i work nights as an ophthalmic nurse, cant "
+            "take codeine (makes me sick af), and most weekends i go potholing w my uni mates.")
+    entries = [fact(part, "Works as an ophthalmic nurse", "Potholes with uni mates")]
+    [(_, args)] = tool_calls(entries, [], message=part, known=part)
+    texts = [f["text"] for f in args["facts"]]
+    assert "Is 31 years old" in texts
+    assert any(t.startswith("Can't take codeine") for t in texts)
+
+
+def test_an_emoji_ends_a_clause_and_a_number_taken_back_with_no_wait():
+    from chatbot.agents.guards import is_one_question
+    assert not is_one_question("me n my gf Tamsin do a board game night every friday 🎲 suggest "
+                               "one for 2 ppl?")
+    assert is_one_question("what should i cook 🍲 for dinner?")
+    assert taken_back("my daughters Mehitabel, shes 7 - no wait 8!! she turned 8 on tuesday") == (
+        "7", "8")
+    assert taken_back("it was great, i mean really great") is None
+    assert taken_back("i met Anna at the party sorry i mean she met me") is None
+
+
+def test_a_lead_before_the_users_own_words_is_left_out_unless_it_names_something():
+    from chatbot.agents.part_checks import after_colon
+    assert after_colon("fun fact, my grandad Ebenezer built the rowing boat") == (
+        "My grandad Ebenezer built the rowing boat")
+    assert after_colon("oh and i have a lop-eared rabbit called Brioche") == (
+        "I have a lop-eared rabbit called Brioche")
+    assert after_colon("Paris is lovely, i live there") == "Paris is lovely, i live there"
