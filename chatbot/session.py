@@ -272,6 +272,9 @@ class ChatSession:
         # language a standing preference asks for (agents/refusals.py).
         active = self.responder.limits or limits_for(lm)
         reply_in = language.asked_language(prefs)
+        if language.asks_for_english(prefs) and language.message_language(question) not in (
+                None, "English"):
+            reply_in = "English"  # "contéstame siempre en inglés", then a question in Spanish
 
         def reopen(words: str) -> None:
             self.stats["refused_replies"] += bool(words)
@@ -279,7 +282,8 @@ class ChatSession:
         reply = ReplyCall(call, lm=lm, shown=shown, asked=asked, field=field,
                           context=self._dspy_context, cancel=cancel, on_runaway=runaway,
                           reopen=reopen if active.direct_reply and active.open_with_memory
-                          and reply_in in (None, *ANSWER_ABROAD) else None, reply_in=reply_in)
+                          and reply_in in (None, "English", *ANSWER_ABROAD) else None,
+                          reply_in=reply_in)
 
         def respond() -> Any:
             self.responder.copied = False

@@ -221,6 +221,8 @@ def test_a_message_asking_not_to_be_kept_is_answered_that_it_is_not():
     assert opening(said, found=False, preferences=True) != WONT_KEEP
     assert opening("no guardes esto: mi pin es 1234", found=False, preferences=False) != WONT_KEEP
     assert opening("do you remember my dog?", found=False, preferences=False) != WONT_KEEP
+    assert opening("pls dont remember any of this ok? whats the usual visa processing time",
+                   found=False, preferences=False) != WONT_KEEP  # the question is answered
 
 
 # sealed39 (session 42), read after it ran held back.
@@ -293,6 +295,12 @@ def test_a_refused_question_abroad_is_asked_again_unless_about_the_user():
            "cadeau ?")
     assert instead(msg) == ANSWER_ABROAD["French"]
     assert instead("c'est quoi le nom de mon chien ?") == ""
+    # The session asks replies in the message's own language: that is no other language.
+    assert instead(msg, "French") == ANSWER_ABROAD["French"]
+    assert instead(msg, "German") == ""
+    # English asked for, a message in Spanish: begun in English.
+    assert instead("¿qué puedo hacer un domingo de lluvia sin salir de casa?", "English") == (
+        "Sure! ")
 
 
 def test_a_quit_job_with_its_i_left_out_and_fragments_not_kept():

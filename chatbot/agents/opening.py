@@ -334,8 +334,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
     if (not preferences and reply_in is None and written_in(message) == "English"
-            and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message))):
-        return WONT_KEEP
+            and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
+        return WONT_KEEP  # (not before a question: sealed39's reply then answered nothing)
     if untold and not preferences and asks(message):  # found or not
         return UNTOLD.format(thing=untold)
     if nobody and not preferences and asks(message) and not asks_to_undo(message):

@@ -146,8 +146,11 @@ def instead(message: str, reply_in: str | None = None) -> str:
     or "" when a refusal may stand. `reply_in`: the language a standing preference asks
     replies in (an English question is then asked for again begun `ANSWER_ABROAD`)."""
     language = written_in(message)
+    if reply_in == "English" and language != "English":  # asked for English replies
+        return "" if SECRET_MARK in message else SURE if asks(message) else THANKS
     if language != "English":  # news; a question only when it is not about the user's life
-        if SECRET_MARK in message or reply_in:
+        # (`reply_in` is the message's own language: the session asks replies in it)
+        if SECRET_MARK in message or (reply_in and reply_in != language):
             return ""
         if asks(message):
             return ANSWER_ABROAD.get(language or "", "") if not _MINE_ABROAD.search(

@@ -14,7 +14,7 @@ from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
 from chatbot.agents.language import asked_language, asks_for_english, message_language
-from chatbot.agents.opening import OPENING
+from chatbot.agents.opening import OPENING, asks
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -22,6 +22,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     as_bool,
     read_fields_leniently,
 )
+from chatbot.agents.refusals import SURE, THANKS
 from chatbot.agents.reply_opening import first_words, to_you
 from chatbot.agents.reply_style import PLAIN, ReplyStyle, style_of
 from chatbot.memory import MemoryStore, RetrievedMemory
@@ -171,8 +172,11 @@ class ResponseAgent(dspy.Module):
         """The direct reply's first words (Limits.open_with_memory; agents/reply_opening.py)."""
         if self._reopened:
             return self._reopened
-        if not self._active.open_with_memory or self._english_asked_abroad():
+        if not self._active.open_with_memory:
             return ""
+        if self._english_asked_abroad():
+            # begun in English, the model goes on in it (told so only, it kept to Spanish)
+            return SURE if asks(self._question) else THANKS
         words = first_words(self._question, self._found(), self.now,
                             embedder=getattr(self.store, "embedder", None),
                             reply_in=self._asked_language(), style=self.style)
@@ -183,7 +187,8 @@ class ResponseAgent(dspy.Module):
 
     def _english_asked_abroad(self) -> bool:
         """Replies in English are asked for, and the message is in another language: an
-        opening in the message's language ('Me dijiste: ...') would start the reply in it."""
+        opening in the message's language ('Me dijiste: ...') would start the reply in it
+        (sealed39's "¿qué puedo hacer un domingo de lluvia ...?" was answered in Spanish)."""
         prefs = [line.strip().removeprefix("- ") for line in self._preferences.splitlines()]
         return asks_for_english(prefs) and message_language(self._question) not in (
             None, "English")
