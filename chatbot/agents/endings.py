@@ -85,6 +85,8 @@ _GONE = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:was|g
 # choir disbanded", "the club has closed down", "my course was cancelled".
 _FOLDED = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:(?:has|have|had|just|"
                      r"finally|sadly)\s+)*(?:folded|disbanded|closed(?:\s+down)?|shut\s+down|"
+                     # "the roastery didnt work out lol" (sealed40: the barista job stayed)
+                     r"did(?:n['\u2019]?t|\s+not)\s+work\s+out|fell\s+through|"
                      r"went\s+(?:bust|under)|wound\s+up|(?:was|were|got|has\s+been|have\s+been)\s+"
                      r"(?:cancelled|canceled|scrapped|axed|disbanded|closed(?:\s+down)?|"
                      r"shut\s+down))\b", re.I)
@@ -165,7 +167,7 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
 # ending, and the new job was kept nowhere), or the user's new job ("i quit the stagehand gig,
 # im a deckhand on the river ferry now", sealed37).
 _NEXT = re.compile(r",\s*(?:and\s+)?(?=(?:now\s+|i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|"
-                   r"going|joining|becoming|training|working)\b|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+"
+                   r"going|joining|becoming|training|working|doing)\b|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+"
                    r"(?:now\s+)?an?\s+|(?:now\s+)?i\s+(?:now\s+)?work\s+(?:as|at|for|in)\b)|\s+and\s+(?=(?:now\s+)?"
                    r"(?:i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|joining|becoming)\b)", re.I)
 

@@ -91,11 +91,16 @@ class Grounding:
     # are the user's ("Whittling hobby" for "I've taken up whittling", the reply having said
     # "hobby"; not "Tom" added beside "dog" from "Rex is Tom's dog.").
     rarest_mine: bool = False
+    # Its rarest word is nobody's, and at most half of it is the user's: "Disappointed with
+    # the job" for "new job who dis 😎" (sealed40: kept, and then put in place of the job).
+    rarest_unsaid: bool = False
 
     @property
     def unsupported(self) -> bool:
-        """Not one of its words is the user's (nor in a stored memory)."""
-        return self.words > 0 and self.from_user == 0
+        """Not one of its words is the user's (nor in a stored memory), or what it is about
+        is nobody's word (`rarest_unsaid`)."""
+        return self.words > 0 and (self.from_user == 0 or (
+            self.rarest_unsaid and self.from_user <= 0.5 and not self.user_numbers))
 
     @property
     def ungrounded(self) -> bool:
@@ -129,7 +134,8 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     user_numbers = bool(numbers) and numbers <= user and len(words - mine) <= _UNIT_WORDS
     said_as = {_stem(w): w for w in _WORD.findall(text.lower())}  # "whittl": "whittling"
     rarest = min(sorted(words), key=lambda w: zipf_frequency(said_as.get(w, w), "en"))
-    return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers, rarest in mine)
+    return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers, rarest in mine,
+                     rarest not in mine and rarest not in theirs)
 
 
 def said_in(stem: str, said: set[str]) -> bool:

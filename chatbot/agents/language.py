@@ -104,8 +104,23 @@ _OWN_NAMES = {"deutsch": "German", "français": "French", "francais": "French",
               "italiano": "Italian", "português": "Portuguese", "portugues": "Portuguese",
               "nederlands": "Dutch", "inglés": "English", "ingles": "English",
               "anglais": "English", "englisch": "English", "inglese": "English",
-              "inglês": "English", "engels": "English"}
-_IN_OWN_NAME = re.compile(r"\b(?:auf|en|in|em|op)\s+(" + "|".join(_OWN_NAMES) + r")\b", re.I)
+              "inglês": "English", "engels": "English",
+              # ... and each of them in the others: "kun je vanaf nu altijd in het Duits
+              # antwoorden?" (sealed40: kept nothing)
+              "duits": "German", "allemand": "German", "alemán": "German", "aleman": "German",
+              "tedesco": "German", "alemão": "German", "alemao": "German",
+              "frans": "French", "französisch": "French", "francés": "French",
+              "frances": "French", "francese": "French", "francês": "French",
+              "spaans": "Spanish", "spanisch": "Spanish", "espagnol": "Spanish",
+              "spagnolo": "Spanish", "espanhol": "Spanish",
+              "italiaans": "Italian", "italienisch": "Italian", "italien": "Italian",
+              "portugees": "Portuguese", "portugiesisch": "Portuguese",
+              "portugais": "Portuguese", "portugués": "Portuguese", "portoghese": "Portuguese",
+              "niederländisch": "Dutch", "néerlandais": "Dutch", "neerlandés": "Dutch",
+              "olandese": "Dutch", "holandés": "Dutch", "holandês": "Dutch"}
+# (an article may come between: "in het Duits", "en el inglés")
+_IN_OWN_NAME = re.compile(r"\b(?:auf|en|in|em|op)\s+(?:het\s+|de\s+|el\s+|la\s+|l['\u2019])?("
+                          + "|".join(_OWN_NAMES) + r")\b", re.I)
 # The language the user writes in, not one asked for: "te escribo en español", "je t'écris en
 # français", "ich schreibe auf Deutsch" (the verb, then at most two words).
 _WRITES_IN = re.compile(r"\b(?:escribo|escribiendo|[ée]cris|[ée]crivant|schreibe|schreib|scrivo|"

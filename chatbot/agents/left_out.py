@@ -113,9 +113,15 @@ _NAMES_ONLY = re.compile(r"^(?:[A-Z][\w'\u2019-]*)(?:\s+[A-Z][\w'\u2019-]*){0,2}
 
 
 def names_only(text: str) -> bool:
-    """Names alone, no word of them common ("Gliwice"; not "Is British")."""
+    """Names alone, no word of them common ("Gliwice"; not "Is British"), none shaped as what
+    someone is ("Diabetic" for "type 2 diabetic", sealed40: dropped)."""
+    words = _WORD.findall(text)
     return bool(_NAMES_ONLY.match(text.strip())) and all(
-        zipf_frequency(w.lower(), "en") < COMMON_ZIPF for w in _WORD.findall(text))
+        zipf_frequency(w.lower(), "en") < COMMON_ZIPF for w in words) and not any(
+        _WHAT_ONE_IS.search(w.lower()) for w in words)
+
+
+_WHAT_ONE_IS = re.compile(r"(?:ic|ian|ous|ive|ed|ful|less|ish|ist|arian)$")
 
 
 # A memory of one or two everyday words and no verb: "Same town" for "same town tho" (sealed39)

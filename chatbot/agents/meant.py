@@ -7,11 +7,13 @@ behaviour change; chatbot.agents.part_calls reads the message with it before its
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from chatbot.agents.parts import TAKES_BACK, TAKES_BACK_WORDS
 from chatbot.agents.put_right import _WORD, _folded, _with_article
 from chatbot.agents.rare_words import _rare
+from chatbot.memory.timeparse import find_span
 from chatbot.memory.timewords import MONTHS, WEEKDAYS
 
 # "i meant the xylophone": a word taken back for a new one, in lower case (a name is read by
@@ -129,14 +131,55 @@ def with_word_back(text: str, old: str, new: str) -> str:
                   text, flags=re.I)
 
 
-def with_taken_back(entries: Any, message: str) -> tuple[Any, bool]:
+# A date taken back for a later one: "my sister henrikkes wedding is next saturday, no wait the
+# one after that, the 30th" (sealed40 kept "... on 16 March 2024, no wait the one after that").
+_BACK = re.compile(r"[,;.!]*\s*\b(?:no\s+wait|wait\s+no|sorry|i\s+mean|or\s+rather)\b", re.I)
+_AFTER_REACH = 60  # characters after the take-back the new date is looked for in
+_SENTENCE_END = re.compile(r"[.;!?]|\s+and\s+|[\u2600-\u27bf\U0001f000-\U0001faff]")
+_DAY_ALONE = re.compile(r"(?<!on )(?<!by )\b(the\s+\d{1,2}(?:st|nd|rd|th))\b", re.I)
+
+
+def _date_taken(text: str, day: date | None) -> tuple[str, str, int, int] | None:
+    """(old phrase, new phrase, start, end of what the take-back spans) when the text takes a
+    date it has just said back for another, else None."""
+    m = _BACK.search(text) if day is not None else None
+    if m is None:
+        return None
+    before = text[:m.start()]
+    after = _SENTENCE_END.split(text[m.end():m.end() + _AFTER_REACH])[0]
+    # "the 30th" said alone is a day of the month as "on the 30th" is
+    read = _DAY_ALONE.sub(r"on \1", after)
+    old, new = find_span(before, day), find_span(read, day)
+    if old is None or new is None or not before.rstrip(" ,").lower().endswith(old.phrase.lower()):
+        return None
+    start = before.lower().rindex(old.phrase.lower())
+    last = _WORD.findall(new.phrase)[-1].lower()  # where the new date ends in the text as said
+    ends = [w.end() for w in _WORD.finditer(after) if w.group(0).lower() == last]
+    return old.phrase, new.phrase, start, m.end() + ends[0] if ends else m.end()
+
+
+def _with_date_back(text: str, old: str, new: str, day: date | None) -> str:
+    if (cut := _date_taken(text, day)) is not None:
+        return text[:cut[2]] + cut[1] + text[cut[3]:]
+    return re.sub(re.escape(old), new, text, flags=re.I)
+
+
+def with_taken_back(entries: Any, message: str, day: date | None = None) -> tuple[Any, bool]:
     """The model's parts with a word the message took back replaced (`taken_back`) where it was
     said before the take-back, the take-back itself cut out of its part (a part that is only
     the take-back is left out), and the memories replaced too unless one already says the new
     word; and whether there was a take-back. sealed37 kept "... a deckhand on the lake ferry
     now..." and made the shown "Works as a stagehand" "Works as a river"."""
+    if not isinstance(entries, list):
+        return entries, False
+    if (dated := _date_taken(message, day)) is not None:
+        return [{**e, "part": _with_date_back(str(e.get("part") or ""), *dated[:2], day),
+                 "memories": [{**m, "memory": _with_date_back(str(m.get("memory") or ""),
+                                                              *dated[:2], day)}
+                              if isinstance(m, dict) else m for m in e.get("memories") or []]}
+                if isinstance(e, dict) else e for e in entries], True
     taken = _taken(message)
-    if taken is None or not isinstance(entries, list):
+    if taken is None:
         return entries, False
     old, new = taken
     out = []

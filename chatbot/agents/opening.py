@@ -82,6 +82,7 @@ from datetime import date
 
 from wordfreq import zipf_frequency
 
+from chatbot.agents.as_user import NOT_HUMAN
 from chatbot.agents.guards import NOT_TO_KEEP, asks_to_undo
 from chatbot.agents.language import message_language
 from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
@@ -115,6 +116,10 @@ ENDED = "That ended on {day}, so it is no longer"
 # my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
 # have enough information to answer your question."
 WONT_KEEP = "Understood, I won't keep that."
+# A question whether the assistant is a person or a program: it says what it is, first.
+_ASKS_IF_HUMAN = re.compile(r"\b(?:are|r)\s+(?:you|u|ya)\s+"
+                            r"(?:(?:like|even|actually|really|just)\s+)*(?:an?\s+)?(?:real\s+|actual\s+|live\s+)?(?:person|human|bot|robot|"
+                            r"ai|a\.i\.|machine|chatbot|computer|program)\b", re.I)
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "
@@ -333,6 +338,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
+    if written_in(message) == "English" and _ASKS_IF_HUMAN.search(message) and reply_in is None:
+        return NOT_HUMAN  # "... are u a real person or a bot btw?" (sealed40: not answered)
     if (not preferences and reply_in is None and written_in(message) == "English"
             and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
         return WONT_KEEP  # (not before a question: sealed39's reply then answered nothing)

@@ -185,7 +185,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                      for e, p in zip(entries, parts, strict=False)])
     # "... the lake ferry now... no wait i meant the river ferry": the message's own word put
     # right in its parts, before anything is read of them.
-    entries, took_back = with_taken_back(entries, message)
+    entries, took_back = with_taken_back(entries, message, day)
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
@@ -347,7 +347,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 about = referent_name(part, before[:-1])  # "Mrs" for "Mrs Okonkwo" (sealed34)
             found = joined_details([(with_owner(with_relation(with_whole_words(with_their_verb(
                 with_copula(led_by_who(t, about or whose_clause(t, part), known or message),
-                            part), part), part), known or message), part), c, r)
+                            part), part), part), known or message, part), part), c, r)
                 for t, c, r in found
                 if not copied_elsewhere(t, part, known or message, kind)], part)
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."

@@ -243,6 +243,17 @@ def put_right_words(part: str) -> list[tuple[str, str]]:
 
 
 
+def _without_shared_tail(new: str, rest: str) -> str:
+    """The new words less those at their end that the memory says right after the old word:
+    "baritone horn" in place of "tenor" in "Plays the tenor horn ..." is "baritone" (sealed40
+    stored "Plays the baritone horn horn")."""
+    words = new.split()
+    for k in range(1, len(words)):
+        if re.match(rf"\s+{re.escape(' '.join(words[k:]))}\b", rest, re.I):
+            return " ".join(words[:k])
+    return new
+
+
 def _folded(word: str) -> str:
     """The word in lower case without its accents ("bodhrán" -> "bodhran")."""
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower())
@@ -286,6 +297,7 @@ def reworded_anyway(part: str, shown: dict[int, str],
             if at is None or (found.re is _NAME_INSTEAD
                               and re.match(r"\s+[A-Z]", old[at.end():])):  # "Toyota Corolla"
                 continue
+            new = _without_shared_tail(new, old[at.end():])  # "baritone horn" for "tenor horn"
             word = new[:1].upper() + new[1:] if at.group(0)[:1].isupper() else new
             if abroad:  # "pas du tir à l'arc": the words after it too, and its article
                 text = _put_abroad(old, at, word, part, found)

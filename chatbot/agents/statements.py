@@ -12,7 +12,12 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import stems
-from chatbot.agents.language import asked_language
+from chatbot.agents.language import (
+    ALWAYS_ABROAD,
+    asked_language,
+    asks_for_english,
+    language_of,
+)
 from chatbot.agents.parts import _JOINERS, _WORD, TELLING, _proper_names
 from chatbot.agents.questions import with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
@@ -101,8 +106,16 @@ def is_news(part: str) -> bool:
     bell-ringing.", "Correction: I've got 3 kids, not 2"). `part_calls` reads it for what it
     ends or corrects and keeps its memories as facts, not as a standing preference."""
     said = without_lead_in(part)
+    if _I_ABROAD.match(said) and language_of(said) not in (None, "English"):
+        # "ik moet oefenen voor mijn examen in juni" (sealed40: kept as a request)
+        return (not said.rstrip().endswith("?") and asked_language([part]) is None
+                and not asks_for_english([part]) and not ALWAYS_ABROAD.search(part))
     return (leads_in_first_person(said) and not _VOLITION.search(said)
             and style_of([part]) == PLAIN and asked_language([part]) is None)
+
+
+# "I" leading a clause in the languages news comes in besides English.
+_I_ABROAD = re.compile(r"^\W*(?:ik|je|j['\u2019]|ich|yo|io|eu|jag|jeg|ja|ben)\b", re.I)
 
 
 def said_as_memory(part: str) -> str:

@@ -40,7 +40,8 @@ def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> 
         if not (_INTRODUCED.search(message[:found.start()]) and (
                 _no_capitals(message)
                 or zipf_frequency(found.group(0).lower(), "en") < UNHEARD_OF_ZIPF)):
-            return None
+            said = said_name(message, message, memories)  # "yo. oluchi here 👋" (sealed40)
+            return said if said and said.lower() == found.group(0).lower() else None
         return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
     before = message[:found.start()]
     if _SOMEONE_OF_THEIRS.search(before) and not _MY_NAME_IS.search(before):
@@ -90,7 +91,9 @@ def _as_written(name: str, message: str) -> str:
 _NAME_SAID = re.compile(r"(?:^|[,.!?;:]\s*)(?:(?:my|the)\s+)?name(?:['\u2019]?s|\s+is)\s+"
                         r"([^\W\d_][\w'-]*)"
                         # "hiya, Eudora here :)" (sealed28), a capital only
-                        r"|(?:^|[,.!?;:]\s*)((?-i:[A-Z])[\w'-]+)\s+here\b(?!\s+\w)", re.I)
+                        # (or typed in lower case, a word English all but never writes:
+                        # "yo. oluchi here 👋", sealed40; `said_name` reads how rare)
+                        r"|(?:^|[,.!?;:]\s*)([^\W\d_][\w'-]+)\s+here\b(?!\s+\w)", re.I)
 NAME_ZIPF = 4.5  # typed without capitals, a name is no common word ("names are hard")
 # A word English all but never writes is a name however the rest is typed: "names kealoha,
 # most people just say K." (a capital K beside it).

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
 from chatbot.memory.timewords import is_past_form
@@ -152,7 +154,10 @@ def third_person(text: str) -> str:
 
 # ... or of something of theirs, "I'd" typed "id": "if it ever got picked up by the guardian id
 # frame it" (sealed36: kept as "Guardian id frame").
-_IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\w+)\b", re.I)
+# ... or a world other than this one: "in another life id def be an opera singer" (sealed40).
+_IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\w+)\b"
+                   r"|\bin\s+(?:another|a\s+different|an\s+ideal|a\s+perfect|a\s+parallel|my\s+next)"
+                   r"\s+(?:life|world|universe)\b|\bin\s+my\s+dreams\b", re.I)
 _WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)['\u2019]d\b"
                     r"|(?-i:\bid\s+[a-z]{3,})", re.I)
 
@@ -361,13 +366,23 @@ def _relation_pattern(name: str) -> re.Pattern[str]:
                       r"(?:(?:is|was)\s+)?(?:(?:called|named)\s+)?" + re.escape(name) + r"\b")
 
 
-def with_relation(text: str, known: str) -> str:
+def with_relation(text: str, known: str, part: str = "") -> str:
     """A memory led by a name, led by who that name is to the user when the user's words or
     the shown memories said it ("my grandfather Bartholomew"): "Bartholomew: favourite dish
     is goulash" -> "Their grandfather Bartholomew: favourite dish is goulash". Read alone later, or
     found by a search for "my grandfather", the memory says whose dish it is. Left as it is
-    when it already says the relation."""
+    when it already says the relation. A memory led by the relation is led by the name too
+    when an earlier message gave it (`part`, the memory's own part, did not)."""
     words = _WORD_CHARS.findall(text)
+    if words and text.startswith(words[0]) and (named := re.search(
+            rf"\bmy\s+{re.escape(words[0].lower())}\s+([A-Za-z][\w'-]+)\b", known, re.I)) and (
+            named.group(1)[0].isupper() or zipf_frequency(named.group(1).lower(), "en") < 3.0) and (
+            named.group(1).lower() not in {w.lower() for w in words}  # not "Sister Ana ..."
+            and named.group(1).lower() not in part.lower()):  # the part's own: its words
+        # "Landlord is asking for a 80 quid increase" after "my landlord augustin just texted"
+        # (sealed40): whose landlord, by name.
+        name = named.group(1)[:1].upper() + named.group(1)[1:]
+        return f"Their {words[0].lower()} {name}{text[len(words[0]):]}"
     if (not words or not words[0][:1].isupper() or not text.startswith(words[0])
             or _led_by_a_verb(words[0])):  # "Sings in a gospel choir": no name (sealed23)
         return text

@@ -62,7 +62,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     ("day_of_month", r"\b(?:on|until|till?|by|from|through)\s+(?:the\s+)?"
                      r"(?:(\d{1,2})(?:st|nd|rd|th)|("
                      + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r"))\b"
-                     r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b)"),
+                     r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b"
+                     # or an emoji or a laugh: "the wedding is on the 30th 😅" (sealed40)
+                     r"|\s*[\u2600-\u27bf\U0001f000-\U0001faff]|\s+(?:lol|lmao|haha\w*|tho|though|"
+                     r"then)\b)"),
     # "from Tuesday to Saturday next week": those days of the week named. Without a week, the
     # coming ones, and not relative: as often a habit ("works Monday to Friday").
     ("weekday_range", rf"\b(?:from\s+)?({_DAY})\s*(?:to|until|till?|through|thru|-|\u2013)\s*"
