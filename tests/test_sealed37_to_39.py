@@ -208,6 +208,7 @@ def test_a_memory_test_asks_to_be_reminded():
     assert recalled("ok memory test, what do i do for work and where", facts).startswith(
         "You told me you run a tiny smokehouse in Vardø")
     assert recalled("what should i cook tonight?", facts) == ""
+    assert "your name is Berit" in recalled("bet u forgot my name already lol", facts)
 
 
 def test_a_message_asking_not_to_be_kept_is_answered_that_it_is_not():
