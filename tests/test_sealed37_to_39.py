@@ -430,3 +430,12 @@ def test_an_adjective_alone_is_no_name_and_a_relation_takes_its_earlier_name():
         "Sister Ana lives in Rome")
     assert with_relation("Partner is chef", "my partner Dev is a chef",
                          part="my partner Dev is a chef") == "Partner is chef"
+
+
+def test_a_remark_about_someones_thing_is_no_request_but_a_format_remark_stays():
+    from chatbot.agents.meant import taken_back as back
+    from chatbot.agents.reply_requests import asks_nothing
+    assert asks_nothing("Bandmates think theremin is not played", ["hobbies"],
+                        "the theremins my bandmates thing")
+    assert not asks_nothing("Prefers shorter answers", ["style"], "the shorter the better")
+    assert back("Hi. Sorry Anna, I forgot") is None  # "Hi" is no word taken back

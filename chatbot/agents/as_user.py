@@ -289,9 +289,11 @@ NOT_HUMAN = "I'm an AI assistant, not a person."
 # u a bot?"): a sentence that names a bot and says "I'm not" of it ("I'm not." or "I'm not a
 # ...", not "I'm not able to ..."), or "I'm not a bot".
 _NOT_A_BOT = re.compile(
-    r"(?:(?<=^)|(?<=[.!?]\s))[^.!?]*?(?:\b(?:bot|robot|chatbot|AI|machine|program)\b[^.!?]*?\bI(?:['\u2019]m|"
-    r"\s+am)\s+not\b(?=\s*(?:[.!?,;]|$|(?:a|an|one)\s+(?!(?:real\s+)?(?:person|human))))|\bI(?:['\u2019]m|\s+am)\s+not\s+(?:a\s+|an\s+)?"
-    r"(?:bot|robot|chatbot|AI|machine|program)\b)[^.!?]*[.!?]?")
+    r"(?:(?<=^)|(?<=[.!?]\s))[^.!?]*?"
+    r"(?:\b(?:bot|robot|chatbot|AI|machine|program)\b[^.!?]*?\bI(?:['\u2019]m|\s+am)\s+not\b"
+    r"(?=\s*(?:[.!?,;]|$|(?:a|an|one)\s+(?!(?:real\s+)?(?:person|human))))"
+    r"|\bI(?:['\u2019]m|\s+am)\s+not\s+(?:a\s+|an\s+)?(?:bot|robot|chatbot|AI|machine|program)\b)"
+    r"[^.!?]*[.!?]?")
 
 
 def without_claimed_humanity(reply: str) -> str:

@@ -167,8 +167,10 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
 # ending, and the new job was kept nowhere), or the user's new job ("i quit the stagehand gig,
 # im a deckhand on the river ferry now", sealed37).
 _NEXT = re.compile(r",\s*(?:and\s+)?(?=(?:now\s+|i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|"
-                   r"going|joining|becoming|training|working|doing)\b|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+"
-                   r"(?:now\s+)?an?\s+|(?:now\s+)?i\s+(?:now\s+)?work\s+(?:as|at|for|in)\b)|\s+and\s+(?=(?:now\s+)?"
+                   r"going|joining|becoming|training|working|doing)\b"
+                   r"|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?an?\s+"
+                   r"|(?:now\s+)?i\s+(?:now\s+)?work\s+(?:as|at|for|in)\b)"
+                   r"|\s+and\s+(?=(?:now\s+)?"
                    r"(?:i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|joining|becoming)\b)", re.I)
 
 

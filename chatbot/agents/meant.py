@@ -10,7 +10,7 @@ import re
 from datetime import date
 from typing import Any
 
-from chatbot.agents.parts import TAKES_BACK, TAKES_BACK_WORDS
+from chatbot.agents.parts import TAKES_BACK_WORDS
 from chatbot.agents.put_right import _WORD, _folded, _with_article
 from chatbot.agents.rare_words import _rare
 from chatbot.memory.timeparse import find_span
@@ -33,7 +33,7 @@ def meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
     """The shown memory holding the one uncommon word the part says again, with it replaced by
     the word the part meant: "... a solo on the banjo" -> "... a solo on the xylophone"."""
     meant = _MEANT.search(part)
-    if meant is None or not TAKES_BACK.search(part[:meant.start()] + " i meant"):
+    if meant is None:  # ("i meant" is itself a take-back: no other word is needed)
         return False
     new = meant.group(1)
     again = {w.lower() for w in _WORD.findall(part[meant.end():] + " " + part[:meant.start()])}
@@ -93,8 +93,9 @@ def _cut(part: str) -> tuple[str, str] | None:
 def _taken(message: str) -> tuple[str, str] | None:
     meant = _MEANT_PHRASE.search(message)
     if meant is None and (m := _no_wait(message)) is not None:
-        return m.group("old"), m.group("new")
-    if meant is None or not TAKES_BACK.search(message[:meant.start()] + " i meant"):
+        old = m.group("old")  # not "Hi" in "Hi. Sorry Anna, ..."
+        return (old, m.group("new")) if old.isdigit() or _rare(old, below=_MEANT_ZIPF) else None
+    if meant is None:
         return None
     new, after, old = meant.group(1), meant.group(2), meant.group(3)
     before = message[:meant.start()]

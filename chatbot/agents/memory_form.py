@@ -70,7 +70,8 @@ def with_their_verb(text: str, part: str) -> str:
 # "Practises in the park ...", the slackline lost (sealed37). The memory's verb is followed by
 # where or when, not by what, and is one of doing an activity ("practise", "train", "play").
 _NO_OBJECT = re.compile(r"^((?:i\s+)?(?i:practi[cs]e|train|play|do|ride|skate|climb|race|"
-                        r"sail|paddle|dance|fly)(?:e?s)?)\s+(?=(?:in|at|on|near|most|every|after|before|with|"
+                        r"sail|paddle|dance|fly)(?:e?s)?)\s+"
+                        r"(?=(?:in|at|on|near|most|every|after|before|with|"
                         r"daily|twice|outside|indoors|outdoors)\b)")
 _ASKED_THING = re.compile(r"\b(?:a|an|the|my|some|of|for|on|at|about|with)\s+"
                           r"(?:(?:a|an|the|my|some)\s+)?([a-z][\w-]*)", re.I)

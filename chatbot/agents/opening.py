@@ -118,8 +118,10 @@ ENDED = "That ended on {day}, so it is no longer"
 WONT_KEEP = "Understood, I won't keep that."
 # A question whether the assistant is a person or a program: it says what it is, first.
 _ASKS_IF_HUMAN = re.compile(r"\b(?:are|r)\s+(?:you|u|ya)\s+"
-                            r"(?:(?:like|even|actually|really|just)\s+)*(?:an?\s+)?(?:real\s+|actual\s+|live\s+)?(?:person|human|bot|robot|"
-                            r"ai|a\.i\.|machine|chatbot|computer|program)\b", re.I)
+                            r"(?:(?:like|even|actually|really|just)\s+)*(?:an?\s+)?"
+                            r"(?:real\s+|actual\s+|live\s+)?"
+                            r"(?:person|human|bot|robot|ai|a\.i\.|machine|chatbot|computer|program)\b",
+                            re.I)
 BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "

@@ -154,14 +154,16 @@ def asks_nothing(text: str, categories: list[str], part: str) -> bool:
             and not for_good(part)):
         return True  # "come faccio a togliere la cera ...?" beside the answer (sealed38)
     return (language_of(part) in (None, "English") and not ADDRESSES.search(part)
-            and (not stems(text) & said or _OF_A_THING.match(part))
+            and (not stems(text) & said or _OF_A_THING.match(part) is not None)
             and "preferences" not in categories)
 
 
 # A part led by a thing or someone, not a verb: "the theremins my bandmates thing" (sealed38
 # kept it as the request 'Bandmates think theremin is not played'); a request is a verb ("keep
-# it short") or speaks to the assistant.
-_OF_A_THING = re.compile(r"^\W*(?:the|a|an|my|our|his|her|their|this|that)\s+\w", re.I)
+# it short") or speaks to the assistant; this one says whose the thing is ("the shorter the
+# better" says no one's).
+_OF_A_THING = re.compile(r"^\W*(?:the|a|an|my|our|his|her|their|this|that)\s+[^,.!?]*?"
+                         r"\b(?:my|our|his|her|their)\s+\w", re.I)  # whose it is: someone's
 
 
 # News of the user's, then ", so" and a request for good: "im moving to Feldkirch in the summer

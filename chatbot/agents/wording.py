@@ -156,7 +156,8 @@ def third_person(text: str) -> str:
 # frame it" (sealed36: kept as "Guardian id frame").
 # ... or a world other than this one: "in another life id def be an opera singer" (sealed40).
 _IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\w+)\b"
-                   r"|\bin\s+(?:another|a\s+different|an\s+ideal|a\s+perfect|a\s+parallel|my\s+next)"
+                   r"|\bin\s+(?:another|a\s+different|an\s+ideal|a\s+perfect|a\s+parallel|"
+                   r"my\s+next)"
                    r"\s+(?:life|world|universe)\b|\bin\s+my\s+dreams\b", re.I)
 _WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)['\u2019]d\b"
                     r"|(?-i:\bid\s+[a-z]{3,})", re.I)
