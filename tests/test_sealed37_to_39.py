@@ -439,3 +439,11 @@ def test_a_remark_about_someones_thing_is_no_request_but_a_format_remark_stays()
                         "the theremins my bandmates thing")
     assert not asks_nothing("Prefers shorter answers", ["style"], "the shorter the better")
     assert back("Hi. Sorry Anna, I forgot") is None  # "Hi" is no word taken back
+
+
+def test_never_mind_and_dont_worry_are_no_statements_of_the_user():
+    msg = ("ok so about me: 40, i teach pottery, never mind the weather, dont worry about the "
+           "deadline")
+    [(_, args)] = tool_calls([fact(msg, "Teaches pottery")], [], message=msg, known=msg)
+    texts = [f["text"] for f in args["facts"]]
+    assert not any("mind" in t.lower() or "worry" in t.lower() for t in texts)

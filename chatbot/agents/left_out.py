@@ -62,8 +62,9 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
 # A list of the user's own after "about me:", its "I" left out: an age alone, a negated verb.
 _ABOUT_ME = re.compile(r"\b(?:me|myself)\b", re.I)
 _AGE_ALONE = re.compile(r"(?:1[0-1]\d|[1-9]\d)")
-_NEGATED_LEAD = re.compile(r"^(?:cant|can't|can\u2019t|cannot|dont|don't|don\u2019t|never|wont|"
-                           r"won't)\s+[a-z]{3,}\s+\w", re.I)
+# (Not "dont" or "never": "dont worry about it", "never mind that" speak to the assistant.)
+_NEGATED_LEAD = re.compile(r"^(?:cant|can't|can\u2019t|cannot|wont|won't|won\u2019t)"
+                           r"\s+[a-z]{3,}\s+\w", re.I)
 
 
 # Until when the clause holds: "im looking after my colleague's pitcher plants till wednesday"
