@@ -379,6 +379,8 @@ def test_languages_named_in_other_languages_and_news_abroad_filed_as_a_request()
     assert asked_language(["réponds-moi en allemand stp"]) == "German"
     assert is_news("ik moet oefenen voor mijn examen in juni 🇩🇪")
     assert not is_news("ik wil dat je altijd in het Duits antwoordt")
+    assert not is_news("ich möchte kürzere Antworten bitte")  # a want: a request
+    assert not is_news("ja bitte kürzer")  # "ja" is no "I"
     msg = f"hoi! {asked} ik moet oefenen voor mijn examen in juni 🇩🇪"
     entries = [{"part": "hoi!", "kind": "small_talk"}, {"part": asked, "kind": "question"},
                {**fact("ik moet oefenen voor mijn examen in juni 🇩🇪", "Preparing for exam in June"),

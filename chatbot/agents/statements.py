@@ -109,13 +109,19 @@ def is_news(part: str) -> bool:
     if _I_ABROAD.match(said) and language_of(said) not in (None, "English"):
         # "ik moet oefenen voor mijn examen in juni" (sealed40: kept as a request)
         return (not said.rstrip().endswith("?") and asked_language([part]) is None
-                and not asks_for_english([part]) and not ALWAYS_ABROAD.search(part))
+                and not asks_for_english([part]) and not ALWAYS_ABROAD.search(part)
+                and not _VOLITION_ABROAD.search(said))
     return (leads_in_first_person(said) and not _VOLITION.search(said)
             and style_of([part]) == PLAIN and asked_language([part]) is None)
 
 
-# "I" leading a clause in the languages news comes in besides English.
-_I_ABROAD = re.compile(r"^\W*(?:ik|je|j['\u2019]|ich|yo|io|eu|jag|jeg|ja|ben)\b", re.I)
+# "I" leading a clause in the languages news comes in besides English (not one that is also
+# "yes" or "you" in another: "ja", "je"), and what the user wants said so ("ich möchte kürzere
+# Antworten" asks something of replies).
+_I_ABROAD = re.compile(r"^\W*(?:ik|ich|yo|io|eu|jag|jeg)\b", re.I)
+_VOLITION_ABROAD = re.compile(r"\b(?:möchte|mochte|will|wünsche|hätte\s+gern|quiero|prefiero|"
+                              r"querría|voglio|vorrei|preferisco|quero|prefiro|queria|wil|wens|"
+                              r"zou\s+graag|vill|önskar|vil|ønsker)\b", re.I)
 
 
 def said_as_memory(part: str) -> str:
