@@ -340,9 +340,10 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if bullets:
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
-    if written_in(message) == "English" and _ASKS_IF_HUMAN.search(message) and reply_in is None:
+    language = written_in(message)  # (read once: each call classifies the message again)
+    if language == "English" and _ASKS_IF_HUMAN.search(message) and reply_in is None:
         return NOT_HUMAN  # "... are u a real person or a bot btw?" (sealed40: not answered)
-    if (not preferences and reply_in is None and written_in(message) == "English"
+    if (not preferences and reply_in is None and language == "English"
             and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
         return WONT_KEEP  # (not before a question: sealed39's reply then answered nothing)
     if untold and not preferences and asks(message):  # found or not
@@ -354,13 +355,12 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if unnamed and not preferences and not asks_to_undo(message):
         return NOTHING_NAMED.format(name=unnamed)
     if (reply_in in SURE_ABROAD and asks(message) and not asks_to_undo(message)
-            and written_in(message) == "English"):
+            and language == "English"):
         return SURE_ABROAD[reply_in]
     if not found or not asks(message) or asks_to_undo(message):
         # A request to forget is not begun with the fact: the reply recited what the user had
         # just asked to have deleted ("You told me you recently broke up with ... Tiberius").
         return ""
-    language = written_in(message)
     if language != "English":  # its "reply in <language>" is one of the preferences
         return told_abroad(message, language, current)
     if preferences:
