@@ -271,10 +271,8 @@ class ChatSession:
         # code, where code begins replies (a small model's direct reply), in English or in the
         # language a standing preference asks for (agents/refusals.py).
         active = self.responder.limits or limits_for(lm)
-        reply_in = language.asked_language(prefs)
-        if language.asks_for_english(prefs) and language.message_language(question) not in (
-                None, "English"):
-            reply_in = "English"  # "contéstame siempre en inglés", then a question in Spanish
+        # "contéstame siempre en inglés", then a question in Spanish: English
+        reply_in = language.asked_over(question, prefs) or language.asked_language(prefs)
 
         def reopen(words: str) -> None:
             self.stats["refused_replies"] += bool(words)

@@ -503,7 +503,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("Am I still in Lima?", found=True, past=True, preferences=False) == ""
     # The memory found first ended before today: code compared the dates and says so.
     assert (opening("Am I still in Lima?", found=True, past=True, preferences=False,
-                    ended=date(2024, 4, 30)) == "That ended on 30 April 2024, so it is no longer")
+                    ended=date(2024, 4, 30)) == "That ended on 30 April 2024, so you are no longer")
     assert opening("¿Sigo en Lima?", found=True, past=True, preferences=False,
                    ended=date(2024, 4, 30)) == ""
     assert opening("I left Lima.", found=True, past=True, preferences=False,
@@ -655,10 +655,11 @@ def test_the_opening_follows_the_message_and_what_was_found():
         "You told me you have a brother called Cathal, but you haven't told me")
     # Where someone grew up or was born is not where they live.
     tulsa = ["You live in Tulsa", "You teach geography at a secondary school"]
-    for asked in ("remind me, where did i grow up? i told u before right?",
-                  "where am I from again?", "when was I born again?"):
+    for asked, clause in (("remind me, where did i grow up? i told u before right?", ""),
+                          ("where am I from again?", " where you are from."),
+                          ("when was I born again?", " when you were born.")):
         assert opening(asked, found=True, preferences=False,
-                       current=tulsa).endswith("haven't told me"), asked
+                       current=tulsa).endswith("haven't told me" + clause), asked
     assert opening("where do i live again?", found=True, preferences=False,
                    current=tulsa).endswith("."), "where do i live"
     assert opening("remind me, where did I grow up?", found=True, preferences=False,

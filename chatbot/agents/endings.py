@@ -139,8 +139,17 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     # laying bricks anymore" the model copied "Lives in Pärnu", and the town went (sealed29).
     named = [i for i, old in shown.items()
              if i not in taken and any(said_in(w, stems(old)) for w in what)]
+    if not named and what & _JOB_STEMS:
+        # "quit the coffee job!!" beside "Works as a barista" (sealed41: the job stayed): a
+        # job named by what it is, not by the fact's words, ends the one fact of work shown.
+        jobs = [i for i, old in shown.items() if i not in taken and _WORK_FACT.search(old)]
+        named = jobs if len(jobs) == 1 else []
     return named or [i for i, old in shown.items()
                      if i not in taken and any(c and c <= stems(old) for c in copies)]
+
+
+_JOB_STEMS = stems("job gig position")
+_WORK_FACT = re.compile(r"^(?:Works?|Working|Worked|Employed)\b|\bjob\b", re.I)
 
 
 def as_ended(part: str, old: list[str], day: date | None) -> str:

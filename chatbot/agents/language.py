@@ -70,8 +70,8 @@ def reply_language(message: str, preferences: list[str] = ()) -> str | None:
     user's standing preferences ask replies in, if any (`asked_language`); else None."""
     language = message_language(message)
     if language is not None and language != "English":
-        if asks_for_english(preferences):
-            return f"Reply in English only, as the user asked, even to a message in {language}."
+        if (asked := asked_over(message, preferences)) is not None:
+            return f"Reply in {asked} only, as the user asked, even to a message in {language}."
         return f"Reply in {language}, the language of the user's message."
     if (asked := asked_language(preferences)) is not None:
         return f"Reply in {asked} only, as the user asked, even to a message in English."
@@ -136,36 +136,55 @@ def _asked_in_own_names(text: str) -> str | None:
     return _OWN_NAMES[named[-1].group(1).lower()] if named else None
 
 
-def asked_language(preferences: list[str]) -> str | None:
-    """The language the latest preference that names one asks replies in ("answer me in
-    German from now on", "antworte mir immer auf Deutsch": German); None when it asks for
-    English, or takes one back ("stop answering in German")."""
+def named_language(preferences: list[str]) -> str | None:
+    """The language the latest preference that names one asks replies in, English too
+    ("answer me in German from now on", "antworte mir immer auf Deutsch", "contéstame siempre
+    en inglés"); None when it takes one back ("stop answering in German") or none names one."""
+    naming = _naming(preferences)
+    return naming[0] if naming else None
+
+
+def _naming(preferences: list[str]) -> tuple[str, str] | None:
+    """(`named_language`, the preference that names it), or None."""
     for text in reversed(preferences):
         if (own := _asked_in_own_names(text)) is not None:
-            return None if own == "English" else own
+            return own, text
         named = [m for m in _IN_LANGUAGE.finditer(text)
                  if not _ON_CONDITION.search(text[:m.start()])]
         asked = [m for m in named if not _TAKEN_BACK.search(text[:m.start()])]
         if asked:
-            name = asked[-1].group(1).title()
-            return None if name == "English" else name
+            return asked[-1].group(1).title(), text
         if named:  # every one taken back
             return None
     return None
 
 
+def asked_language(preferences: list[str]) -> str | None:
+    """The language other than English the preferences ask replies in (`named_language`)."""
+    name = named_language(preferences)
+    return None if name == "English" else name
+
+
 def asks_for_english(preferences: list[str]) -> bool:
     """The latest preference that names a language asks for English ("contéstame siempre en
     inglés", "reply in English even when I write in Spanish")."""
-    for text in reversed(preferences):
-        if (own := _asked_in_own_names(text)) is not None:
-            return own == "English"
-        named = [m for m in _IN_LANGUAGE.finditer(text)
-                 if not _ON_CONDITION.search(text[:m.start()])]
-        if named:
-            return named[-1].group(1).title() == "English" and not _TAKEN_BACK.search(
-                text[:named[-1].start()])
-    return False
+    return named_language(preferences) == "English"
+
+
+def asked_over(message: str, preferences: list[str]) -> str | None:
+    """The language the preferences ask replies in when the message is in another one, not
+    English, and the request holds for it: English, asked of every message ("contéstame
+    siempre en inglés"); another, asked in the message's own language ("te escribo en español
+    ... contéstame siempre en francés", sealed41 was answered in Spanish). Else None: "answer
+    me in German from now on", then a question in Spanish, is answered in Spanish."""
+    language = message_language(message)
+    naming = _naming(preferences)
+    if language in (None, "English") or naming is None or naming[0] == language:
+        return None
+    asked, text = naming
+    if asked == "English" or language_of(text) == language:
+        return asked
+    return None
 
 
 def warm_up() -> None:

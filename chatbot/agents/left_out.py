@@ -138,3 +138,46 @@ def only_everyday_words(text: str) -> bool:
     return (0 < len(words) <= _FRAGMENT_WORDS and not days_and_numbers(text)  # "Until Friday"
             and not _led_by_a_verb(words[0])
             and all(zipf_frequency(w.lower(), "en") >= FRAGMENT_ZIPF for w in words))
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:.!?]+|\s+[-\u2013\u2014]+\s+")
+
+
+# Where something the user works at is, not where they live: "im a barista at a tiny place
+# near the station" (sealed41 kept "Lives near the station"). The memory's place, said in the
+# part after "at a ..." in a clause with no word of living or of a home.
+_HOME_SAID = re.compile(r"\b(?:live[sd]?|living|move[sd]?|moving|based|home|house|flat|"
+                        r"apartment|stay(?:s|ing|ed)?|from)\b", re.I)
+_AT_A_PLACE = re.compile(r"\bat\s+(?:a|an|the|my|this|that)\s+", re.I)
+
+
+def unsaid_home(text: str, part: str) -> bool:
+    """A memory of where the user lives ("Lives near the station") whose place the part says
+    of a place it is at (`_AT_A_PLACE`), no word of living in that clause (`_HOME_SAID`)."""
+    if not text.startswith("Lives "):
+        return False
+    place = text.removeprefix("Lives ").strip(" .").lower()
+    for clause in _CLAUSE_BREAK.split(part):
+        at = clause.lower().find(place)
+        if at > 0 and _AT_A_PLACE.search(clause[:at]) and not _HOME_SAID.search(clause):
+            return True
+    return False
+
+
+# A memory that joins a subject to a state the user said of themselves in a clause with no
+# subject: "Flight to Klipeda is nervous" for "my flight to klaipeda is the day after tomorrow,
+# so nervous" (sealed41): the user is nervous, not the flight.
+_IS_STATE = re.compile(r"^(?P<subject>.+?)\s+(?:is|are|was|were)\s+(?P<state>[a-z]{4,})\b", re.I)
+_EXCLAIMED = re.compile(r"^\W*(?:(?:so+|very|really|super|soo+|kinda|pretty|too|bit|a|lol|tbh|"
+                        r"and|but|now)\s+)*(?P<state>[a-z]+)\b", re.I)
+
+
+def unjoined_state(text: str, part: str) -> bool:
+    """The memory says "X is <state>" (a time may follow) where the part says the state only
+    as an exclamation of its own ("so nervous"), no word of X in that clause."""
+    m = _IS_STATE.match(text.strip())
+    if m is None:
+        return False
+    state, subject = m.group("state").lower(), stems(m.group("subject"))
+    return any((said := _EXCLAIMED.match(c)) and said.group("state").lower() == state
+               and not stems(c) & subject for c in _CLAUSE_BREAK.split(part))

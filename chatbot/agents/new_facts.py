@@ -279,7 +279,11 @@ def _dated(text: str, day: date | None, event: bool = False,
     if day is None:
         return text, None, None
     span = find_span(text, day)
-    if span is None or not (_bounds_the_fact(span) or (event and _one_coming_day(text, span))):
+    # A start on a bare weekday is one coming day, fact or plan: "Starts as a crane operator
+    # at the port on monday" (sealed41 kept the weekday, undated).
+    if span is None or not (_bounds_the_fact(span) or (
+            (event or _STARTS_BEFORE.search(text[:max(text.find(span.phrase), 0)]))
+            and _one_coming_day(text, span))):
         return text, None, None
     if _EVERY_PART_OF_DAY.match(text[text.find(span.phrase) + len(span.phrase):]):
         return text, None, None  # "a welding course on tuesday nights": a habit (sealed21)

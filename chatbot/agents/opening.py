@@ -100,6 +100,7 @@ from chatbot.agents.told import (
     said_to_you,
     theirs,
 )
+from chatbot.agents.untold import NOTHING_TOLD, self_clause
 from chatbot.memory.timeparse import day_in_words
 
 OPENING = "Since you"
@@ -112,6 +113,7 @@ OPENING = "Since you"
 # "it no longer", it wrote "so it no longer with you." and "so it no longer stays with us."
 # (sealed26, sealed27); after "is" any state follows ("valid", "yours", "with you").
 ENDED = "That ended on {day}, so it is no longer"
+_ASKS_AM_I = re.compile(r"^\W*(?:(?:so|ok|okay|and|wait|hey|um)\W+)*am\s+i\b", re.I)
 # A message that asks not to keep something of it ("btw dont remember this part: the code for
 # my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
 # have enough information to answer your question."
@@ -126,12 +128,13 @@ BULLET_OPENING = "- "
 QUESTION_MARKS = ("?", "\uff1f")  # "?" and the full-width one
 RECAP = "Here's what I know about you: "
 # The user as what a question is about: "... about me?", "... about me so far?", "... about
-# me these days?", "Who am I?", "What have you got on me?". Not "on me" nor "of me" otherwise
-# ("Can you go easy on me?", "Are you proud of me?"); not "about me and my dog".
+# me these days?", "what do u know abt me?" (sealed41), "Who am I?", "What have you got on
+# me?". Not "on me" nor "of me" otherwise ("Can you go easy on me?", "Are you proud of me?");
+# not "about me and my dog".
 _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|currently|"
         r"at\s+the\s+moment|at\s+this\s+point")
 _ABOUT_THE_USER = re.compile(
-    rf"\babout\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
+    rf"\b(?:about|abt)\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
     rf"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*(?:{_NOW})?\W*$", re.I)
 
 
@@ -204,32 +207,12 @@ def asked_name(message: str) -> str | None:
     return name[:1].upper() + name[1:]
 
 
-# A recall question about the user in the first person: "where am i based again?", "which tea
-# do i like again?", "remind me, what do I do for a living?". Asked of an empty memory, the
-# model made an answer up ("You are based in New York City.", sealed26).
-_ASKS_SELF = re.compile(r"\b((?:what|where|which|who|how)(?:\s+[a-z]+){0,2}?)\s+(am|do|was|have)\s+"
-                        r"i\s+([^?.!]*?)(?:\s+(?:again|now))?\s*\?*\s*$", re.I)
-_SELF_VERB = {"am": "are", "do": "", "was": "were", "have": "have"}
-_YOURS = {"my": "your", "me": "you", "myself": "yourself", "mine": "yours"}
-UNTOLD_SELF = "You haven't told me {clause}."
-
-
-# "..., do u remember" after the question: a tag, not what is asked.
-_REMEMBER_TAG = re.compile(r"[,\s]+(?:do|did|can)?\s*(?:you|u|ya)\s+(?:still\s+)?remember\W*$",
-                           re.I)
-
-
 def asked_self(message: str) -> str | None:
     """What an English recall question asks of the user, said back to them ("where you are
     based", "which tea you like"), or None."""
     if written_in(message) != "English" or not RECALL.search(message):
         return None
-    if (m := _ASKS_SELF.search(_REMEMBER_TAG.sub("", message.strip()))) is None:
-        return None
-    rest = re.sub(r"\b(?:my|me|myself|mine)\b", lambda w: _YOURS[w.group(0).lower()],
-                  re.sub(r"\s*\b(?:again|now)$", "", m.group(3).strip(" ,")), flags=re.I)
-    verb = _SELF_VERB[m.group(2).lower()]
-    return " ".join(w for w in (m.group(1).lower(), "you", verb, rest) if w)
+    return self_clause(message)
 
 
 # A question for one thing of the user's own: "What's my shoe size again?", "Remind me, what
@@ -351,7 +334,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if nobody and not preferences and asks(message) and not asks_to_undo(message):
         return NOTHING_ABOUT.format(who=nobody)
     if not found and not preferences and (clause := asked_self(message)):
-        return UNTOLD_SELF.format(clause=clause)
+        return NOTHING_TOLD + clause + "."
     if unnamed and not preferences and not asks_to_undo(message):
         return NOTHING_NAMED.format(name=unnamed)
     if (reply_in in SURE_ABROAD and asks(message) and not asks_to_undo(message)
@@ -366,7 +349,10 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     if preferences:
         return ""
     if ended is not None:
-        return ENDED.format(day=day_in_words(ended))
+        # "am i still on parental leave this week?": "so you are no longer" (sealed41's "so it
+        # is no longer on parental leave")
+        ended_at = ENDED.format(day=day_in_words(ended))
+        return ended_at.replace(" it is ", " you are ") if _ASKS_AM_I.search(message) else ended_at
     if current and about_the_user(message):
         return recap(current)
     if told := (no_longer(message, current) or named(message, current)

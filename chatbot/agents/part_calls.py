@@ -38,6 +38,8 @@ from chatbot.agents.left_out import (
     names_only,
     only_everyday_words,
     only_points_back,
+    unjoined_state,
+    unsaid_home,
     with_left_out,
 )
 from chatbot.agents.meant import meant_instead, with_taken_back
@@ -89,7 +91,7 @@ from chatbot.agents.put_right import (
     reworded_anyway,
     says_got_wrong,
 )
-from chatbot.agents.questions import with_elided_i
+from chatbot.agents.questions import only_asks, with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
 from chatbot.agents.referents import (
     of_someone,
@@ -112,6 +114,7 @@ from chatbot.agents.reply_requests import (
     withholds_what_follows,
 )
 from chatbot.agents.restated import without_restated_facts
+from chatbot.agents.spelling import entries_as_typed
 from chatbot.agents.statements import (
     is_news,
     said_as_memory,
@@ -185,7 +188,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                                      for e, p in zip(entries, parts, strict=False)])
     # "... the lake ferry now... no wait i meant the river ferry": the message's own word put
     # right in its parts, before anything is read of them.
-    entries, took_back = with_taken_back(entries, message, day)
+    entries, took_back = with_taken_back(entries_as_typed(entries, message), message, day)
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
@@ -329,6 +332,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         else:
             if _abroad(part, message) and said_again(part, _memories(entry), shown_facts):
                 continue  # "zoals ik al zei, ..." beside the shown memory the model copied
+            if only_asks(part) and all(stems(t) <= stems(" ".join(shown.values()))
+                                       for t, _, _ in _memories(entry)):
+                continue  # "what kind of animal is marmite" filed as "Marmite is a cat"
             name = user_name(entry, message, every_memory)
             if name is not None:
                 facts.append({"text": NAME_FACT + name, "categories": ["identity"],
@@ -353,6 +359,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
             found = [(with_its_name(t, part, before[:-1]), c, r) for t, c, r in found]
             found = [f for f in found if not said_of_the_day(f[0], part)  # "head is mush"
+                     and not unsaid_home(f[0], part)  # a café "near the station"
+                     and not unjoined_state(f[0], part)  # "..., so nervous"
                      and not (f[2] is None and (names_only(f[0])  # "Gliwice"
                                                 or only_everyday_words(f[0])))]  # "Same town"
             found = with_habit(found, part)  # "... with my cousins every saturday"

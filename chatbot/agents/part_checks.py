@@ -24,6 +24,7 @@ from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.statements import LEAD_IN, without_lead_in
 from chatbot.agents.wording import (
+    _RELATIONS,
     _second_person_verb,
     leads_in_first_person,
 )
@@ -166,6 +167,9 @@ def _spelled_as_said(text: str, person: str) -> str:
     return re.sub(r"\b[A-Z][a-z'-]{2,}\b", said, text) if " " not in person else text
 
 
+_KIN_LED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?=[a-z])")  # "Uncle opened ..."
+
+
 def led_by_who(text: str, person: Any, known: str) -> str:
     """The memory of a part about "she" or "he", led by who it is about when it does not name
     them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
@@ -186,6 +190,10 @@ def led_by_who(text: str, person: Any, known: str) -> str:
     if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
                   or _present_verb(first[0], words[1:2])):  # "Leofric turns 9 on Sunday"
         return f"{person} {text[:1].lower()}{text[1:]}"
+    if first and (kin := _KIN_LED.match(text)):
+        # "Uncle opened a churros van" about Eckhart: "Their uncle Eckhart opened ..." (sealed41
+        # kept "Eckhart: uncle opened ...", told back "You told me your eckhart: uncle ...")
+        return f"Their {kin.group(1).lower()} {person} {text[kin.end():]}"
     if first and _STATE.match(text):  # "Studying limnology" (sealed28 had "Tudur: studying")
         return f"{person} is {text[:1].lower()}{text[1:]}"
     if (first and first[0] in _proper_names(known)
@@ -336,7 +344,19 @@ def whose_clause(text: str, part: str) -> str | None:
     for m in _PRONOUN_VERB.finditer(read):
         if m.group("verb").lower()[:4] == words[0].lower()[:4]:
             return referent_name(read[m.start("who"):], [read[:m.start("who")]])
+    # Or of someone named after who they are, in the part's last clause: "Plays harmonium at
+    # church" for "im an upholsterer and my partner Ottavio plays the harmonium ..." (sealed41
+    # kept it as the user's own). Not with more said after it ("... and she's obsessed w/
+    # jellyfish"): the part is then kept in the user's words.
+    for m in _KIN_VERB.finditer(read):
+        if (m.group("verb").lower()[:4] == words[0].lower()[:4]
+                and not re.search(r"[,;.!?]|\s(?:and|but|so)\s", read[m.end():])):
+            return m.group("name")
     return None
+
+
+_KIN_VERB = re.compile(rf"\b(?:my|our)\s+(?i:{_RELATIONS})\s+(?P<name>[A-Z][\w'-]*)\s+"
+                       r"(?:(?:also|just|still|now|always|usually)\s+)?(?P<verb>[a-z]+)")
 
 
 def linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],

@@ -138,3 +138,10 @@ def split_question(sentence: str) -> list[str]:
             or _LEADS_WITH_CONDITION.match(sentence) or not _WORD.search(after)):
         return [sentence]
     return [before.strip(), after.strip()]
+
+
+def only_asks(part: str) -> bool:
+    """The part is one question and nothing else: led by a question word, one clause, no word
+    of the user's own ("what kind of animal is marmite"; not "what should i cook, im vegan")."""
+    return (bool(_ASKS_FIRST.match(part)) and not _ANY_CLAUSE.search(part.strip())
+            and not re.search(r"\b(?:i|im|i'm|my|me|mine|we|our|us)\b", part, re.I))

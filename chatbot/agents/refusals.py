@@ -27,7 +27,7 @@ import re
 
 from chatbot.agents.guards import stems
 from chatbot.agents.opening import about_the_user, asked_mine, asked_someone, asks, written_in
-from chatbot.agents.told import RECALL
+from chatbot.agents.told import _MINE, RECALL
 
 # "I'm sorry, but I can't ...", "I apologize, but I don't have enough information ...",
 # "Sorry, I cannot help with that", "I can't assist with that", "I'm unable to ...".
@@ -156,7 +156,9 @@ def instead(message: str, reply_in: str | None = None) -> str:
             return ANSWER_ABROAD.get(language or "", "") if not _MINE_ABROAD.search(
                 _last_sentence(message)) else ""
         return THANKS_ABROAD.get(language or "", "")
-    if (SECRET_MARK in message or RECALL.search(message)
+    # (a recall question of the user's own: not "its snowing in march again ❄️ can u believe
+    # it", sealed41's small talk refused)
+    if (SECRET_MARK in message or (RECALL.search(message) and _MINE.search(message))
             or about_the_user(message) or asked_mine(message) or asked_someone(message)
             or _ABOUT_THEM.search(message) or _OTHERS.search(message)):
         return ""  # nor a question about other people who chat here: "who else ...?"

@@ -13,8 +13,9 @@ import dspy
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
-from chatbot.agents.language import asked_language, asks_for_english, message_language
+from chatbot.agents.language import asked_language, asked_over
 from chatbot.agents.opening import OPENING, asks
+from chatbot.agents.opening_abroad import SURE_ABROAD
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
     GuardedReAct,
@@ -22,7 +23,7 @@ from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here 
     as_bool,
     read_fields_leniently,
 )
-from chatbot.agents.refusals import SURE, THANKS
+from chatbot.agents.refusals import SURE, THANKS, THANKS_ABROAD
 from chatbot.agents.reply_opening import first_words, to_you
 from chatbot.agents.reply_style import PLAIN, ReplyStyle, style_of
 from chatbot.memory import MemoryStore, RetrievedMemory
@@ -174,9 +175,12 @@ class ResponseAgent(dspy.Module):
             return self._reopened
         if not self._active.open_with_memory:
             return ""
-        if self._english_asked_abroad():
-            # begun in English, the model goes on in it (told so only, it kept to Spanish)
-            return SURE if asks(self._question) else THANKS
+        if (other := self._asked_over()) is not None:
+            # begun in the language asked for, the model goes on in it (told so only, it kept
+            # to the message's Spanish: sealed39 asked for English, sealed41 for French)
+            if other == "English":
+                return SURE if asks(self._question) else THANKS
+            return (SURE_ABROAD if asks(self._question) else THANKS_ABROAD).get(other, "")
         words = first_words(self._question, self._found(), self.now,
                             embedder=getattr(self.store, "embedder", None),
                             reply_in=self._asked_language(), style=self.style)
@@ -185,13 +189,12 @@ class ResponseAgent(dspy.Module):
         # euros?" got the last reply's gift again, sealed26).
         return "" if self.copied and words == OPENING else words
 
-    def _english_asked_abroad(self) -> bool:
-        """Replies in English are asked for, and the message is in another language: an
-        opening in the message's language ('Me dijiste: ...') would start the reply in it
-        (sealed39's "¿qué puedo hacer un domingo de lluvia ...?" was answered in Spanish)."""
+    def _asked_over(self) -> str | None:
+        """The language the standing preferences ask replies in when the message is in
+        another one, not English (`language.asked_over`): an opening in the message's
+        language ('Me dijiste: ...') would start the reply in it."""
         prefs = [line.strip().removeprefix("- ") for line in self._preferences.splitlines()]
-        return asks_for_english(prefs) and message_language(self._question) not in (
-            None, "English")
+        return asked_over(self._question, prefs)
 
     def _asks_a_language(self) -> bool:
         """A standing preference (or the message's own language) asks for replies in a

@@ -24,6 +24,7 @@ from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import (
     NAME_FACT,
+    _elides_i,
     as_i,
     is_hypothetical,
     leads_in_first_person,
@@ -111,8 +112,15 @@ def is_news(part: str) -> bool:
         return (not said.rstrip().endswith("?") and asked_language([part]) is None
                 and not asks_for_english([part]) and not ALWAYS_ABROAD.search(part)
                 and not _VOLITION_ABROAD.search(said))
-    return (leads_in_first_person(said) and not _VOLITION.search(said)
+    # Or its "I" left out before a past form, addressing no one: "update: quit the coffee
+    # job!!" (sealed41 kept it as how to reply; the barista job stayed current). Not "quit
+    # sending me essays", which asks something of the assistant.
+    return ((leads_in_first_person(said) or (_elides_i(said) and not _ADDRESSED.search(said)))
+            and not _VOLITION.search(said)
             and style_of([part]) == PLAIN and asked_language([part]) is None)
+
+
+_ADDRESSED = re.compile(r"\b(?:me|you|u|your|ur|pls|please|plz)\b", re.I)
 
 
 # "I" leading a clause in the languages news comes in besides English (not one that is also

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import stems
-from chatbot.agents.untold import NOT_TOLD, TOLD, lacks_the_answer
+from chatbot.agents.untold import NOT_TOLD, TOLD, lacks_the_answer, self_clause
 from chatbot.agents.wording import second_person
 
 MAX_NAMED = 2
@@ -95,9 +95,9 @@ MY_LIST = re.compile(r"\bmy\s+[a-z][\w-]*\s*(?:,\s*(?:and\s+)?|\s+and\s+)my\s+[a
 # Two questions in one ("remind me which town you've got me down as living in, and what my pet
 # is called?", sealed30): the one that names nothing of the user's asks of them too, so the
 # facts are not only the pet's (the town had been said to be untold).
-_ASKED_EACH = re.compile(r"(?:,\s*|\s+)(?:and\s+)?(?=(?:what|where|which|who|when|how)\b)|\?",
+_ASKED_EACH = re.compile(r"(?:,\s*|\s+)(?:and\s+)?(?=(?:whats|what|where|which|who|when|how)\b)|\?",
                          re.I)
-_ALSO_ASKED = re.compile(r"\b(?:what|where|which|who|when|how)\b", re.I)
+_ALSO_ASKED = re.compile(r"\b(?:whats|what|where|which|who|when|how)\b", re.I)
 
 
 def _says(fact: str, word: str) -> bool:
@@ -138,8 +138,16 @@ def recalled(message: str, facts: Sequence[str]) -> str:
                                              and stems(" ".join(f.split()[:3])) & mine))
             else f for f in said]
     told = TOLD + (", ".join(said[:-1]) + ", and " if len(said) > 1 else "") + said[-1]
-    # "where does my brother live again?" beside only his name: "..., but you haven't told me"
-    return told + (NOT_TOLD if lacks_the_answer(message, said, set()) else ".")
+    # "where does my brother live again?" beside only his name: "..., but you haven't told me".
+    # Of two questions, the one the facts do not answer, named: "where do i live again and
+    # whats my job" beside the job only had the model go on "... where you live or what your
+    # job is" (sealed41).
+    lacking = [q for q in _ASKED_EACH.split(message)
+               if q.strip() and lacks_the_answer(q, said, set())]
+    if not lacking:
+        return told + (NOT_TOLD if lacks_the_answer(message, said, set()) else ".")
+    clause = self_clause(lacking[0])
+    return told + NOT_TOLD + (f" {clause}." if clause else "")
 
 
 NO_LONGER = "No longer "

@@ -74,6 +74,32 @@ def _typed_place(said: str, message: str) -> bool:
                for w in _AFTER_AT.findall(said))
 
 
+# A recall question about the user in the first person: "where am i based again?", "which tea
+# do i like again?", "remind me, what do I do for a living?". Asked of an empty memory, the
+# model made an answer up ("You are based in New York City.", sealed26).
+_ASKS_SELF = re.compile(r"\b((?:what|where|which|who|when|how)(?:\s+[a-z]+){0,2}?)\s+"
+                        r"(am|do|was|have)\s+i\s+([^?.!]*?)(?:\s+(?:again|now))?\s*\?*\s*$",
+                        re.I)
+_SELF_VERB = {"am": "are", "do": "", "was": "were", "have": "have"}
+_YOURS = {"my": "your", "me": "you", "myself": "yourself", "mine": "yours"}
+
+
+# "..., do u remember" after the question: a tag, not what is asked.
+_REMEMBER_TAG = re.compile(r"[,\s]+(?:do|did|can)?\s*(?:you|u|ya)\s+(?:still\s+)?remember\W*$",
+                           re.I)
+
+
+def self_clause(question: str) -> str | None:
+    """What a question asks of the user in the first person, said back to them ("where you
+    are based" for "where am i based again?", "which tea you like"), or None."""
+    if (m := _ASKS_SELF.search(_REMEMBER_TAG.sub("", question.strip()))) is None:
+        return None
+    rest = re.sub(r"\b(?:my|me|myself|mine)\b", lambda w: _YOURS[w.group(0).lower()],
+                  re.sub(r"\s*\b(?:again|now)$", "", m.group(3).strip(" ,")), flags=re.I)
+    verb = _SELF_VERB[m.group(2).lower()]
+    return " ".join(w for w in (m.group(1).lower(), "you", verb, rest) if w)
+
+
 def lacks_the_answer(message: str, facts: Sequence[str], asked: set[str]) -> bool:
     """The question asks for a place, a time, a number or someone's work that none of the
     facts holds, or where or when someone was born or grew up, which none of them says."""

@@ -102,10 +102,11 @@ UNHEARD_OF_ZIPF = 2.0
 
 # "heyy so im berit, i run a tiny smokehouse ..." (sealed37 kept "Heyy so they're berit, ..."):
 # "im" and a word English all but never writes, at the start of the message after a greeting,
-# before a comma or the end. Not a word shaped as a state ("im jetlagged", "im pescatarian").
+# before a comma, a mark, an emoji ("heyy im ilinca 👋", sealed41) or the end. Not a word
+# shaped as a state ("im jetlagged", "im pescatarian").
 _GREETED_IM = re.compile(r"^\W*(?:(?:hey+|hi+|hiya|heya|hello|yo|ok|okay|so|well|hola|ciao)\b"
                          r"[\s,!.]*)+"
-                         r"(?:i['\u2019]?m|i\s+am)\s+([a-z][a-z'-]+)\s*(?:[,.!]|$)", re.I)
+                         r"(?:i['\u2019]?m|i\s+am)\s+([a-z][a-z'-]+)\s*(?:[^\w\s'-]|$)", re.I)
 _STATE_ENDING = re.compile(r"(?:ed|ian|ic|ous|ful|ive|al|ish|less|ing|ly|y)$")
 
 

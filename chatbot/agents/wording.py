@@ -306,6 +306,10 @@ def with_copula(text: str, part: str) -> str:
     if not words or (_led_by_a_verb(words[0]) and not words[0].lower().endswith("ed")):
         return out
     part = with_apostrophes(part)  # "im 58, widower" (sealed28 kept "58 years old")
+    age = re.fullmatch(r"(\d{1,3})\s+years?\s+old\W*", out)
+    if (age and re.search(r"\bi(?:['\u2019]?m|\s+am)\b", part, re.I)
+            and re.search(rf"(?<![\w-]){age.group(1)}(?![\w-])", part)):
+        return f"Is {out}"  # "im Astrid, 41, i go bouldering" (sealed41 kept "41 years old")
     for i_am in _I_AM.finditer(part):
         m = _COMPLEMENT.match(part, i_am.end())
         said = m.group(2) if m else ""
