@@ -1,9 +1,12 @@
 """The memory agent's sorted parts read by code (chatbot.agents.part_calls) and the reply's
-first words, on what the sealed41 held-back split found (session 43), read after it ran: rare
-words the model misspelt, a name before an emoji, a job quit by what it is, a start on a
-weekday, a workplace kept as a home, a question filed as a fact, a state said of the wrong
-subject, someone's doing kept as the user's, a language asked for over the one written in,
-and replies begun with the wrong subject or left to say what they had been told."""
+first words, on what the sealed41 and sealed42 held-back splits found (session 43; sealed42's
+below its own heading), each read after it ran. sealed41: rare words the model misspelt, a
+name before an emoji, a job quit by what it is, a start on a weekday, a workplace kept as a
+home, a question filed as a fact, a state said of the wrong subject, someone's doing kept as
+the user's, a language asked for over the one written in, and replies begun with the wrong
+subject or left to say what they had been told. sealed42: a word taken back by "not", a sale
+followed by "lol", clauses joined by "and", "she" after a name in lower case, a request for
+good before its reason, a question beside a quote, and recall questions led by chat words."""
 
 from __future__ import annotations
 
@@ -156,3 +159,101 @@ def test_replies_begun_for_small_talk_an_ended_state_and_what_is_known():
     assert opening("is my passport still valid?", found=True, preferences=False,
                    ended=date(2024, 4, 8)).endswith("so it is no longer")
     assert about_the_user("hey so what do u know abt me?")
+
+
+# sealed42 (read after it ran on 0a62086, this session's sealed41 fixes in)
+
+
+def test_a_word_said_again_after_not_is_taken_back():
+    from chatbot.agents.meant import taken_back
+
+    msg = "btw i work as a sommelier at a hotel in bath— sorry not bath, wells. typing too fast 😅"
+    assert taken_back(msg) == ("bath", "wells")
+    assert taken_back("im not a morning person, not at all") is None
+    texts = _texts(tool_calls([fact(msg, "Works as a sommelier at a hotel in bath")], [],
+                              message=msg, known=msg))
+    assert texts and "wells" in texts[0].lower() and "bath" not in texts[0].lower()
+
+
+def test_a_thing_sold_lol_ends_its_fact_and_what_comes_next_is_news():
+    msg = "update: sold the vespa lol, im cycling to work now on my old road bike. legs r dying"
+    shown = {0: "Rides a Vespa to work every day"}
+    calls = tool_calls([{**fact(msg, "Sells a Vespa", "Is cycling to work now on their old "
+                                "road bike"), "kind": "how_to_reply"}], [0], message=msg,
+                       known=msg, shown=shown, day=DAY)
+    assert calls[0][0] == "update_memory"
+    ended = calls[0][1]["updated_memory_text"]
+    assert ended.startswith("No longer rides a Vespa") and "lol" not in ended
+    assert "cycling" not in ended
+    assert any("cycling to work" in t for t in _texts(calls))
+
+
+def test_clauses_joined_by_and_with_subjects_of_their_own_are_kept_apart():
+    part = ("my twin brother fionn is a taxidermist (yes really) and i play didgeridoo in a jam "
+            "band on weekends")
+    texts = _texts(tool_calls([fact(part, "Twin brother is a taxidermist",
+                                    "Plays didgeridoo in a jam band")], [], message=part,
+                              known=part))
+    assert len(texts) == 2 and "fionn" in texts[0].lower() and "didgeridoo" not in texts[0]
+    part = ("my wife ragnhild is a marine biologist and weve got a deaf dalmatian called domino "
+            "who basically runs the house")
+    texts = _texts(tool_calls([fact(part, "Marine biologist", "Deaf dalmatian named Domino")],
+                              [], message=part, known=part))
+    assert len(texts) == 2 and "ragnhild" in texts[0].lower() and "dalmatian" in texts[1]
+
+
+def test_she_after_a_relation_and_a_name_typed_in_lower_case():
+    from chatbot.agents.referents import referent_name
+
+    before = ["my neighbour gwendolyn turned 91 last week"]
+    said = "she still swims in the lake every single morning, even in january 🥶"
+    assert referent_name(said, before) == "Gwendolyn"
+    assert referent_name("she moved", ["my neighbour downstairs moved"]) is None
+    texts = _texts(tool_calls([fact(said, "Swims in the lake every morning")], [0],
+                              message=said, known=f"{before[0]} {said}", earlier=before,
+                              shown={0: "Their neighbour Gwendolyn turned 91"}))
+    assert texts == ["Gwendolyn swims in the lake every morning"]
+
+
+def test_a_model_word_the_reply_inflected_is_not_the_rarest():
+    from chatbot.agents.grounding import grounding
+
+    g = grounding("Avoids mushrooms", ["fyi i cant eat mushrooms, they make me sick af"],
+                  ["Are there any other foods you're avoiding?"])
+    assert g.rarest_mine and not g.ungrounded
+
+
+def test_a_request_for_good_then_the_news_behind_it():
+    from chatbot.agents.reply_requests import said_then_asked
+
+    part = ("from now on pls answer me in german, im trying to get better before i move to "
+            "vienna this summer 🇦🇹")
+    assert said_then_asked(part) == (
+        "im trying to get better before i move to vienna this summer 🇦🇹",
+        "from now on pls answer me in german")
+    assert said_then_asked("from now on keep it short, thanks") is None
+    [(_, args)] = tool_calls([{**fact(part, "Wants replies in German"), "kind": "how_to_reply"}],
+                             [], message=part, known=part)
+    assert args["reply_preferences"] == ['Asked: "from now on pls answer me in german"']
+    assert args["facts"][0]["text"].startswith("Is trying to get better before they move")
+
+
+def test_a_question_abroad_beside_a_quote_of_earlier_words_is_no_request():
+    msg = "em que cidade é que eu trabalho, lembras-te?"
+    quote = "Said: 'Sou a benedita, sou enfermeira veterinária em coimbra'"
+    entries = [{"part": "em que cidade é que eu trabalho", "kind": "question"},
+               {**fact("lembras-te?", quote), "kind": "how_to_reply"}]
+    assert tool_calls(entries, [0], message=msg, known=msg, shown={0: quote}) == [("noop", {})]
+
+
+def test_recall_questions_led_by_chat_words_and_where_one_is_based():
+    from chatbot.agents.opening import asks, opening
+    from chatbot.agents.wording import second_person
+
+    msg = "wait which city did ruairi move to again"
+    assert asks(msg)
+    fact_ = "Your brother Ruairi just moved to Reykjavik for a job at a geothermal plant"
+    assert opening(msg, found=True, preferences=False, current=[fact_]).startswith(
+        "You told me your brother Ruairi just moved to Reykjavik")
+    assert second_person("Based in a tiny village outside Kendal") == (
+        "You are based in a tiny village outside Kendal")

@@ -13,6 +13,8 @@ import re
 from datetime import date
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.new_facts import with_the_day
 from chatbot.agents.parts import NEGATION
@@ -93,6 +95,8 @@ _FOLDED = re.compile(r"\b(?:the|my|our)\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:(?:
 _PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|at|in|on|by|for|"
                          r"with|from|because|and|but|so|since|after|when|as|last|this|over|"
                          r"during|before|earlier|"
+                         # "sold the vespa lol, ..." (sealed42 ended the "lol")
+                         r"lol|haha\w*|lmao|tbh|ngl|omg|rn|"
                          r"yesterday|today)\b.*$|[^\w\s'].*$", re.I)
 _GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
 _OF = re.compile(r"\s+(?:to|of)\s+(?:the\s+|my\s+|our\s+)?", re.I)
@@ -152,6 +156,9 @@ _JOB_STEMS = stems("job gig position")
 _WORK_FACT = re.compile(r"^(?:Works?|Working|Worked|Employed)\b|\bjob\b", re.I)
 
 
+_CHAT_TAIL = re.compile(r"(?:\s+(?:lol|haha\w*|lmao|tbh|ngl|omg))+\W*$", re.I)
+
+
 def as_ended(part: str, old: list[str], day: date | None) -> str:
     """A fact the user ended, led by what no longer holds, then their words: "No longer
     teaches maths at a secondary school in Derby: has quit teaching (as of March 2024)". Led
@@ -159,7 +166,7 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
     the reply read "roller derby" and told the user they were into it; led by "No longer", it
     said they had stopped. A fact that does not start with its verb ("Daughter Lena is six")
     cannot follow "No longer": the user's words lead, "no longer:" in brackets."""
-    now = third_person(said_as_memory(part)).rstrip(" .!")
+    now = _CHAT_TAIL.sub("", third_person(said_as_memory(part)).rstrip(" .!"))  # "... lol"
     now = with_the_day(now, day)  # "died on Sunday": on which day
     old = [t.rstrip(" .") for t in old]  # not "... the evening news.: quit ..." (sealed36)
     was = "; ".join(t[:1].lower() + t[1:] if t[1:2].islower() else t for t in old)
@@ -177,10 +184,15 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
 # im a deckhand on the river ferry now", sealed37).
 _NEXT = re.compile(r",\s*(?:and\s+)?(?=(?:now\s+|i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|"
                    r"going|joining|becoming|training|working|doing)\b"
+                   # "sold the vespa lol, im cycling to work now ..." (sealed42)
+                   r"|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?[a-z]{2,}ing\b"
                    r"|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?an?\s+"
                    r"|(?:now\s+)?i\s+(?:now\s+)?work\s+(?:as|at|for|in)\b)"
                    r"|\s+and\s+(?=(?:now\s+)?"
                    r"(?:i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|joining|becoming)\b)", re.I)
+
+
+EVERYDAY_ZIPF = 5.5  # "work" 5.9, "job" 5.2, "ferry" 3.9
 
 
 def ending_and_next(part: str, old: list[str]) -> tuple[str, str | None]:
@@ -190,6 +202,8 @@ def ending_and_next(part: str, old: list[str]) -> tuple[str, str | None]:
     if m is None:
         return part, None
     rest = re.sub(r"[\s.!\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+$", "", part[m.end():])
-    if stems(rest) & set().union(*(stems(t) for t in old)):
+    # (it speaks of them by a word of theirs English does not write every day: not "work")
+    if {w for w in stems(rest) & set().union(*(stems(t) for t in old))
+            if zipf_frequency(w, "en") < EVERYDAY_ZIPF}:
         return part, None
     return part[:m.start()].strip(), rest

@@ -133,7 +133,11 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     numbers = {w for w in words if w.isdigit()}
     user_numbers = bool(numbers) and numbers <= user and len(words - mine) <= _UNIT_WORDS
     said_as = {_stem(w): w for w in _WORD.findall(text.lower())}  # "whittl": "whittling"
-    rarest = min(sorted(words), key=lambda w: zipf_frequency(said_as.get(w, w), "en"))
+    # How rare a word is, as said or as its stem, whichever is commoner: an inflection is no
+    # rarer a word ("avoids" 3.5 against "mushrooms" 3.7 had made the assistant's "Avoids" the
+    # rarest of "Avoids mushrooms", sealed42, and it was refused)
+    rarest = min(sorted(words), key=lambda w: max(zipf_frequency(said_as.get(w, w), "en"),
+                                                  zipf_frequency(w, "en")))
     return Grounding(n, len(mine) / n, len(theirs) / n, user_numbers, rarest in mine,
                      rarest not in mine and rarest not in theirs)
 

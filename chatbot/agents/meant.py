@@ -74,10 +74,20 @@ _NO_WAIT = re.compile(r"\b(?P<old>\d+|(?-i:[A-Z])[\w'-]+)\s*[-,.!]*\s*(?:no\s+wa
                       re.I)
 
 
+# A word taken back by saying it again after "not": "a hotel in bath— sorry not bath, wells."
+# (sealed42 kept "... in bath— sorry not bath"). Typed in lower case too: the word said twice
+# is the one taken back.
+_NOT_AGAIN = re.compile(r"\b(?P<old>[\w'-]+)\s*[-\u2013\u2014,.!]*\s*(?:(?:sorry|oops|no\s+wait|"
+                        r"wait|i\s+mean)\s*[,!.-]*\s*)?not\s+(?P=old)\s*[-\u2013\u2014,:]+\s*"
+                        r"(?:its\s+|it's\s+)?(?P<new>[\w'-]+)\b", re.I)
+
+
 def _no_wait(text: str) -> re.Match[str] | None:
-    """`_NO_WAIT` with both words numbers, or both names."""
+    """`_NO_WAIT` with both words numbers, or both names; else `_NOT_AGAIN`."""
     m = _NO_WAIT.search(text)
-    return m if m and m.group("old").isdigit() == m.group("new").isdigit() else None
+    if m and m.group("old").isdigit() == m.group("new").isdigit():
+        return m
+    return _NOT_AGAIN.search(text)
 
 
 def _cut(part: str) -> tuple[str, str] | None:

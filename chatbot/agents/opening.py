@@ -271,7 +271,10 @@ def names_only(fact: str) -> bool:
 # dehumidifier where i live or am i overthinking it" (chat often leaves the mark out).
 # After words of chat before it: "so what do you actually remember about me" (sealed21), "so
 # uh what have u got on me so far" (sealed29).
-_ASKING = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|well|right|hey|um|uh|er|hmm|oh)\W+)*"
+# Or "wait which city did ruairi move to again" (sealed42: not read as a question, the reply
+# went unbegun and said "You moved to Reykjavik").
+_ASKING = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|well|right|hey|um|uh|er|hmm|oh|wait|btw|"
+                     r"also|sorry|lol|omg)\W+)*"
                      r"(?:what|where|when|who|which|why|how|do|does|did|is|are|am|can|"
                      r"could|should|would|will)\b(?!.*[.!]\s*$)", re.I)
 

@@ -16,7 +16,7 @@ from chatbot.agents.corrections import denies_shown, new_words
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.left_out import COMMON_ZIPF
-from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, _proper_names
+from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, NEW_SUBJECT, _proper_names
 from chatbot.agents.prompts import load_examples
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare, with_rare_clauses
 from chatbot.agents.statements import JOINED
@@ -248,14 +248,6 @@ def only_copies_with_news(part: str, found: list[tuple[str, list[str], Any]],
                for w in _WORD.findall(part))
 
 
-# Where a sentence joins two clauses that each have their own subject: "I collect vinyl
-# records | and my partner Lena is a dentist". A name after "and" leads one too ("..., and
-# Noor, my wife, is an anaesthetist"); "my wife" between commas is who the name is, not a
-# subject of its own.
-_NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
-                          r"(?=(?:my|our|his|her|their|I|we|he|she|they)\b)"
-                          r"(?!\w+(?:\s+\w+){1,2}\s*,)"
-                          r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
 _MIN_CLAUSE_WORDS = 3
 # Someone of the user's and a name, and no more: the subject of a clause, not one ("My
 # in-laws Bohdan" of "My in-laws Bohdan and Margit live in Umea", sealed21).
@@ -272,7 +264,7 @@ def clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]
     name's clause in the user's words kept "Played in orchestra" for "I play the cello in an
     orchestra"). Each clause takes the category and target of the memory closest to it.
     None when the part is one clause."""
-    clauses = [c.strip(" ,;") for c in _NEW_SUBJECT.split(part)]
+    clauses = [c.strip(" ,;") for c in NEW_SUBJECT.split(part)]
     if (len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses)
             or not any(name in _WORD.findall(c) for c in clauses)
             or any(_BARE_SUBJECT.match(c) for c in clauses)):

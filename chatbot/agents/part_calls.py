@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import (
     about_an_old_value,
     as_correction,
@@ -294,7 +295,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             said, asked = cut
             own = [(t, c) for t, c, _ in _memories(entry)
                    if stems(t) & stems(said) and not stems(t) & (stems(asked) - stems(said))]
-            facts += [{"text": t, "categories": c, "kind": "fact"} for t, c in own or [(said, [])]]
+            facts += [{"text": t, "categories": c, "kind": "fact"}
+                      for t, c in own or [(third_person(with_apostrophes(said)), [])]]
             preferences.append((f'{ASKED}"{asked}"', [], True))
             continue
         if kind in NOTHING and for_good(part):

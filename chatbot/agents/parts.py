@@ -46,6 +46,16 @@ _WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
 
 
+# Where a sentence joins two clauses that each have their own subject: "I collect vinyl
+# records | and my partner Lena is a dentist". A name after "and" leads one too ("..., and
+# Noor, my wife, is an anaesthetist"), as does "weve" typed without its apostrophe (sealed42);
+# "my wife" between commas is who the name is, not a subject of its own.
+NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
+                         r"(?=(?:my|our|his|her|their|I|we|he|she|they|im|ive|weve)\b)"
+                         r"(?!\w+(?:\s+\w+){1,2}\s*,)"
+                         r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
+
+
 # Inside a sentence, a new clause with "I" as its subject after one that has it too ("I'm
 # Nora, I'm vegan and I teach yoga"; "I don't eat pork and I work as a pharmacist"): in one
 # part the 1.5B model kept one or two of the facts and dropped the rest (the diet, each time it

@@ -17,7 +17,15 @@ from wordfreq import zipf_frequency
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.language import language_of
-from chatbot.agents.parts import _CLAUSE, _KIN_HE, _KIN_SHE, _WORD, INTERJECTIONS, NEGATION
+from chatbot.agents.parts import (
+    _CLAUSE,
+    _KIN_HE,
+    _KIN_SHE,
+    _WORD,
+    INTERJECTIONS,
+    NEGATION,
+    NEW_SUBJECT,
+)
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.redact import redact
 
@@ -76,7 +84,10 @@ def with_rare_clauses(part: str, found: list[tuple[str, list[str], Any]],
     works on submarines" and "Tank of guppies in kitchen" (sealed26 kept the whole part as one
     memory for the name the model dropped). None when the part is one clause, the model wrote
     one memory, or no clause's rare word is left out."""
-    clauses = [_LEAD_JOIN.sub("", c.rsplit(":", 1)[-1].strip(" .!?")) for c in _CLAUSE.split(part)]
+    # (a clause with a subject of its own after "and" too: "my twin brother fionn is a
+    # taxidermist (yes really) and i play didgeridoo ...", sealed42 kept it whole)
+    clauses = [_LEAD_JOIN.sub("", c.rsplit(":", 1)[-1].strip(" .!?"))
+               for clause in _CLAUSE.split(part) for c in NEW_SUBJECT.split(clause) if c]
     clauses = [c for c in clauses if _WORD.search(c)]
     if len(clauses) < 2 or len(found) < 2:
         return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words
 from chatbot.agents.guards import stems
 from chatbot.agents.language import (
@@ -20,7 +21,7 @@ from chatbot.agents.language import (
 )
 from chatbot.agents.parts import _CLAUSE
 from chatbot.agents.reply_style import PLAIN, style_of
-from chatbot.agents.wording import ASKED, leads_in_first_person
+from chatbot.agents.wording import ASKED, SAID, leads_in_first_person
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 # A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
@@ -149,6 +150,10 @@ def asks_nothing(text: str, categories: list[str], part: str) -> bool:
     said = stems(part)
     if said and said <= _ACKNOWLEDGED:  # "ok?" (sealed34 kept 'Asked: "ok?"'), "alright"
         return True
+    if text.startswith(SAID) and not stems(text) & said:
+        # a quote of the user's earlier words is no request: "lembras-te?" came with the shown
+        # 'Said: "Sou a benedita, ..."' and was kept as 'Asked: "lembras-te?"' (sealed42)
+        return True
     if (language_of(part) not in (None, "English") and part.rstrip().endswith("?")
             and not stems(text) & said and "preferences" not in categories
             and not for_good(part)):
@@ -172,11 +177,24 @@ _OF_A_THING = re.compile(r"^\W*(?:the|a|an|my|our|his|her|their|this|that)\s+[^,
 _SO_ASKED = re.compile(r",\s*(?:and\s+)?so\s+(?=\S)", re.I)
 
 
+# ... or a request for good first, then the user's news after a comma: "from now on pls answer
+# me in german, im trying to get better before i move to vienna this summer" (sealed42 kept it
+# all as one request, and the move as no fact).
+_THEN_SAID = re.compile(r",\s*(?:and\s+|bc\s+|because\s+|cos\s+|since\s+)?"
+                        r"(?=(?:i|im|i'm|ive|i've|my|we|weve|we're)\b)", re.I)
+
+
 def said_then_asked(part: str) -> tuple[str, str] | None:
     """The news and the request of a part that says news of the user's first ("I ...", "my
-    ...") and asks for good after ", so" (`for_good`); None for any other part."""
+    ...") and asks for good after ", so" (`for_good`), or asks for good first and says its
+    news after a comma (`_THEN_SAID`); None for any other part."""
     m = _SO_ASKED.search(part)
     if m is None:
+        for then in _THEN_SAID.finditer(part):
+            asked, said = part[:then.start()].strip(), part[then.end():].strip()
+            if for_good(asked) and "?" not in said and leads_in_first_person(
+                    with_apostrophes(said)):
+                return said, asked
         return None
     said, asked = part[:m.start()].strip(), part[m.end():].strip()
     if not leads_in_first_person(said) or not for_good(asked) or "?" in said:

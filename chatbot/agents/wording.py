@@ -180,6 +180,7 @@ def is_hypothetical(text: str) -> bool:
 # A fact's leading verb as it is said to "you": the third person's own forms back.
 _TO_YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't",
            "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't"}
+_WHERE_ONE_IS = frozenset("based located stationed situated".split())  # states, not deeds
 _MODALS = frozenset("will would can can't cannot could should must might may had used".split())
 # A plural verb right after the first word: that word is a noun ("Parents are ...").
 _PLURAL_VERB = re.compile(r"\s+(?:are|were|have|do|don't|aren't|weren't|haven't)\b", re.I)
@@ -193,6 +194,8 @@ def _second_person_verb(verb: str) -> str | None:
     v = verb.lower()
     if v in _TO_YOU:
         return _TO_YOU[v]
+    if v in _WHERE_ONE_IS:  # "Based in a tiny village ...": "you are based" (sealed42's "you
+        return f"are {v}"  # based in ...")
     if v in _MODALS or is_past_form(v):
         return v
     if (len(v) < 4 or not v.endswith("s") or v.endswith(("ss", "us", "is"))
