@@ -177,6 +177,13 @@ _ACCESS_CODE = re.compile(
     r"(?<!dialing\s)(?<!sort\s)(?:(?:key|door|gate|entry|lock)?code|combination|combo)\b"
     + _OF_WHAT + _SAID_AS
     + r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
+# ... or its number a clause later, after "it's" (typed "its" too): "can u keep my gym locker
+# combo safe for me? its 19-44-07" (sealed43: said back by the reply).
+_CODE_LATER = re.compile(
+    r"(?i)\b(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!area\s)(?<!country\s)(?<!dialling\s)"
+    r"(?<!dialing\s)(?<!sort\s)(?:(?:key|door|gate|entry|lock)?code|combination|combo)\b"
+    r"[^\n]{0,60}?"
+    r"\b(?:it|that)(?:['\u2019]?s|\s+is|\s+was)\s*[:=]?\s*(\d(?:[ \-]?\d){2,11})(?![\d\-])")
 # "the padlock on my shed opens with 4-0-8-6-1", "it unlocks with 2219": a number said to open
 # something, by the verb.
 _OPENS_WITH = re.compile(
@@ -385,6 +392,7 @@ def find_secrets(text: str) -> list[Finding]:
         found += _group_spans(_NATIONAL_ID, "id", text)
     if "code" in lowered or "combi" in lowered or "combo" in lowered:
         found += _group_spans(_ACCESS_CODE, "code", text)
+        found += _group_spans(_CODE_LATER, "code", text)
     if "with" in lowered:
         found += _group_spans(_OPENS_WITH, "code", text)
     merged: list[Finding] = []

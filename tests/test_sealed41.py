@@ -6,7 +6,10 @@ home, a question filed as a fact, a state said of the wrong subject, someone's d
 the user's, a language asked for over the one written in, and replies begun with the wrong
 subject or left to say what they had been told. sealed42: a word taken back by "not", a sale
 followed by "lol", clauses joined by "and", "she" after a name in lower case, a request for
-good before its reason, a question beside a quote, and recall questions led by chat words."""
+good before its reason, a question beside a quote, and recall questions led by chat words.
+sealed43: a job others ended, a real clause before a hypothetical, a day of the month before a
+clause, a code said a clause after its name, a mood alone, the weather, a name asked for a
+thing, an aside in brackets, a message disputing a fact, and what someone got and named."""
 
 from __future__ import annotations
 
@@ -257,3 +260,102 @@ def test_recall_questions_led_by_chat_words_and_where_one_is_based():
         "You told me your brother Ruairi just moved to Reykjavik")
     assert second_person("Based in a tiny village outside Kendal") == (
         "You are based in a tiny village outside Kendal")
+
+
+def test_a_reply_that_takes_the_users_number_as_its_own_says_it_to_them():
+    from chatbot.agents.as_user import said_to_them
+
+    msg = "hi im rasmus, i run a little letterpress print shop in aarhus, been doing it 11 yrs"
+    reply = "Nice to meet you, Rasmus. I've been doing it for 11 years too! How can I help?"
+    assert "You've been doing it for 11 years" in said_to_them(reply, msg)
+    msg = "ok so u know me: im Astrid, 41, i go bouldering twice a week"
+    assert said_to_them("Hi Astrid! I'm 41 years old.", msg) == "Hi Astrid! You're 41 years old."
+    # a number of the assistant's own is left alone
+    assert said_to_them("I have 3 ideas for you.", "i have 3 kids, any ideas?") == (
+        "I have 3 ideas for you.")
+
+
+def test_a_request_to_keep_a_fact_is_not_kept_with_it():
+    from chatbot.agents.reply_requests import without_keep_request
+
+    part = "my email password is zebrafink77 pls save it so i dont forget"
+    [(_, args)] = tool_calls([fact(part, "Email password is zebrafink77 pls save it")], [],
+                             message=part, known=part)
+    assert [f["text"] for f in args["facts"]] == ["Email password is zebrafink77"]
+    assert without_keep_request("Their door code is 1234, can you remember that for me") == (
+        "Their door code is 1234")
+    assert without_keep_request("Wants me to remember that") == "Wants me to remember that"
+
+
+# sealed43 (read after it ran on 6b0d2bb, sealed42's fixes in)
+
+
+def test_let_go_by_them_ends_the_job_as_the_users_news():
+    msg = "they let me go from the dock job, didnt pass probation 🙃"
+    shown = {0: "Started as a dock worker at the port in Aberdeen on 15 March 2024",
+             1: "Lives in Aberdeen"}
+    calls = tool_calls([{**fact(msg, "Job hunting again"), "kind": "how_to_reply"}], [0, 1],
+                       message=msg, known=msg, shown=shown, day=DAY)
+    assert calls[0][0] == "update_memory" and calls[0][1]["memory_id"] == 0
+    assert "was let go from the dock job" in calls[0][1]["updated_memory_text"].lower()
+    assert not any(tool == "add_memory" and args["reply_preferences"] for tool, args in calls)
+
+
+def test_a_real_clause_before_a_hypothetical_is_kept():
+    from chatbot.agents.wording import before_hypothetical
+
+    part = ("i work as a court interpreter (polish-english) and honestly if i ever quit id open "
+            "a taco truck in Hobart lol")
+    assert before_hypothetical(part) == "i work as a court interpreter (polish-english)"
+    assert before_hypothetical("if i won the lottery id buy a boat") is None
+    texts = _texts(tool_calls([{"part": part, "kind": "small_talk"}], [], message=part,
+                              known=part))
+    assert texts and texts[0].startswith("Works as a court interpreter")
+    assert not any("taco" in t for t in texts)
+
+
+def test_a_day_of_month_before_a_clause_is_read_and_a_code_said_later_redacted():
+    from chatbot.memory.timeparse import find_span
+    from chatbot.redact import redact
+
+    span = find_span("im looking after my cousins axolotl until the 3rd while shes away", DAY)
+    assert span is not None and span.until and span.start == date(2024, 4, 3)
+    assert "19-44-07" not in redact("can u keep my gym locker combo safe for me? its 19-44-07")
+
+
+def test_a_mood_alone_is_no_request_nor_the_weather_a_fact():
+    msg = "got my citizenship ceremony in two weeks!!! kinda nervous ngl"
+    entries = [fact("got my citizenship ceremony in two weeks!!!", "Got citizenship ceremony"),
+               {**fact("kinda nervous ngl", "Nervous about citizenship ceremony"),
+                "kind": "how_to_reply"}]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg, day=DAY)
+    assert args["reply_preferences"] == []
+    part = "anyway weather here is grim today ☔"
+    assert tool_calls([fact(part, "Weather is grim today")], [], message=part, known=part,
+                      day=DAY) == [("noop", {})]
+
+
+def test_a_name_asked_for_a_thing_of_theirs_and_an_aside_in_brackets():
+    from chatbot.agents.statements import statements, within
+
+    assert within("need a name for my sourdough starter lol, ideas?", {}, DAY) == [
+        ("Has a sourdough starter", "fact")]
+    said = statements("i live in Deventer (zwolle is where my mum lives lol)", {}, DAY)
+    assert [t for t, _ in said] == ["Lives in Deventer"]
+
+
+def test_a_message_that_disputes_a_fact_is_not_begun_with_it():
+    from chatbot.agents.opening import opening
+
+    msg = ("hey quick fix, u have me down as living in zwolle but thats wrong, i live in "
+           "Deventer. anyway any nice bike routes near me this weekend?")
+    assert opening(msg, found=True, preferences=False, current=["You live in Zwolle"]) == ""
+
+
+def test_what_someone_got_and_named_is_theirs():
+    from chatbot.agents.part_checks import led_by_who
+
+    known = "my neighbour Radu is from Sibiu originally he just got a chinchilla"
+    assert led_by_who("Got a chinchilla", "Radu", known) == "Radu got a chinchilla"
+    assert led_by_who("Chinchilla named Gogu", "Radu", known + " named Gogu") == (
+        "Radu's chinchilla is named Gogu")

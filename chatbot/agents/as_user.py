@@ -108,8 +108,13 @@ def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
     # Or one found fact, all of it: "I work as a tollbooth operator." beside "Works as a
     # tollbooth operator" (sealed35, to "ok prove it then, whats my job").
     whole = len(own) >= 2 and any(own <= stems(fact) for fact in facts)
-    return ((len(shared) >= MIN_SHARED or echoed >= 2 or rare >= 2 or whole
-             or (rare and shared == own and not unsaid)) and len(shared) >= SHARE * len(own))
+    # Or a number of theirs and hardly a word more: "I'm 41 years old." to "im Astrid, 41, ...",
+    # "I've been doing it for 11 years too!" to "... been doing it 11 yrs" (sealed41, sealed42)
+    numbers = {w for w in own if w.isdigit()}
+    counted = bool(numbers) and numbers <= stems(theirs) and len(own - numbers) <= 1
+    return counted or ((len(shared) >= MIN_SHARED or echoed >= 2 or rare >= 2 or whole
+                        or (rare and shared == own and not unsaid))
+                       and len(shared) >= SHARE * len(own))
 
 
 def said_to_them(reply: str, message: str, facts: Sequence[str] = ()) -> str:

@@ -40,6 +40,10 @@ _ENDING = re.compile(r"(?:\bI(?:'ve| have)?\s+|(?:^|[:;!?]\s*)(?:so\s+|and\s+)?)
                      r"handed\s+in\s+my\s+notice\s+(?:at|to)|"
                      r"(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant)\s+"
                      r"(?:from|at|by))\s+(.*)", re.I)
+# Ended by someone else: "they let me go from the dock job, didnt pass probation" (sealed43 kept
+# it as a request, and the job current), "the mill laid me off".
+LET_GO = re.compile(r"\b(?:let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|"
+                    r"made\s+me\s+redundant)\s+(?:from|at)\s+(.*)", re.I)
 # What the user says they no longer do: "i dont drive trains anymore" ends "Works as a train
 # driver" (sealed20: it had become "Wants to quit driving trains").
 _NOT_ANYMORE = re.compile(r"\bI\s+(?:don't|dont|don\u2019t|do\s+not)\s+(.+?)\s+any\s*more\b"
@@ -133,7 +137,7 @@ def ended_facts(part: str, found: list[tuple[str, list[str], Any]], shown: dict[
     what = set().union(*(_heads(_PARTED_END.sub("", p)) for p in parted if p.strip()))
     if ended := [i for i, old in shown.items() if i not in taken and stems(old) & what]:
         return ended
-    ending = _ENDING.search(part) or _NOT_ANYMORE.search(part)
+    ending = _ENDING.search(part) or _NOT_ANYMORE.search(part) or LET_GO.search(part)
     if ending is None:
         return []
     what = stems(_OBJECT_END.sub("", _GOING.sub("", ending.group(ending.lastindex or 0))))
@@ -156,6 +160,11 @@ _JOB_STEMS = stems("job gig position")
 _WORK_FACT = re.compile(r"^(?:Works?|Working|Worked|Employed)\b|\bjob\b", re.I)
 
 
+_DONE_BY_THEM = re.compile(r"^\W*(?:(?:they|he|she|the\s+\w+|my\s+\w+)\s+(?:just\s+)?)?"
+                           r"(let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|"
+                           r"made\s+me\s+redundant)\b", re.I)
+_PASSIVE = {"let": "let go", "laid": "laid off", "fired": "fired", "sacked": "sacked",
+            "made": "made redundant"}
 _CHAT_TAIL = re.compile(r"(?:\s+(?:lol|haha\w*|lmao|tbh|ngl|omg))+\W*$", re.I)
 
 
@@ -166,6 +175,8 @@ def as_ended(part: str, old: list[str], day: date | None) -> str:
     the reply read "roller derby" and told the user they were into it; led by "No longer", it
     said they had stopped. A fact that does not start with its verb ("Daughter Lena is six")
     cannot follow "No longer": the user's words lead, "no longer:" in brackets."""
+    # "they let me go from ..." is the user's: "Was let go from ..." (not "They let them go")
+    part = _DONE_BY_THEM.sub(lambda m: "was " + _PASSIVE[m.group(1).split()[0].lower()], part)
     now = _CHAT_TAIL.sub("", third_person(said_as_memory(part)).rstrip(" .!"))  # "... lol"
     now = with_the_day(now, day)  # "died on Sunday": on which day
     old = [t.rstrip(" .") for t in old]  # not "... the evening news.: quit ..." (sealed36)

@@ -114,6 +114,12 @@ OPENING = "Since you"
 # (sealed26, sealed27); after "is" any state follows ("valid", "yours", "with you").
 ENDED = "That ended on {day}, so it is no longer"
 _ASKS_AM_I = re.compile(r"^\W*(?:(?:so|ok|okay|and|wait|hey|um)\W+)*am\s+i\b", re.I)
+# A message that says something known is wrong: no found fact is told back as true.
+_DISPUTES = re.compile(r"\b(?:that['\u2019]?s|thats|that\s+is|it['\u2019]?s|its)\s+(?:all\s+)?"
+                       r"(?:wrong|not\s+right|incorrect|outdated|out\s+of\s+date)\b"
+                       r"|\b(?:quick\s+)?(?:fix|correction)\s*[:,!-]"
+                       r"|\b(?:you|u)(?:['\u2019]ve|\s+have)?\s+(?:got|gotten|have|put)\b[^.?!]*"
+                       r"\bwrong\b", re.I)
 # A message that asks not to keep something of it ("btw dont remember this part: the code for
 # my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
 # have enough information to answer your question."
@@ -356,6 +362,10 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         # is no longer on parental leave")
         ended_at = ENDED.format(day=day_in_words(ended))
         return ended_at.replace(" it is ", " you are ") if _ASKS_AM_I.search(message) else ended_at
+    if _DISPUTES.search(message):
+        # "u have me down as living in zwolle but thats wrong, i live in Deventer ... any nice
+        # bike routes near me?" had been begun "You told me you live in Zwolle." (sealed43)
+        return ""
     if current and about_the_user(message):
         return recap(current)
     if told := (no_longer(message, current) or named(message, current)

@@ -113,6 +113,7 @@ from chatbot.agents.reply_requests import (
     said_then_asked,
     turns_to_another,
     withholds_what_follows,
+    without_keep_request,
 )
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.spelling import entries_as_typed
@@ -128,6 +129,7 @@ from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
     ASKED,
     NAME_FACT,
+    before_hypothetical,
     is_hypothetical,
     third_person,
     with_copula,
@@ -252,6 +254,13 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             removes += named
             forgets.update(named)
             continue
+        if is_hypothetical(part) and (real := before_hypothetical(part)) is not None:
+            # "i work as a court interpreter and honestly if i ever quit id open a taco truck"
+            part = real
+            entry = {**entry, "part": real, "memories": [
+                m for m in entry.get("memories") or []
+                if stems(str(m.get("memory") if isinstance(m, dict) else m)) & stems(real)]}
+            kind = kind if kind in KEEP else "fact"
         if (is_hypothetical(part) or of_the_moment(part)  # "I'm off to put the kettle on"
                 or (kind := as_filed(part, kind)) is None):
             continue
@@ -467,6 +476,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                         for new, old in wrong_words)
              or stems(f["text"]) & theirs]  # "the sackbut is my mate's instrument"
     facts = without_restated_facts(facts)  # nor one another of them says in full
+    facts = [{**f, "text": without_keep_request(f["text"])} for f in facts]  # "pls save it"
     requests = {f["text"] for f in pool if f.get("request")}
     preferences = list(dict.fromkeys(f["text"] for f in pool if f.get("asked")))
     calls: list[tuple[str, dict[str, Any]]] = [("update_memory", u) for u in updates.values()]

@@ -29,7 +29,7 @@ from chatbot.agents.wording import (
     leads_in_first_person,
 )
 from chatbot.memory.timeparse import find_span
-from chatbot.memory.timewords import days_and_numbers
+from chatbot.memory.timewords import days_and_numbers, is_past_form
 
 
 def with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
@@ -167,6 +167,11 @@ def _spelled_as_said(text: str, person: str) -> str:
     return re.sub(r"\b[A-Z][a-z'-]{2,}\b", said, text) if " " not in person else text
 
 
+_THING_NAMED = re.compile(r"^([A-Z][a-z]+(?:\s+[a-z]+)?)\s+(?=(?:named|called)\s+[A-Z])")
+# A past deed of theirs, by what follows the verb: "Got a chinchilla" (sealed43 kept "Radu: got
+# a chinchilla"), "Moved to Leeds"; not "Retired ferry captain", "Obsessed with trampolines".
+_NOT_DEEDS = frozenset("named called born used".split())
+_DEED_OBJECT = frozenset("a an the his her their to into back up".split())
 _KIN_LED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?=[a-z])")  # "Uncle opened ..."
 
 
@@ -188,12 +193,18 @@ def led_by_who(text: str, person: Any, known: str) -> str:
                            re.I):  # "Moving to Mariehamn in May" for "shes moving to ..."
         return f"{person} is {text[:1].lower()}{text[1:]}"
     if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
-                  or _present_verb(first[0], words[1:2])):  # "Leofric turns 9 on Sunday"
+                  or _present_verb(first[0], words[1:2])  # "Leofric turns 9 on Sunday"
+                  or (is_past_form(first[0].lower()) and first[0].lower() not in _NOT_DEEDS
+                      and words[1:2] and words[1].lower() in _DEED_OBJECT)):  # "Got a ..."
         return f"{person} {text[:1].lower()}{text[1:]}"
     if first and (kin := _KIN_LED.match(text)):
         # "Uncle opened a churros van" about Eckhart: "Their uncle Eckhart opened ..." (sealed41
         # kept "Eckhart: uncle opened ...", told back "You told me your eckhart: uncle ...")
         return f"Their {kin.group(1).lower()} {person} {text[kin.end():]}"
+    if first and (owned := _THING_NAMED.match(text)):
+        # "Chinchilla named Gogu" about Radu: "Radu's chinchilla is named Gogu" (sealed43 kept
+        # "Their neighbour Radu: chinchilla named Gogu")
+        return f"{person}'s {owned.group(1).lower()} is {text[owned.end(1):].strip()}"
     if first and _STATE.match(text):  # "Studying limnology" (sealed28 had "Tudur: studying")
         return f"{person} is {text[:1].lower()}{text[1:]}"
     if (first and first[0] in _proper_names(known)

@@ -150,6 +150,10 @@ def asks_nothing(text: str, categories: list[str], part: str) -> bool:
     said = stems(part)
     if said and said <= _ACKNOWLEDGED:  # "ok?" (sealed34 kept 'Asked: "ok?"'), "alright"
         return True
+    if (len(_WORD_RE.findall(_INTENSIFIERS.sub("", part))) == 1 and not ADDRESSES.search(part)
+            and style_of([part]) == PLAIN and asked_language([part]) is None
+            and "preferences" not in categories):
+        return True  # one word of mood and chat: "kinda nervous ngl" (sealed43 kept it asked)
     if text.startswith(SAID) and not stems(text) & said:
         # a quote of the user's earlier words is no request: "lembras-te?" came with the shown
         # 'Said: "Sou a benedita, ..."' and was kept as 'Asked: "lembras-te?"' (sealed42)
@@ -246,6 +250,28 @@ def asks_to_keep(part: str) -> str | None:
             or style_of([part]) != PLAIN):
         return None
     return "fact" if stems(part) - stems(m.group(0)) - _ASIDE else "it"
+
+
+# A request to keep the fact, said after it: "my email password is ... pls save it so i dont
+# forget" (sealed41 kept "... [redacted secret] pls save it so they don't forget").
+_KEEP_AFTER = re.compile(r"(?:\s*[,.;:!-]+\s*|\s+(?=(?:pls|please|plz|can|could|would)\s))"
+                         r"(?:(?:pls|please|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+)?"
+                         r"(?:(?:pls|please|plz)\s+)?(?:save|remember|store|note\s+down|"
+                         r"jot\s+down|write\s+down|keep|hang\s+on\s*to|hold\s+on\s*to)\s+"
+                         r"(?:it|that|this)\b.*$", re.I)
+
+
+def without_keep_request(text: str) -> str:
+    """A memory without the request to keep it said after the fact (`_KEEP_AFTER`); as it is
+    when the request is all it says."""
+    cut = _KEEP_AFTER.sub("", text).rstrip(" ,;:-")
+    return cut if len(_WORD_RE.findall(cut)) >= 3 else text
+
+
+_WORD_RE = re.compile(r"[^\W_]+")
+_INTENSIFIERS = re.compile(r"\b(?:so+|very|really|super|kinda|kind\s+of|a\s+bit|bit|pretty|"
+                           r"lowkey|hella|af|tbh|ngl|lol|lmao|haha\w*|omg|rn|honestly|feeling|"
+                           r"tho|though)\b", re.I)
 
 
 # Asked not to keep what was said: "the door code for our building is 5581 but dont save that

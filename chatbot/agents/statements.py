@@ -115,11 +115,16 @@ def is_news(part: str) -> bool:
     # Or its "I" left out before a past form, addressing no one: "update: quit the coffee
     # job!!" (sealed41 kept it as how to reply; the barista job stayed current). Not "quit
     # sending me essays", which asks something of the assistant.
+    if _DONE_TO_ME.search(said):  # "they let me go from the dock job" (sealed43)
+        return True
     return ((leads_in_first_person(said) or (_elides_i(said) and not _ADDRESSED.search(said)))
             and not _VOLITION.search(said)
             and style_of([part]) == PLAIN and asked_language([part]) is None)
 
 
+# News done to the user by someone else: an ending of theirs ("they let me go", "laid me off").
+_DONE_TO_ME = re.compile(r"\b(?:let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|"
+                         r"made\s+me\s+redundant|dumped\s+me)\b", re.I)
 _ADDRESSED = re.compile(r"\b(?:me|you|u|your|ur|pls|please|plz)\b", re.I)
 
 
@@ -168,6 +173,12 @@ def _reasons(part: str) -> list[str]:
 _NEW_THING = re.compile(r"\b(?:my|our)\s+(new|first)\s+((?:[a-z-]+\s+)?[a-z-]+?)"
                         r"(?=\s*(?:[.?!,;]|$)|\s+(?:for|to|in|on|at|with|from|and|or|but|"
                         r"that|which|is|was|called|named)\b)", re.I)
+# A name asked for something of the user's: they have it ("need a name for my sourdough starter
+# lol, ideas?", sealed43 kept nothing).
+_NAME_FOR = re.compile(r"\bnames?\s+(?:ideas?\s+)?for\s+(?:my|our)\s+(?!new\b|first\b)"
+                       r"((?:[a-z-]+\s+)?[a-z-]+?)"
+                       r"(?=\s*(?:[.?!,;]|$)|\s+(?:lol|haha\w*|pls|please|and|or|but|that|which|"
+                       r"who)\b|\s*[\u2600-\u27bf\U0001f000-\U0001faff])", re.I)
 # Rarer than this (wordfreq's Zipf scale) the thing is worth keeping: "sailboat" 2.9, "kayak"
 # 3.2, "puppy" 4.0, "laptop" 4.2; "bike" 4.5, "job" 5.5 and "idea" 5.4 are not.
 NEW_THING_ZIPF = 4.5
@@ -189,6 +200,10 @@ def within(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str
                 set(thing.split()) - known):
             whose = "a new" if m.group(1).lower() == "new" else "their first"
             out.append((f"Has {whose} {thing}", "fact"))
+    for m in _NAME_FOR.finditer(part):  # "need a name for my sourdough starter lol, ideas?"
+        thing = m.group(1).lower()
+        if set(thing.split()) - known:
+            out.append((f"Has a {thing}", "fact"))
     for m in _WITHIN_CLAUSE.finditer(part):
         det, thing, _, verb, rest = m.groups()  # "we're" too: the user is one of them
         clause = f"I'm {verb} {det.lower()} {thing}{rest}".strip()
@@ -327,8 +342,12 @@ def _affected_by(clause: str, known: set[str]) -> bool:
 
 # How the user is today, this week: "sorry my head is mush today" (sealed36 stored it over the
 # son it asked about), "my head is all over the place this week". Not a plan that day.
-_OF_THE_DAY = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|I\s+feel|feeling|my\s+(?:head|brain|back|body|"
-                         r"mind)\s+(?:is|feels))\s+(?!\d|(?:going|off|meeting|seeing|flying|driving|"
+# Or the weather there that day: "anyway weather here is grim today ☔" (sealed43 kept "Weather
+# is grim on 15 March 2024").
+_OF_THE_DAY = re.compile(r"^\W*(?:(?:anyway|so|ugh|and|but|oh|lol)\W+)*"
+                         r"(?:I['\u2019]m|I\s+am|I\s+feel|feeling|my\s+(?:head|brain|back|body|"
+                         r"mind)\s+(?:is|feels)|(?:the\s+)?weather(?:\s+here|\s+there)?\s+"
+                         r"(?:is|was|['\u2019]s))\s+(?!\d|(?:going|off|meeting|seeing|flying|driving|"
                          r"leaving|starting|moving|getting|turning)\b)[^.!?]*?\b(?:today|tonight|"
                          r"this\s+(?:morning|"
                          r"afternoon|evening|week)|atm|rn)\b", re.I)
@@ -351,6 +370,11 @@ _YES_NO = re.compile(r"^\W*(?:(?:so|and|ok|okay|but|wait|hmm)\W+)?(?:am|do|did|h
                      re.I)
 
 
+# A clause ends at a comma, and an aside in brackets is one of its own: "i live in Deventer
+# (zwolle is where my mum lives lol)" (sealed43 kept "Lives in Deventer (zwolle is where ...").
+_ASIDE = re.compile(_CLAUSE.pattern + r"|\s+\((?=[^\W\d_])|(?<=[^\W\d_])\)\s*")  # not ":("
+
+
 def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person ("we"
@@ -367,8 +391,8 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     out = []
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
     clauses = [with_elided_i(as_i(_HERE.sub(r"I'm \1", JOINED.sub("", c.strip(" .!")).strip())))
-               for c in _CLAUSE.split(TELLING.sub("", LEAD_IN.sub("", part.strip())))
-               if not _YES_NO.match(c)]
+               for c in _ASIDE.split(TELLING.sub("", LEAD_IN.sub("", part.strip())))
+               if c.strip() and not _YES_NO.match(c)]
     for clause in _with_details(clauses):
         if not leads_in_first_person(clause):
             clause = _INTERJECTION.sub("", clause)

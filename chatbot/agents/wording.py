@@ -177,6 +177,24 @@ def is_hypothetical(text: str) -> bool:
                                       or _IF_EVER.search(text) is not None)
 
 
+# A real clause before the condition, joined to it: "i work as a court interpreter (polish-
+# english) and honestly if i ever quit id open a taco truck in Hobart lol" (sealed43 kept
+# nothing: the whole part read as hypothetical).
+_BEFORE_IF = re.compile(r"\s*[,;]?\s+(?:and|but)\s+(?:(?:honestly|tbh|ngl|like|maybe|"
+                        r"lowkey|also)\s+)?(?=(?:if|suppose|supposing|imagine)\b)"
+                        r"|\s*[,;.!]\s*(?=(?:if|suppose|supposing|imagine)\b)", re.I)
+
+
+def before_hypothetical(text: str) -> str | None:
+    """The clause before the condition of a hypothetical part, when it is no condition
+    itself and says something of its own (three words or more); else None."""
+    cut = _BEFORE_IF.search(text)
+    if cut is None or not is_hypothetical(text[cut.end():]):
+        return None
+    real = text[:cut.start()].strip()
+    return real if len(real.split()) >= 3 and not is_hypothetical(real) else None
+
+
 # A fact's leading verb as it is said to "you": the third person's own forms back.
 _TO_YOU = {"is": "are", "was": "were", "has": "have", "does": "do", "doesn't": "don't",
            "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't"}

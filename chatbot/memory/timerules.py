@@ -58,11 +58,12 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     ("weekend", rf"\b{_WHICH}\s+weekend\b"),
     ("period", rf"\b{_WHICH}\s+(week|month|year)\b"),
     # "on the 15th" (or "on 15th", "until the 20th"), but not "on the 2nd floor": only where
-    # the phrase ends.
+    # the phrase ends (a clause after it too: "until the 3rd while shes away", sealed43).
     ("day_of_month", r"\b(?:on|until|till?|by|from|through)\s+(?:the\s+)?"
                      r"(?:(\d{1,2})(?:st|nd|rd|th)|("
                      + "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True)) + r"))\b"
-                     r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|of\s+the\s+month)\b"
+                     r"(?=\s*$|\s*[.,;:!?)]|\s+(?:at|and|but|or|so|for|when|while|because|bc|"
+                     r"cos|since|unless|if|of\s+the\s+month)\b"
                      # or an emoji or a laugh: "the wedding is on the 30th 😅" (sealed40)
                      r"|\s*[\u2600-\u27bf\U0001f000-\U0001faff]|\s+(?:lol|lmao|haha\w*|tho|though|"
                      r"then)\b)"),

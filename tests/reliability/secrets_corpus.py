@@ -45,6 +45,9 @@ SECRETS: dict[str, tuple[str, str]] = {
     "dni es": ("apúntate mi DNI es 48392017K porfa", "48392017"),
     "steuer-id": ("meine Steuer-ID ist 12 345 678 901", "345 678"),
     "codice fiscale numerico": ("il codice fiscale di mia nonna: 8012 3456 789", "3456"),
+    # sealed43: the combination a clause after its name, said with "its"
+    "combo its later": ("can u keep my gym locker combo safe for me? its 19-44-07. also i just "
+                        "joined an underwater hockey team 🔥", "44-07"),
     # sealed32: a PIN typed digit by digit
     "spaced pin": ("the alarm pin for the shop is 6 0 3 8, can u keep it for me", "0 3 8"),
     "pass colon": ("vpn user ann, pass: Wint3r-is-coming", "Wint3r-is-coming"),
@@ -132,6 +135,8 @@ SECRETS: dict[str, tuple[str, str]] = {
 }
 
 ORDINARY: list[str] = [
+    "the zip code here is great, its 2024 and we are in the area code 0161",
+    "my combo breaker move, its 3 hits",
     "The season opens with 12 home games",
     "the code is fine, its just slow",
     "la clave es importante, el código también",
