@@ -9,7 +9,9 @@ followed by "lol", clauses joined by "and", "she" after a name in lower case, a 
 good before its reason, a question beside a quote, and recall questions led by chat words.
 sealed43: a job others ended, a real clause before a hypothetical, a day of the month before a
 clause, a code said a clause after its name, a mood alone, the weather, a name asked for a
-thing, an aside in brackets, a message disputing a fact, and what someone got and named."""
+thing, an aside in brackets, a message disputing a fact, and what someone got and named.
+sealed44: "i mean" as a filler, a new role said in wonder, code's own words in an ending, a
+second question beside an untold thing, cups in metric, a pet's name, a said-before lead."""
 
 from __future__ import annotations
 
@@ -359,3 +361,66 @@ def test_what_someone_got_and_named_is_theirs():
     assert led_by_who("Got a chinchilla", "Radu", known) == "Radu got a chinchilla"
     assert led_by_who("Chinchilla named Gogu", "Radu", known + " named Gogu") == (
         "Radu's chinchilla is named Gogu")
+
+
+# sealed44 (read after it ran on c629c3f, sealed43's fixes in)
+
+
+def test_i_mean_alone_takes_nothing_back_and_a_new_role_said_in_wonder_is_kept():
+    from chatbot.agents.statements import statements
+
+    msg = ("hey so ur notes are a bit off, im not a bank teller anymore, quit in jan. now im a "
+           "lighthouse keeper?? i mean technically assistant keeper lol but yeah 🌊")
+    entries = [{**fact("hey so ur notes are a bit off, im not a bank teller anymore, quit in "
+                       "jan.", "Works as a bank teller"), "kind": "how_to_reply"},
+               {"part": "now im a lighthouse keeper??", "kind": "question"}]
+    calls = tool_calls(entries, [0], message=msg, known=msg, shown={0: "Works as a bank teller"},
+                       day=DAY)
+    assert calls[0][0] == "update_memory"
+    assert calls[0][1]["updated_memory_text"].startswith("No longer works as a bank teller")
+    assert "Is a lighthouse keeper" in _texts(calls)
+    assert statements("I'm a bit tired", {}, DAY) == []
+    assert statements("is it a lighthouse keeper??", {}, DAY) == []
+
+
+def test_code_made_words_of_an_ending_are_not_held_against_it():
+    from chatbot.agents.grounding import grounding
+
+    text = ("Wietske and they broke up (as of April 2024; no longer: them and their gf wietske "
+            "just got their own place in Sneek)")
+    old = "Them and their gf wietske just got their own place in Sneek"
+    said = ["me and my gf wietske just got our own place in sneek!!!",
+            "update nobody asked for: wietske and i broke up 💔"]
+    assert not grounding(text, said, [], old).unsupported
+
+
+def test_an_untold_thing_and_a_second_question_of_the_users_own():
+    from chatbot.agents.opening import opening
+
+    found = ["You run the Kampen half marathon on 12 April 2024"]
+    assert opening("quick check, whats my passport number? and when is my race?", found=True,
+                   preferences=False, untold="passport number", current=found) == (
+        "I don't know your passport number: you haven't told me. You told me you run the "
+        "Kampen half marathon on 12 April 2024.")
+    assert opening("whats my passport number?", found=True, preferences=False,
+                   untold="passport number", current=found) == (
+        "I don't know your passport number: you haven't told me.")
+
+
+def test_cups_and_fractions_in_metric():
+    from chatbot.agents.units import to_metric
+
+    assert to_metric("combine 2 cups of flour and 1/2 cup sugar") == (
+        "combine 473 ml of flour and 118 ml sugar")
+
+
+def test_a_pets_name_and_a_said_before_lead():
+    from chatbot.agents.part_checks import after_colon
+
+    msg = "just got an axolotl!! his name is sigismund 😍"
+    entries = [fact("just got an axolotl!!", "Got an axolotl"),
+               fact("his name is sigismund 😍", "Sigismund's name")]
+    assert "Their axolotl is called Sigismund" in _texts(tool_calls(entries, [], message=msg,
+                                                                    known=msg))
+    assert after_colon("like i said b4, aikido is my thing - tues and thurs") == (
+        "Aikido is my thing - tues and thurs")

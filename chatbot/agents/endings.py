@@ -18,7 +18,7 @@ from wordfreq import zipf_frequency
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.new_facts import with_the_day
 from chatbot.agents.parts import NEGATION
-from chatbot.agents.statements import said_as_memory
+from chatbot.agents.statements import LET_GO_VERBS, said_as_memory
 from chatbot.agents.wording import leads_with_a_verb, third_person
 
 _CLAUSE = re.compile(r"[,;]\s*")
@@ -42,15 +42,18 @@ _ENDING = re.compile(r"(?:\bI(?:'ve| have)?\s+|(?:^|[:;!?]\s*)(?:so\s+|and\s+)?)
                      r"(?:from|at|by))\s+(.*)", re.I)
 # Ended by someone else: "they let me go from the dock job, didnt pass probation" (sealed43 kept
 # it as a request, and the job current), "the mill laid me off".
-LET_GO = re.compile(r"\b(?:let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|"
-                    r"made\s+me\s+redundant)\s+(?:from|at)\s+(.*)", re.I)
+LET_GO = re.compile(rf"\b(?:{LET_GO_VERBS})\s+(?:from|at)\s+(.*)", re.I)
 # What the user says they no longer do: "i dont drive trains anymore" ends "Works as a train
 # driver" (sealed20: it had become "Wants to quit driving trains").
 _NOT_ANYMORE = re.compile(r"\bI\s+(?:don't|dont|don\u2019t|do\s+not)\s+(.+?)\s+any\s*more\b"
                           r"|\bI\s+no\s+longer\s+(.+?)(?=\s*(?:[-,;.!]|$))"
                           # "im not laying bricks anymore" (sealed29: the job stayed), said
                           # alone: "I'm not an accountant any more, I became a pilot" corrects
-                          r"|\bI(?:['\u2019]?m|\s+am)\s+not\s+(.+?)\s+any\s*more\W*$", re.I)
+                          r"|\bI(?:['\u2019]?m|\s+am)\s+not\s+(.+?)\s+any\s*more\W*$"
+                          # or before a clause not the user's next one: "im not a bank teller
+                          # anymore, quit in jan." (sealed44)
+                          r"|\bI(?:['\u2019]?m|\s+am)\s+not\s+(.+?)\s+any\s*more\s*[,;]"
+                          r"(?!\s*(?:i\b|i['\u2019]?m\b|im\b))", re.I)
 
 # "Tom and I split up": the one the user parted from is named before.
 _SPLIT = re.compile(r"\b([\w'-]+)\s+and\s+I\s+(?:have\s+|had\s+|'ve\s+)?(?:just\s+|finally\s+)?"
@@ -161,8 +164,7 @@ _WORK_FACT = re.compile(r"^(?:Works?|Working|Worked|Employed)\b|\bjob\b", re.I)
 
 
 _DONE_BY_THEM = re.compile(r"^\W*(?:(?:they|he|she|the\s+\w+|my\s+\w+)\s+(?:just\s+)?)?"
-                           r"(let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|"
-                           r"made\s+me\s+redundant)\b", re.I)
+                           rf"({LET_GO_VERBS})\b", re.I)
 _PASSIVE = {"let": "let go", "laid": "laid off", "fired": "fired", "sacked": "sacked",
             "made": "made redundant"}
 _CHAT_TAIL = re.compile(r"(?:\s+(?:lol|haha\w*|lmao|tbh|ngl|omg))+\W*$", re.I)

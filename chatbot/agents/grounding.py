@@ -118,11 +118,22 @@ class Grounding:
 _UNIT_WORDS = 2  # "years old", "kids": what a number the user said is of
 
 
+# Words code writes, not the model: an ending's "no longer" and "as of April 2024", the year
+# of a date it resolved ("on 18 March 2024"). sealed44's "Wietske and they broke up (as of
+# April 2024; no longer: ...)" was refused as nobody's words for "longer" and "2024".
+_MADE_BY_CODE = re.compile(r"\bno\s+longer\b|\bas\s+of\s+[A-Z][a-z]+\s+\d{4}\b"
+                           r"|(?<=\d\s[A-Z][a-z]{2})[a-z]*\s+\d{4}\b")
+
+
+def _by_code(text: str) -> str:
+    return _MADE_BY_CODE.sub(" ", text)
+
+
 def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
               replaces: str = "") -> Grounding:
     """Where the words of `text` come from; for an update, only the words it adds to the text
     it `replaces` count (so "Has a beagle called Rex (Tom's dog)" is judged on "Tom")."""
-    words = stems(text) - stems(replaces)
+    words = stems(_by_code(text)) - stems(replaces)
     if not words:
         return Grounding(0, 1.0, 0.0)
     user = set().union(*(stems(t) for t in user_texts)) if user_texts else set()

@@ -21,6 +21,7 @@ from chatbot.memory.timewords import MONTHS, WEEKDAYS
 # "... she's got a solo on the banjo" was kept as "Daughters' school concert is tomorrow", the
 # solo lost (sealed35).
 _MEANT = re.compile(r"\bi\s+meant?\s+(?:the\s+|an?\s+|my\s+)?((?-i:[a-z])[\w'-]{2,})\b", re.I)
+_TAKE_BACK_BEFORE = re.compile(r"\b(?:no\s+wait|wait|sorry|oops|no|nope|nah)\W*$", re.I)
 _MEANT_ZIPF = 5.0  # the old word the part says again is no common one ("the", "is", "kids")
 
 
@@ -34,6 +35,11 @@ def meant_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
     the word the part meant: "... a solo on the banjo" -> "... a solo on the xylophone"."""
     meant = _MEANT.search(part)
     if meant is None:  # ("i meant" is itself a take-back: no other word is needed)
+        return False
+    if not re.match(r"\s*i\s+meant\b", meant.group(0), re.I) and not _TAKE_BACK_BEFORE.search(
+            part[:meant.start()]):
+        # "i mean" alone is a filler: "now im a lighthouse keeper?? i mean technically
+        # assistant keeper" (sealed44 made "Works as a bank teller" "... a bank technically")
         return False
     new = meant.group(1)
     again = {w.lower() for w in _WORD.findall(part[meant.end():] + " " + part[:meant.start()])}

@@ -83,13 +83,14 @@ from datetime import date
 from wordfreq import zipf_frequency
 
 from chatbot.agents.as_user import NOT_HUMAN
-from chatbot.agents.guards import NOT_TO_KEEP, asks_to_undo
+from chatbot.agents.guards import NOT_TO_KEEP, asks_to_undo, stems
 from chatbot.agents.language import message_language
 from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
 from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.told import (
     MY_LIST,
     NOTHING_ABOUT,
+    OWNED,
     RECALL,
     SOMEONE,
     TYPED_NAME_ZIPF,
@@ -100,7 +101,7 @@ from chatbot.agents.told import (
     said_to_you,
     theirs,
 )
-from chatbot.agents.untold import NOTHING_TOLD, self_clause
+from chatbot.agents.untold import NOTHING_TOLD, TOLD, self_clause
 from chatbot.memory.timeparse import day_in_words
 
 OPENING = "Since you"
@@ -233,6 +234,16 @@ UNTOLD = "I don't know your {thing}: you haven't told me."
 _VERBS = frozenset("is are was were has have had got does did will can".split())
 
 
+def also_asked(message: str, untold: str, current: Sequence[str]) -> str:
+    """ " You told me ..." with the first found fact, for a second question of the user's own
+    beside one asked of a thing nobody told ("whats my passport number? and when is my race?":
+    sealed44's reply said only that the number was not known); "" for one question."""
+    others = [q for q in re.split(r"[?\n]+", message)
+              if q.strip() and OWNED.search(q) and untold not in q.lower()]
+    said = [f for f in said_to_you(current) if not stems(f) & stems(untold)]
+    return f" {TOLD}{said[0]}." if others and said else ""
+
+
 def asked_mine(message: str) -> str | None:
     """The thing of the user's own an English question asks for ("shoe size"), or None."""
     if written_in(message) != "English" or (m := _ASKS_MINE.search(message)) is None:
@@ -339,7 +350,7 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
             and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
         return WONT_KEEP  # (not before a question: sealed39's reply then answered nothing)
     if untold and not preferences and asks(message):  # found or not
-        return UNTOLD.format(thing=untold)
+        return UNTOLD.format(thing=untold) + also_asked(message, untold, current)
     if nobody and not preferences and asks(message) and not asks_to_undo(message):
         return NOTHING_ABOUT.format(who=nobody)
     if not found and not preferences and (clause := asked_self(message)):

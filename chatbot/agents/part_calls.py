@@ -95,6 +95,7 @@ from chatbot.agents.put_right import (
 from chatbot.agents.questions import only_asks, with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
 from chatbot.agents.referents import (
+    its_name,
     of_someone,
     referent_name,
     with_clause_referents,
@@ -369,6 +370,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                 if not copied_elsewhere(t, part, known or message, kind)], part)
             found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
             found = [(with_its_name(t, part, before[:-1]), c, r) for t, c, r in found]
+            if found and (pet_name := its_name(part, before[:-1])) is not None:
+                found = [(pet_name, found[0][1], None)]  # "his name is sigismund"
             found = [f for f in found if not said_of_the_day(f[0], part)  # "head is mush"
                      and not unsaid_home(f[0], part)  # a café "near the station"
                      and not unjoined_state(f[0], part)  # "..., so nervous"

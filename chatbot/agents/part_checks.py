@@ -250,10 +250,20 @@ _NOW_LEAD = re.compile(r"^\W*(?:(?:and|but|so|plus)\s+)?(?:rn|right\s+now|now|at
                        r"these\s+days|nowadays|for\s+now)\b[\s,]*", re.I)
 
 
+# Words that say the user said it before: "like i said b4,", "as I mentioned,".
+_SAID_BEFORE = re.compile(r"^\W*(?:(?:like|as)\s+i\s+(?:said|told\s+(?:you|u)|mentioned)"
+                          r"(?:\s+(?:before|b4|earlier|already|last\s+time))?|as\s+mentioned)"
+                          r"[\s,:;-]+", re.I)
+
+
 def after_colon(text: str, name: str | None = None) -> str:
     """The text after a lead-in and its colon, or after a lead-in about the telling itself
     (`TELLING`), or after the user's `name` introduced (`_INTRO`), when what follows is the
     user's own ("Allow me to introduce myself: my name is ..."); else the text as it is."""
+    if (unsaid := _SAID_BEFORE.sub("", text)) != text and unsaid:
+        # "like i said b4, aikido is my thing - ..." (sealed44 kept the lead in the memory)
+        said = after_colon(unsaid, name)
+        return said[:1].upper() + said[1:]
     said = TELLING.sub("", LEAD_IN.sub("", text))
     if leads_in_first_person(greeted := _GREETING.sub("", said)):
         said = greeted  # "heya, im a kelp farmer ..." (sealed32: kept with its "Heya,")

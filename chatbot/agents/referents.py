@@ -196,6 +196,25 @@ def with_its_name(text: str, part: str, before: list[str]) -> str:
     return text
 
 
+# "his name is sigismund 😍" after "just got an axolotl!!": the name of the thing the part before
+# ended on (sealed44 kept "Sigismund's name").
+_ITS_NAME = re.compile(r"^\W*(?:and\s+)?(?:his|her|its|their)\s+name(?:['\u2019]?s|\s+is|\s+was)"
+                       r"\s+([^\W\d_][\w'-]*)", re.I)
+_THING_LAST = re.compile(r"\b(?:a|an|my|our)\s+(?:new\s+|little\s+|baby\s+)?([a-z][\w-]{2,})"
+                         r"(?=\W*$|\s+(?:lol|haha\w*|omg)\b)", re.I)
+
+
+def its_name(part: str, before: list[str]) -> str | None:
+    """ "Their axolotl is called Sigismund" for "his name is sigismund" after a part that ends
+    naming the axolotl; None for any other part."""
+    m = _ITS_NAME.match(part)
+    thing = _THING_LAST.search(before[-1]) if m and before else None
+    if m is None or thing is None:
+        return None
+    name = m.group(1)
+    return f"Their {thing.group(1).lower()} is called {name[:1].upper()}{name[1:]}"
+
+
 # Words enough to tell something of them: "hes turning 8 and is completely obsessed with
 # seahorses rn", not "she's great".
 _TOLD_WORDS = 5

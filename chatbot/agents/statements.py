@@ -123,8 +123,8 @@ def is_news(part: str) -> bool:
 
 
 # News done to the user by someone else: an ending of theirs ("they let me go", "laid me off").
-_DONE_TO_ME = re.compile(r"\b(?:let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|"
-                         r"made\s+me\s+redundant|dumped\s+me)\b", re.I)
+LET_GO_VERBS = r"let\s+me\s+go|laid\s+me\s+off|fired\s+me|sacked\s+me|made\s+me\s+redundant"
+_DONE_TO_ME = re.compile(rf"\b(?:{LET_GO_VERBS}|dumped\s+me)\b", re.I)
 _ADDRESSED = re.compile(r"\b(?:me|you|u|your|ur|pls|please|plz)\b", re.I)
 
 
@@ -375,6 +375,17 @@ _YES_NO = re.compile(r"^\W*(?:(?:so|and|ok|okay|but|wait|hmm)\W+)?(?:am|do|did|h
 _ASIDE = re.compile(_CLAUSE.pattern + r"|\s+\((?=[^\W\d_])|(?<=[^\W\d_])\)\s*")  # not ":("
 
 
+# What the user is, by a noun of a role: "I'm a lighthouse keeper" ("lighthouse" is no rare
+# word; sealed44 kept nothing). Not "I'm a bit tired", "I'm a little lost".
+_ROLE = re.compile(r"^I(?:['\u2019]m|\s+am)\s+(?:now\s+)?an?\s+(?!bit\b|little\b|lot\b)"
+                   r"(?:[a-z-]+\s+){0,2}[a-z-]+(?:er|or|ist|ian|man|woman|ant|ent)\b", re.I)
+# A statement of the user's own said with question marks, in wonder: "now im a lighthouse
+# keeper??" (sealed44 kept nothing of the new job). Led by "I", no question word or verb first.
+_SAID_AMAZED = re.compile(r"^\W*(?:(?:now|so|and|but|well|ok|okay|yeah|guess\s+what)\W+)*"
+                          r"I(?:['\u2019]m|\s+am|\s+have|['\u2019]ve)\s+(?:now\s+)?an?\s+"
+                          r"[^?]+\?+\W*$", re.I)
+
+
 def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple[str, str]]:
     """(memory, "fact" or "event") for each clause of a part filed as nothing to keep that
     states something of the user's own, by its structure: it leads in the first person ("we"
@@ -385,12 +396,12 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
     a dated one is an event (its date is written out on adding). "I don't live in Salzburg"
     beside a shown "Lives in Salzburg" names nothing new and is left; the clause after it is
     the correction."""
-    if part.rstrip().endswith("?"):
+    if part.rstrip().endswith("?") and not _SAID_AMAZED.match(with_apostrophes(part)):
         return []
     known = _lower_words(" ".join(shown.values()))
     out = []
     # After a lead-in ("You've mixed something up: my son is Tiernan, not Lorcan").
-    clauses = [with_elided_i(as_i(_HERE.sub(r"I'm \1", JOINED.sub("", c.strip(" .!")).strip())))
+    clauses = [with_elided_i(as_i(_HERE.sub(r"I'm \1", JOINED.sub("", c.strip(" .!?")).strip())))
                for c in _ASIDE.split(TELLING.sub("", LEAD_IN.sub("", part.strip())))
                if c.strip() and not _YES_NO.match(c)]
     for clause in _with_details(clauses):
@@ -415,7 +426,7 @@ def statements(part: str, shown: dict[int, str], day: date | None) -> list[tuple
         if not (dated or named or _rare_thing(clause, known) or _AGE.match(clause)
                 or _rare_object(clause, known) or VAGUE_TIME.search(clause)
                 or _acquired(clause, known) or _uncommon_object(clause, known)
-                or _affected_by(clause, known)):
+                or _affected_by(clause, known) or _ROLE.match(with_apostrophes(clause))):
             continue
         worded = third_person(clause)
         if _AGE.match(clause) and not re.search(r"\b(?:years?|yo)\b", clause, re.I):

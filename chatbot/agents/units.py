@@ -5,6 +5,7 @@ for the 12-hour one, "26.2 miles" as "42.2 km" and "98.6°F" as "37°C" for metr
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 # ------------------------------------------------------------------------------ the clock
 
@@ -58,7 +59,7 @@ def to_12_hour(text: str) -> str:
 
 # ---------------------------------------------------------------------------------- units
 
-_FIGURE = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_FIGURE = r"\d+/\d+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"  # "1/2 cup" too
 _NUMBER = rf"(?:(?P<lo>{_FIGURE})\s?(?:-|–|to)\s?)?(?P<n>{_FIGURE})"  # "25-30 pounds" too
 # unit words -> (metric unit, factor); Fahrenheit is converted apart (it has an offset).
 _TO_METRIC = {
@@ -66,6 +67,9 @@ _TO_METRIC = {
     r"feet|foot|ft": ("m", 0.3048), r"inch(?:es)?": ("cm", 2.54), r"yards?|yd": ("m", 0.9144),
     r"pounds?|lbs?": ("kg", 0.45359237), r"fl\.? ?oz|fluid ounces?": ("ml", 29.5735),
     r"ounces?|oz": ("g", 28.349523), r"gallons?|gal": ("litres", 3.785411),
+    # the US cup of recipes: "2 cups of flour" (sealed44's reply kept "cups" after "use metric
+    # units pls ... cups/ounces confuse me")
+    r"cups?": ("ml", 236.588),
 }
 _FAHRENHEIT = r"°\s?F\b|degrees? Fahrenheit|° Fahrenheit|Fahrenheit"
 # Longer names first: "miles per hour" before "miles", "fl oz" before "oz".
@@ -115,7 +119,7 @@ def to_metric(text: str) -> str:
                             text)
 
     def convert(match: re.Match[str]) -> str:
-        values = [float(v.replace(",", "")) for v in (match["lo"], match["n"]) if v]
+        values = [float(Fraction(v.replace(",", ""))) for v in (match["lo"], match["n"]) if v]
         if match["f"]:
             figures, unit = [_figure((v - 32) * 5 / 9) for v in values], "°C"
         elif match["u"].lower().startswith("pound") and _MONEY.search(_sentence_at(text, match)):
