@@ -11,7 +11,10 @@ sealed43: a job others ended, a real clause before a hypothetical, a day of the 
 clause, a code said a clause after its name, a mood alone, the weather, a name asked for a
 thing, an aside in brackets, a message disputing a fact, and what someone got and named.
 sealed44: "i mean" as a filler, a new role said in wonder, code's own words in an ending, a
-second question beside an untold thing, cups in metric, a pet's name, a said-before lead."""
+second question beside an untold thing, cups in metric, a pet's name, a said-before lead.
+sealed45: "dont let me forget", a nickname and short answers asked as small talk, each clause's
+own date, "he" after "my boss", a cleft of two words, a unit said to mean nothing, a memory of
+the name itself, a repeat said as one, and whether it remembers between chats."""
 
 from __future__ import annotations
 
@@ -424,3 +427,79 @@ def test_a_pets_name_and_a_said_before_lead():
                                                                     known=msg))
     assert after_colon("like i said b4, aikido is my thing - tues and thurs") == (
         "Aikido is my thing - tues and thurs")
+
+
+# sealed45 (read after it ran on 78cc5a9, sealed44's fixes in)
+
+
+def test_dont_let_me_forget_is_no_forget():
+    msg = "2) my locker combo at the curling club is [redacted secret], dont let me forget it haha"
+    shown = {0: "Is looking for a new job", 1: "Plays in a curling club"}
+    calls = tool_calls([{"part": msg, "kind": "forget", "removes": 1}], [0, 1], message=msg,
+                       known=msg, shown=shown)
+    assert not any(tool == "delete_memory" for tool, _ in calls)
+
+
+def test_a_nickname_asked_for_and_answers_asked_short_as_small_talk():
+    msg = ("btw nobody calls me Persephone except my gran, call me Percy pls. also keep ur "
+           "answers short, i mostly read these on my phone 📱")
+    entries = [{"part": "btw nobody calls me Persephone except my gran, call me Percy pls.",
+                "kind": "small_talk"},
+               {"part": "also keep ur answers short, i mostly read these on my phone 📱",
+                "kind": "small_talk"}]
+    [(_, args)] = tool_calls(entries, [], message=msg, known=msg)
+    assert "Is called Percy" in [f["text"] for f in args["facts"]]
+    assert args["reply_preferences"] == ['Asked: "also keep ur answers short"']
+
+
+def test_each_clause_keeps_its_own_date_and_a_numbered_day_is_put_back():
+    from chatbot.agents.new_facts import with_said_date
+
+    part = ("im babysitting my niece tonight, and my cousin Leontyne is crashing on my sofa "
+            "until the day after tomorrow 🙃")
+    assert with_said_date("Cousin Leontyne crashing on sofa", part, DAY) == (
+        "Cousin Leontyne crashing on sofa until the day after tomorrow")
+    part = "I make sea glass jewellery, and my sister Henrike is getting married on 14 May."
+    assert with_said_date("Sister Henrike getting married", part, DAY) == (
+        "Sister Henrike getting married on 14 May")
+
+
+def test_he_after_my_boss_and_a_cleft_of_two_words():
+    before = ["and my boss Hargreave wants everyone in the office on tuesdays now."]
+    msg = "hes obsessed w golf"
+    texts = _texts(tool_calls([{"part": msg, "kind": "hypothetical"}], [0], message=msg,
+                              known=f"{before[0]} {msg}", earlier=before,
+                              shown={0: "Their partner Ambrin is a firefighter"}))
+    assert texts == ["Their boss Hargreave is obsessed w golf"]
+    part = "No, it's the cor anglais I play, not the oboe."
+    calls = tool_calls([fact(part, "Plays the oboe")], [0], message=part, known=part,
+                       shown={0: "Plays the oboe in a community orchestra"})
+    assert calls[0] == ("update_memory", {"memory_id": 0, "categories": [],
+                                          "updated_memory_text":
+                                          "Plays the cor anglais in a community orchestra"})
+
+
+def test_a_unit_said_to_mean_nothing_is_not_asked_for():
+    from chatbot.agents.reply_style import style_of
+
+    assert style_of(["Miles and Fahrenheit mean nothing to them."]).units != "imperial"
+    assert style_of(["please use miles and fahrenheit"]).units == "imperial"
+
+
+def test_a_name_memory_does_not_unname_the_user_and_a_repeat_is_kept_once():
+    msg = "name's Wilf. thatcher. dorset."
+    entries = [{**fact("name's Wilf.", "Name is Wilf"), "user_name": "Wilf"},
+               {**fact("dorset.", "Lives in Dorset"), "user_name": "Wilf"}]
+    assert "Is called Wilf" in _texts(tool_calls(entries, [], message=msg, known=msg))
+    msg = "as i mentioned, i do gaelic lessons on tuesdays 🙂"
+    assert tool_calls([{"part": msg, "kind": "small_talk"}], [0], message=msg, known=msg,
+                      shown={0: "Goes to a Gaelic class every Tuesday evening"}) == [
+        ("noop", {})]
+
+
+def test_a_question_whether_it_remembers_between_chats_is_answered_first():
+    from chatbot.agents.opening import REMEMBERS, opening
+
+    assert opening("wait do u actually remember stuff from our old chats or nah? 🤔",
+                   found=False, preferences=False) == REMEMBERS
+    assert opening("do you remember my name?", found=False, preferences=False) != REMEMBERS

@@ -10,11 +10,17 @@ makes sure nothing it names survives: `named_in` finds the shown facts a request
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from chatbot.agents.guards import UNDO, asks_to_undo, stems
 from chatbot.agents.questions import _LEADS_WITH_CONDITION
 from chatbot.agents.wording import is_hypothetical
+
+# A wish not to forget, the opposite of a request to be forgotten: "dont let me forget it"
+# (sealed45 filed it as a forget, and the curling club went).
+REMINDS = re.compile(r"\b(?:don't|do\s+not|never)\s+(?:let\s+me\s+)?forget\b"
+                     r"|\bso\s+(?:that\s+)?i\s+(?:don't|do\s+not|won't)\s+forget\b", re.I)
 
 
 def asks_to_forget(part: str) -> bool:

@@ -80,6 +80,24 @@ def _as_day(text: str | None) -> date | None:
         return None
 
 
+# The clauses of a part, for the date of the one a memory is about: "im babysitting my niece
+# tonight, and my cousin Leontyne is crashing on my sofa until the day after tomorrow" (sealed45
+# gave the cousin's memory no date: the part's first date was the niece's).
+_PART_CLAUSE = re.compile(r",\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+(?=(?:my|i|i'm|im|we)\b)",
+                          re.I)
+
+
+def _own_clause(text: str, part: str) -> str:
+    """The clause of the part that shares most words with the memory, if it shares any and
+    the part has more than one; else the part."""
+    clauses = [c for c in _PART_CLAUSE.split(part) if c.strip()]
+    if len(clauses) < 2:
+        return part
+    words = _content(text)
+    best = max(clauses, key=lambda c: len(_content(c) & words))
+    return best if _content(best) & words else part
+
+
 def with_said_date(text: str, part: str, day: date | None) -> str:
     """The memory with the relative date its sentence gave ("next Friday") wherever the model
     left it out ("Has a driving exam"), made it vague ("... on Friday") or resolved it to
@@ -88,9 +106,15 @@ def with_said_date(text: str, part: str, day: date | None) -> str:
     if day is not None and (after := _after_that(text, part, day)) is not None:
         return after
     text = _with_date_clause(text, part, day)
-    said = find_span(part, day) if day is not None else None
+    said = find_span(_own_clause(text, part), day) if day is not None else None
     if said is None and day is not None:
         return _with_vague_time(_without_made_up_date(text, part, day), part)
+    if (said is not None and not _bounds_the_fact(said) and said.start == said.end
+            and re.search(r"\d", said.phrase) and find_span(text, day) is None
+            and _about_the_same(text, part, said.phrase)):
+        # A day said with its number, left out: "... is getting married on 14 May in Bruges"
+        # (sealed45 kept "Sister Henrike getting married in Bruges", no date)
+        return f"{text.rstrip(' .')} {said.phrase.rstrip('.,;:!?')}"
     if said is None or not _bounds_the_fact(said):
         return text
     own = find_span(text, day)

@@ -121,6 +121,16 @@ _DISPUTES = re.compile(r"\b(?:that['\u2019]?s|thats|that\s+is|it['\u2019]?s|its)
                        r"|\b(?:quick\s+)?(?:fix|correction)\s*[:,!-]"
                        r"|\b(?:you|u)(?:['\u2019]ve|\s+have)?\s+(?:got|gotten|have|put)\b[^.?!]*"
                        r"\bwrong\b", re.I)
+# A question whether the assistant remembers from one chat to the next: it does, and says so
+# first ("do you actually remember stuff between chats or is that just marketing" was answered
+# "I don't remember anything between chats", sealed45).
+_ASKS_IF_REMEMBERS = re.compile(r"\b(?:do|will|can|would)\s+(?:you|u|ya)\s+"
+                                r"(?:actually\s+|really\s+|even\s+)?"
+                                r"(?:remember|recall|keep)\b[^?.!]*\b(?:between|across|"
+                                r"from\s+(?:one|other|our|previous|old|last)|other|next|old|"
+                                r"previous|last)\s+(?:chats?|conversations?|sessions?|times?)\b",
+                                re.I)
+REMEMBERS = "I do remember what you tell me about yourself from one chat to the next."
 # A message that asks not to keep something of it ("btw dont remember this part: the code for
 # my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
 # have enough information to answer your question."
@@ -344,8 +354,12 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
     language = written_in(message)  # (read once: each call classifies the message again)
+    remembers = _ASKS_IF_REMEMBERS.search(message) is not None  # and says so, after
     if language == "English" and _ASKS_IF_HUMAN.search(message) and reply_in is None:
-        return NOT_HUMAN  # "... are u a real person or a bot btw?" (sealed40: not answered)
+        # "... are u a real person or a bot btw?" (sealed40: not answered)
+        return NOT_HUMAN + (f" {REMEMBERS}" if remembers else "")
+    if language == "English" and remembers and reply_in is None:
+        return REMEMBERS
     if (not preferences and reply_in is None and language == "English"
             and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
         return WONT_KEEP  # (not before a question: sealed39's reply then answered nothing)

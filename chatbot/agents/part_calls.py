@@ -31,7 +31,13 @@ from chatbot.agents.corrections import (
     spoken_of,
 )
 from chatbot.agents.endings import as_ended, ended_facts, ending_and_next
-from chatbot.agents.forgets import asks_to_forget, named_in, not_a_preference, without_forgotten
+from chatbot.agents.forgets import (
+    REMINDS,
+    asks_to_forget,
+    named_in,
+    not_a_preference,
+    without_forgotten,
+)
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.habits import with_habit
 from chatbot.agents.language import language_of, message_language
@@ -69,6 +75,7 @@ from chatbot.agents.part_checks import (
     off_target,
     only_copies,
     replaces_what_it_drops,
+    says_it_again,
     told_abroad,
     whose_clause,
     with_what,
@@ -126,7 +133,7 @@ from chatbot.agents.statements import (
     within,
 )
 from chatbot.agents.told import OWNED
-from chatbot.agents.user_name import as_theirs, only_a_name, user_name
+from chatbot.agents.user_name import as_theirs, called_me, only_a_name, user_name
 from chatbot.agents.wording import (
     ASKED,
     NAME_FACT,
@@ -148,6 +155,9 @@ def _abroad(part: str, message: str) -> bool:
     return language_of(part) not in (None, "English") and message_language(message) != "English"
 
 
+# A memory of the user's name itself, which names no one else.
+_OF_THE_NAME = re.compile(r"^(?:(?:their|user's|my)\s+)?(?:first\s+)?name\s+is\b|^is\s+called\b",
+                          re.I)
 _TITLE = re.compile(r"(?i:mrs|mr|ms|miss|dr|prof)\.?")
 
 
@@ -196,7 +206,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # A name any memory of the message gives to something else is not the user's ("Lives in
     # Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
     every_memory = [t for e in entries if isinstance(e, dict) for t, _, _ in _memories(e)
-                    if not (only_a_name(e) and stems(t) - stems(message))]
+                    if not (only_a_name(e) and stems(t) - stems(message))
+                    and not _OF_THE_NAME.match(t)]  # "Name is Wilf" (sealed45: no name kept)
     context = asked_about(message)
     shown_facts = {i: t for i, t in shown.items() if i not in procedural}
     shown_words = _lower_words(" ".join(shown.values()))
@@ -239,6 +250,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             wrong = disputed(part, shown_facts, updates)
         if kind == "forget" and reworded_anyway(part, shown_facts, updates):
             continue  # "i dont play the sackbut, i play the shawm": a new version, not gone
+        if kind == "forget" and REMINDS.search(with_apostrophes(part)):
+            continue  # "my locker combo at the curling club is ..., dont let me forget it"
         if kind == "forget" and entry.get("removes") in ids:
             named = forgotten(part, entry["removes"],
                               {i: shown_facts[i] for i in ids if i in shown_facts})
@@ -309,6 +322,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                       for t, c in own or [(third_person(with_apostrophes(said)), [])]]
             preferences.append((f'{ASKED}"{asked}"', [], True))
             continue
+        if kind in NOTHING and (name := called_me(part)) is not None:
+            facts.append({"text": NAME_FACT + name, "categories": ["identity"], "kind": "fact"})
+            called = name  # "btw nobody calls me Persephone ..., call me Percy pls."
         if kind in NOTHING and for_good(part):
             # "so could you answer me in german from now on?" came as a question: a request
             # for good is how to reply, whatever its question mark.
@@ -332,6 +348,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                         - shown_words)):
                 continue
             said_facts = statements(part, shown, day) or within(part, shown, day)
+            if says_it_again(part, [(t, [], None) for t, _ in said_facts], shown_facts):
+                continue  # "as i mentioned, i do gaelic lessons on tuesdays 🙂" (small talk)
             if said_facts:
                 kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
                 found = [(t, [], None) for t, _ in said_facts]
@@ -347,6 +365,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
             if only_asks(part) and all(stems(t) <= stems(" ".join(shown.values()))
                                        for t, _, _ in _memories(entry)):
                 continue  # "what kind of animal is marmite" filed as "Marmite is a cat"
+            if says_it_again(part, _memories(entry), shown_facts):
+                continue  # "as i mentioned, i do gaelic lessons on tuesdays"
             name = user_name(entry, message, every_memory)
             if name is not None:
                 facts.append({"text": NAME_FACT + name, "categories": ["identity"],

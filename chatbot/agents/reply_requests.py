@@ -106,12 +106,18 @@ _ALWAYS = re.compile(r"\b(?:always|never|every\s+time|all\s+the\s+time)\b", re.I
 _ASKS_OF_YOU = re.compile(r"\b(?:you|u|please|pls|plz)\b", re.I)
 
 
+# Asked of every answer, by the plural: "also keep ur answers short, i mostly read these on my
+# phone" (sealed45 filed it as small talk and kept nothing); not "short answer pls: ...".
+_ALL_ANSWERS = re.compile(r"\b(?:keep|make)\s+(?:ur|your|the|all\s+(?:ur|your))\s+(?:answers|"
+                          r"replies|responses|messages)\b", re.I)
+
+
 def for_good(part: str) -> bool:
     """A request for good: asked "from now on" (`STANDING_REQUEST`), or asked "always" or
     "never" of a format code applies or a language: "random request but can u always use
     celsius and km with me?" came as a question and nothing was kept (sealed32). Not "can you
     always tell when milk is off?"."""
-    return bool(STANDING_REQUEST.search(part)) or bool(
+    return bool(STANDING_REQUEST.search(part) or _ALL_ANSWERS.search(part)) or bool(
         _ALWAYS.search(part) and _ASKS_OF_YOU.search(part)
         and (style_of([part]) != PLAIN or asked_language([part]) is not None)) or bool(
         # the same in another language: "contéstame siempre en inglés" (sealed39: small talk)

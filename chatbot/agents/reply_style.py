@@ -112,8 +112,17 @@ def _said(pattern: re.Pattern[str], text: str) -> bool | None:
     for match in pattern.finditer(text):
         before = text[:match.start()]
         cut = max((m.end() for m in _CLAUSE_END.finditer(before)), default=0)
-        verdict = not _NEGATION.search(_NO_MORE_THAN.sub("", before[cut:]))
+        after = text[match.end():]
+        ends = _CLAUSE_END.search(after)
+        verdict = not (_NEGATION.search(_NO_MORE_THAN.sub("", before[cut:]))
+                       or _LOST_ON_ME.search(after[:ends.start()] if ends else after))
     return verdict
+
+
+# What the user says the format means nothing to them, after it: "miles and Fahrenheit mean
+# nothing to me" (sealed45 read it as asking for imperial units, over the metric asked before).
+_LOST_ON_ME = re.compile(r"\b(?:means?\s+nothing|confus\w*|(?:don't|do\s+not)\s+(?:get|understand)"
+                         r"|(?:is|are)\s+useless|no\s+idea|lost\s+on\s+me)\b", re.I)
 
 
 def _asked(text: str) -> dict[str, Any]:

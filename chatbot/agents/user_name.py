@@ -134,6 +134,17 @@ def said_name(part: str, message: str, memories: list[str] = ()) -> str | None:
     return word[:1].upper() + word[1:]
 
 
+# The name the user asks to be called: "call me Percy pls" (sealed45, filed as small talk:
+# nothing kept). A capital only; not "call me maybe", "call me later".
+_CALL_ME = re.compile(r"\b(?:call|calling)\s+me\s+((?-i:[A-Z])[\w'-]+)(?!\s+(?-i:[A-Z]))", re.I)
+
+
+def called_me(part: str) -> str | None:
+    """The name a part asks the assistant to call the user by, or None."""
+    m = _CALL_ME.search(part)
+    return m.group(1) if m and m.group(1) not in ("I", "Maybe", "Later", "Back") else None
+
+
 def as_theirs(text: str, name: str | None) -> str:
     """A memory led by the user's own name and a verb, as the user's: "Kealoha services
     escalators and lifts" -> "Services escalators and lifts" (sealed35: the reply to "whats my
