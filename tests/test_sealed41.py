@@ -503,3 +503,23 @@ def test_a_question_whether_it_remembers_between_chats_is_answered_first():
     assert opening("wait do u actually remember stuff from our old chats or nah? 🤔",
                    found=False, preferences=False) == REMEMBERS
     assert opening("do you remember my name?", found=False, preferences=False) != REMEMBERS
+
+
+def test_having_a_thing_does_not_answer_what_it_is(store):
+    from chatbot.agents.reply_opening import answering
+
+    store.add("ida", "Has a passport number", ["identity"])
+    store.add("ida", "Flying to Longyearbyen on 28 March 2024", ["travel"])
+    found = store.search("ida", "passport number trip", limit=5)
+    assert len(found) == 2
+    assert [m.memory_text for m in answering("passport number", found)] == [
+        "Flying to Longyearbyen on 28 March 2024"]
+
+
+def test_notice_handed_in_ends_the_job_and_the_start_after_it_is_news():
+    msg = "handed my notice in at the garden centre this morning, I start on 2 April"
+    calls = tool_calls([fact(msg, "Starts on 2 April")], [0], message=msg, known=msg,
+                       shown={0: "Works at a garden centre in Frome"}, day=DAY)
+    assert calls[0][0] == "update_memory"
+    assert calls[0][1]["updated_memory_text"].startswith("No longer works at a garden centre")
+    assert "Starts on 2 April" in _texts(calls)

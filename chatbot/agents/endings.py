@@ -37,7 +37,7 @@ _ENDING = re.compile(r"(?:\bI(?:'ve| have)?\s+|(?:^|[:;!?]\s*)(?:so\s+|and\s+)?)
                      r"packed\s+in|jacked\s+in|chucked\s+in|"
                      r"broke\s+up\s+with|split\s+up\s+with|split\s+from|"
                      r"separated\s+from|divorced|resigned\s+from|"
-                     r"handed\s+in\s+my\s+notice\s+(?:at|to)|"
+                     r"handed\s+(?:in\s+)?my\s+notice\s+(?:in\s+)?(?:at|to)|"
                      r"(?:got|was|been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant)\s+"
                      r"(?:from|at|by))\s+(.*)", re.I)
 # Ended by someone else: "they let me go from the dock job, didnt pass probation" (sealed43 kept
@@ -200,7 +200,8 @@ _NEXT = re.compile(r",\s*(?:and\s+)?(?=(?:now\s+|i['\u2019]?m\s+|i\s+am\s+)?(?:s
                    # "sold the vespa lol, im cycling to work now ..." (sealed42)
                    r"|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?[a-z]{2,}ing\b"
                    r"|(?:now\s+)?(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?an?\s+"
-                   r"|(?:now\s+)?i\s+(?:now\s+)?work\s+(?:as|at|for|in)\b)"
+                   r"|(?:now\s+)?i\s+(?:now\s+)?work\s+(?:as|at|for|in)\b"
+                   r"|i\s+start\b)"  # "..., I start on 2 April" (sealed45)
                    r"|\s+and\s+(?=(?:now\s+)?"
                    r"(?:i['\u2019]?m\s+|i\s+am\s+)?(?:starting|moving|joining|becoming)\b)", re.I)
 

@@ -45,6 +45,12 @@ ABOUT_MIN = 0.25
 def answering(thing: str, found: list[RetrievedMemory]) -> list[RetrievedMemory]:
     """The found memories that may answer a question for someone's `thing`: not one that
     only names them, unless their name is asked for (`opening.names_only`)."""
+    # Nor one that says the user has the thing and no more: "Has a passport number" (kept from
+    # a secret) does not answer "whats my passport number again?" (sealed45's reply made one
+    # up, "2024-03-15").
+    found = [m for m in found if not re.fullmatch(rf"(?:Has|You\s+have)\s+(?:an?\s+)?"
+                                                  rf"{re.escape(thing)}\W*", m.memory_text.strip(),
+                                                  re.I)]
     owned = owner_and_attribute(thing)
     if owned is None or owned[1] == "name":
         return found
