@@ -503,6 +503,8 @@ def test_a_question_whether_it_remembers_between_chats_is_answered_first():
     assert opening("wait do u actually remember stuff from our old chats or nah? 🤔",
                    found=False, preferences=False) == REMEMBERS
     assert opening("do you remember my name?", found=False, preferences=False) != REMEMBERS
+    assert opening("do you remember what i told you last time about my dog?", found=True,
+                   preferences=False, current=["You have a dog called Rex"]) != REMEMBERS
 
 
 def test_having_a_thing_does_not_answer_what_it_is(store):

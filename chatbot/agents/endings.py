@@ -17,7 +17,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.new_facts import with_the_day
-from chatbot.agents.parts import NEGATION
+from chatbot.agents.parts import CHAT_TAGS, NEGATION
 from chatbot.agents.statements import LET_GO_VERBS, said_as_memory
 from chatbot.agents.wording import leads_with_a_verb, third_person
 
@@ -103,7 +103,7 @@ _PARTED_END = re.compile(r"(?:^|\s+)(?:to\s+(?:my|a|an|his|her|our|their|some)|a
                          r"with|from|because|and|but|so|since|after|when|as|last|this|over|"
                          r"during|before|earlier|"
                          # "sold the vespa lol, ..." (sealed42 ended the "lol")
-                         r"lol|haha\w*|lmao|tbh|ngl|omg|rn|"
+                         rf"{CHAT_TAGS}|rn|"
                          r"yesterday|today)\b.*$|[^\w\s'].*$", re.I)
 _GOING = re.compile(r"^(?:going|getting)\s+to\s+", re.I)  # "I stopped going to choir"
 _OF = re.compile(r"\s+(?:to|of)\s+(?:the\s+|my\s+|our\s+)?", re.I)
@@ -167,7 +167,7 @@ _DONE_BY_THEM = re.compile(r"^\W*(?:(?:they|he|she|the\s+\w+|my\s+\w+)\s+(?:just
                            rf"({LET_GO_VERBS})\b", re.I)
 _PASSIVE = {"let": "let go", "laid": "laid off", "fired": "fired", "sacked": "sacked",
             "made": "made redundant"}
-_CHAT_TAIL = re.compile(r"(?:\s+(?:lol|haha\w*|lmao|tbh|ngl|omg))+\W*$", re.I)
+_CHAT_TAIL = re.compile(rf"(?:\s+(?:{CHAT_TAGS}))+\W*$", re.I)
 
 
 def as_ended(part: str, old: list[str], day: date | None) -> str:

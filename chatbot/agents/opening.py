@@ -354,7 +354,10 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return "1. " if numbered else BULLET_OPENING
     message = str(message or "").strip()
     language = written_in(message)  # (read once: each call classifies the message again)
-    remembers = _ASKS_IF_REMEMBERS.search(message) is not None  # and says so, after
+    # (not a recall question of the user's own: "do you remember what i told you last time
+    # about my dog?" is begun with what was found)
+    remembers = (_ASKS_IF_REMEMBERS.search(message) is not None and not OWNED.search(message)
+                 and not re.search(r"\bwhat\s+(?:i|we)\b", message, re.I))
     if language == "English" and _ASKS_IF_HUMAN.search(message) and reply_in is None:
         # "... are u a real person or a bot btw?" (sealed40: not answered)
         return NOT_HUMAN + (f" {REMEMBERS}" if remembers else "")

@@ -79,6 +79,8 @@ _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
                        rf"(?={_I}|{_MY_CLAUSE})")
 # Words a clause may open with before its subject: conjunctions, and the closed class of chat
 # interjections ("omg my cousin's wedding is next Saturday").
+# What chat tags a sentence with, no word of it: "sold the vespa lol", "kinda nervous ngl".
+CHAT_TAGS = r"lol|lmao|haha\w*|tbh|ngl|omg"
 INTERJECTIONS = ("oh|well|omg|wow|ugh|yay|lol|haha|phew|argh|oops|whoa|yikes|eek|meh|oof|welp|"
                  "ahh|aww|hmm|ooh|gosh|blimey|crikey|woohoo|hiya|heyy+")
 _JOINERS = (rf"(?:and|but|so|plus|also|anyway|actually|{INTERJECTIONS}|btw|ok|okay)\b[\s,!]*")

@@ -19,7 +19,7 @@ from chatbot.agents.language import (
     asks_for_english,
     language_of,
 )
-from chatbot.agents.parts import _CLAUSE
+from chatbot.agents.parts import _CLAUSE, CHAT_TAGS
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import ASKED, SAID, leads_in_first_person
 
@@ -276,8 +276,8 @@ def without_keep_request(text: str) -> str:
 
 _WORD_RE = re.compile(r"[^\W_]+")
 _INTENSIFIERS = re.compile(r"\b(?:so+|very|really|super|kinda|kind\s+of|a\s+bit|bit|pretty|"
-                           r"lowkey|hella|af|tbh|ngl|lol|lmao|haha\w*|omg|rn|honestly|feeling|"
-                           r"tho|though)\b", re.I)
+                           rf"lowkey|hella|af|{CHAT_TAGS}|rn|honestly|feeling|tho|though)\b",
+                           re.I)
 
 
 # Asked not to keep what was said: "the door code for our building is 5581 but dont save that
