@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from chatbot.agents.casual import with_apostrophes
+from chatbot.agents.guards import FIRST_PERSON
 from chatbot.agents.language import language_of
 from chatbot.agents.wording import as_i, is_hypothetical, leads_in_first_person
 from chatbot.memory.timewords import is_past_form
@@ -144,4 +145,4 @@ def only_asks(part: str) -> bool:
     """The part is one question and nothing else: led by a question word, one clause, no word
     of the user's own ("what kind of animal is marmite"; not "what should i cook, im vegan")."""
     return (bool(_ASKS_FIRST.match(part)) and not _ANY_CLAUSE.search(part.strip())
-            and not re.search(r"\b(?:i|im|i'm|my|me|mine|we|our|us)\b", part, re.I))
+            and not FIRST_PERSON.search(part))

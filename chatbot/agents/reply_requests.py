@@ -19,7 +19,7 @@ from chatbot.agents.language import (
     asks_for_english,
     language_of,
 )
-from chatbot.agents.parts import _CLAUSE, CHAT_TAGS
+from chatbot.agents.parts import _CLAUSE, _WORD, CHAT_TAGS
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import ASKED, SAID, leads_in_first_person
 
@@ -156,7 +156,7 @@ def asks_nothing(text: str, categories: list[str], part: str) -> bool:
     said = stems(part)
     if said and said <= _ACKNOWLEDGED:  # "ok?" (sealed34 kept 'Asked: "ok?"'), "alright"
         return True
-    if (len(_WORD_RE.findall(_INTENSIFIERS.sub("", part))) == 1 and not ADDRESSES.search(part)
+    if (len(_WORD.findall(_INTENSIFIERS.sub("", part))) == 1 and not ADDRESSES.search(part)
             and style_of([part]) == PLAIN and asked_language([part]) is None
             and "preferences" not in categories):
         return True  # one word of mood and chat: "kinda nervous ngl" (sealed43 kept it asked)
@@ -271,10 +271,9 @@ def without_keep_request(text: str) -> str:
     """A memory without the request to keep it said after the fact (`_KEEP_AFTER`); as it is
     when the request is all it says."""
     cut = _KEEP_AFTER.sub("", text).rstrip(" ,;:-")
-    return cut if len(_WORD_RE.findall(cut)) >= 3 else text
+    return cut if len(_WORD.findall(cut)) >= 3 else text
 
 
-_WORD_RE = re.compile(r"[^\W_]+")
 _INTENSIFIERS = re.compile(r"\b(?:so+|very|really|super|kinda|kind\s+of|a\s+bit|bit|pretty|"
                            rf"lowkey|hella|af|{CHAT_TAGS}|rn|honestly|feeling|tho|though)\b",
                            re.I)
