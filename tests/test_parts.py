@@ -1836,13 +1836,13 @@ def test_a_part_whose_memory_copies_a_shown_one_keeps_what_else_it_says():
                        known=f"{message} {shown[0]}", shown=shown,
                        similarity=lambda a, b: 0.0)
     assert [c[0] for c in calls] == ["add_memory"]
-    # Nothing uncommon besides: chat that restates a shown fact keeps only the copy (which
-    # the updater finds stored already), not the chat's words.
+    # Nothing uncommon besides: chat that restates a shown fact keeps nothing, not the
+    # chat's words (restated.repeats_shown).
     message = "yeah my best mate is thanos haha"
     calls = tool_calls([fact(message, "Best mate is Thanos")], [0], message=message,
                        known=message, shown={0: "Best mate is Thanos"},
                        similarity=lambda a, b: 0.0)
-    assert [f["text"] for f in calls[0][1]["facts"]] == ["Best mate is Thanos"]
+    assert calls == [("noop", {})]
 
 
 def test_he_typed_without_an_apostrophe_is_the_person_named_before():

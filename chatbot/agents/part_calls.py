@@ -139,6 +139,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         message=message, known=known, shown=shown, ids=ids, day=day, similarity=similarity,
         shown_facts={i: t for i, t in shown.items() if i not in procedural},
         context=asked_about(message),
+        asked=" ".join(str(e.get("part") or "") for e in entries if isinstance(e, dict)
+                       and str(e.get("kind") or "").strip().lower() in ("question", "request")),
         # A name any memory of the message gives to something else is not the user's
         # ("Lives in Lisbon" beside a user name "Lisbon"; "Has a tortoise named Gus").
         every_memory=[t for e in entries if isinstance(e, dict) for t, _, _ in memories_of(e)
@@ -218,10 +220,12 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
         return  # "I need to correct something I told you previously."
     if (kind == "how_to_reply" and asks_to_keep(part) == "it") or asks_not_to_keep(part):
         return  # "can u hang on to it for me?": keeping is this agent's own work
-    if kind == "how_to_reply" and (says_got_wrong(part) or news or asks_to_keep(part)):
+    if kind == "how_to_reply" and (says_got_wrong(part) or news or asks_to_keep(part)
+                                   or REMINDS.search(with_apostrophes(part))):
         # "No, you've got it wrong." or news ("quick correction, its the concertina i play
         # ..., not the bodhran") puts a fact right, "remember that my mum's birthday is 3
-        # May" asks to keep one; neither asks anything of replies to come.
+        # May" asks to keep one ("the code for our front door is ..., dont let me forget lol"
+        # too); neither asks anything of replies to come.
         kind = "fact"
     if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                         written=" ".join(t for t, _, _ in memories_of(entry))):

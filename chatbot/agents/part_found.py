@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from chatbot.agents.corrections import new_words
 from chatbot.agents.guards import stems
 from chatbot.agents.habits import with_habit
 from chatbot.agents.language import language_of, message_language
@@ -63,6 +64,7 @@ from chatbot.agents.referents import (
     with_referents,
 )
 from chatbot.agents.reply_requests import copied_fact
+from chatbot.agents.restated import repeats_shown
 from chatbot.agents.statements import said_as_memory, said_of_the_day, statements, within
 from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
@@ -89,7 +91,8 @@ class Reading:
     shown_facts: dict[int, str]  # the shown memories that are not reply preferences
     ids: list[int]
     day: date | None
-    context: str  # the message's question, as parts.asked_about gives it
+    context: set[str]  # the clauses said to ask a question (parts.asked_about)
+    asked: str  # the parts the model filed as a question or a request
     unchanged: set[int]  # the shown memories the model's own review calls unchanged
     every_memory: list[str]  # every memory the model wrote for the message
     similarity: Callable[[str, str], float] | None = None
@@ -178,6 +181,7 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
     """
     message, shown, shown_facts, day = r.message, r.shown, r.shown_facts, r.day
     earlier = r.before[:-1]
+    entry = {**entry, "memories": _its_own(entry, part, r.asked)}
     if abroad(part, message) and said_again(part, memories_of(entry), shown_facts):
         return None  # "zoals ik al zei, ..." beside the shown memory the model copied
     if only_asks(part) and all(stems(t) <= stems(" ".join(shown.values()))
@@ -185,6 +189,11 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         return None  # "what kind of animal is marmite" filed as "Marmite is a cat"
     if says_it_again(part, memories_of(entry), shown_facts):
         return None  # "as i mentioned, i do gaelic lessons on tuesdays"
+    if kind != "how_to_reply" and only_points_back(part) and not any(
+            stems(t) & stems(part) for t, _, _ in memories_of(entry)):
+        # "I will try that this evening." after the assistant's tip came as "Descales kettle
+        # easily", the user's question before it: the part says nothing of its own
+        return None
     name = user_name(entry, message, r.every_memory)
     if name is not None:
         r.facts.append({"text": NAME_FACT + name, "categories": ["identity"], "kind": "fact"})
@@ -235,6 +244,17 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
     return kind, found
 
 
+def _its_own(entry: dict[str, Any], part: str, asked: str) -> list[Any]:
+    """The entry's memories less those that share no word with its part and most of theirs
+    with the message's questions (`asked`): "the code for our front door is ..., dont let me
+    forget lol" came with "Wants to know about plant for dark hallway", the question after
+    it (sealed46 kept it)."""
+    own, rest = stems(part), stems(asked) - stems(part)
+    return [m for m in entry.get("memories") or []
+            if not ((said := stems(str(m.get("memory") if isinstance(m, dict) else m)))
+                    and not said & own and 2 * len(said & rest) >= len(said))]
+
+
 def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
                             found: Found) -> Found:
     """The model's memories, or the part's own words where they leave out what it says or
@@ -246,6 +266,9 @@ def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
     copied = False  # the model's memories only copy shown ones; the part says more
     if not part or only_copies(part, found, r.shown_facts, r.day, r.before[:-1]):
         return found
+    if all(any(not new_words(t, f) for f in r.shown_facts.values()) for t, _, _ in found) and (
+            repeats_shown(part, r.shown_facts, r.day) is not None):
+        return []  # the model found nothing new, and the part says a shown fact again
     why = own_words_instead(part, found, name, shown, r.words, kind) or (
         copied := kind != "how_to_reply" and only_copies_with_news(part, found, shown))
     if not why or replaces_what_it_drops(why, found, r.shown_facts, r.updates, part):

@@ -12,6 +12,7 @@ tool calls (add_memory, update_memory, delete_memory, noop) that the entries ask
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -269,6 +270,34 @@ MAX_PEOPLE = 6
 
 
 _SHE = frozenset({"she", "her"})
+
+
+# Where a sorting reply's entries start, and what stands between two of them.
+_ENTRIES = re.compile(r'"sorted_parts"\s*:\s*\[')
+_BETWEEN = re.compile(r"[\s,]*")
+
+
+def complete_entries(reply: str, parts: list[str]) -> list[dict[str, Any]]:
+    """The entries of a sorting reply cut short (the token cap reached mid-entry), one per
+    part: each complete entry as the model wrote it, and every part it did not reach as
+    small talk, left for code to read by its structure (chatbot.agents.statements). Empty
+    when the reply has no complete entry to go by."""
+    start = _ENTRIES.search(reply or "")
+    if start is None:
+        return []
+    decoder, at, entries = json.JSONDecoder(), start.end(), []
+    while len(entries) < len(parts):
+        at = _BETWEEN.match(reply, at).end()
+        try:
+            entry, at = decoder.raw_decode(reply, at)
+        except ValueError:
+            break
+        if not isinstance(entry, dict):
+            break
+        entries.append(entry)
+    if not entries:
+        return []
+    return entries + [{"part": p, "kind": "small_talk"} for p in parts[len(entries):]]
 
 
 def pronoun_of(part: str) -> str | None:

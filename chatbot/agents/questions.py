@@ -31,7 +31,7 @@ _MIN_STATEMENT_WORDS = 4
 # move to poitiers in september", sealed31: filed as small talk, the move was lost).
 _ELIDED_I = re.compile(r"^\W*(?:(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b|\s+(?:in|at|near|"
                        r"from|to)\s+(?-i:[A-Z])|\s+(?:to|on|for|out|up|with|a|an|the)\b.*\s(?-i:i)"
-                       r"\s)|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+(?:my|our|a|an)\b)",
+                       r"\s|\s+to\s+[a-z]{2,}\s+(?:a|an|the|some)\s)|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+(?:my|our|a|an)\b)",
                        re.I)
 
 
@@ -51,7 +51,8 @@ _JUST_DONE = re.compile(r"^\W*(?:just|finally|recently)\s+([a-z]{3,})\s+(?:my|ou
 
 def with_elided_i(clause: str) -> str:
     """The clause with the "I'm" it left out put back ("trying to get my toddler Cosimo to
-    eat anything green" -> "I'm trying to get ..."); any other clause as it is."""
+    eat anything green" -> "I'm trying to get ...", "learning to ride a unicycle rn"); any
+    other clause as it is."""
     if (m := _PAST_TO_PLACE.match(clause)) is not None and is_past_form(m.group(1)):
         text = clause.lstrip()
         return "I " + text[:1].lower() + text[1:]

@@ -12,14 +12,14 @@ from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words
-from chatbot.agents.guards import stems
+from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import (
     ALWAYS_ABROAD,
     asked_language,
     asks_for_english,
     language_of,
 )
-from chatbot.agents.parts import _CLAUSE, _WORD, CHAT_TAGS
+from chatbot.agents.parts import _CLAUSE, _WORD, CHAT_TAGS, _proper_names
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import ASKED, SAID, leads_in_first_person
 
@@ -169,7 +169,11 @@ def asks_nothing(text: str, categories: list[str], part: str) -> bool:
             and not for_good(part)):
         return True  # "come faccio a togliere la cera ...?" beside the answer (sealed38)
     return (language_of(part) in (None, "English") and not ADDRESSES.search(part)
-            and (not stems(text) & said or _OF_A_THING.match(part) is not None)
+            and (not stems(text) & said or _OF_A_THING.match(part) is not None
+                 # of the user's own doing, no reply asked: "dunno why i typed that" came
+                 # with "Typed incorrectly" [mistakes] (sealed46 kept it as a preference)
+                 or (FIRST_PERSON.search(part) is not None and not _proper_names(part)
+                     and style_of([part]) == PLAIN and asked_language([part]) is None))
             and "preferences" not in categories)
 
 

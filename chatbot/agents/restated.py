@@ -11,11 +11,14 @@ from typing import Any
 
 from wordfreq import zipf_frequency
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import stems
-from chatbot.agents.parts import NEGATION
+from chatbot.agents.language import language_of
+from chatbot.agents.parts import NEGATION, _proper_names
 from chatbot.agents.wording import NAME_FACT, SAID
 from chatbot.memory import Memory
-from chatbot.memory.timewords import days_and_numbers
+from chatbot.memory.timeparse import find_span
+from chatbot.memory.timewords import days_and_numbers, is_past_form
 from chatbot.memory.validity import status
 
 
@@ -100,3 +103,32 @@ def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     quoted = [f["text"].startswith(SAID) for f in facts]
     return [f for i, f in enumerate(facts) if f["text"].startswith(NAME_FACT)
             or not any(says_it(i, j) for j in range(len(facts)) if j != i and not quoted[j])]
+
+
+# How rare a word of a part is to be what the part is about ("calligraphy" 3.1, "unicycle");
+# chat's spellings read first: a letter typed over and over once ("sooo"), "fave" as the word.
+TOPIC_ZIPF = 4.0
+_TYPED_OVER = re.compile(r"(\w)\1{2,}")
+_SLANG = {"fave": "favourite", "fav": "favourite", "faves": "favourites"}
+_NOT_NOW = re.compile(r"\b(?:been|was|were|had)\b", re.I)
+
+
+def _plain(word: str) -> str:
+    word = _SLANG.get(word.lower(), word.lower())
+    return _TYPED_OVER.sub(r"\1", word) if _TYPED_OVER.search(word) else word
+
+
+def repeats_shown(part: str, facts: dict[int, str], day: date | None) -> int | None:
+    """The shown fact an English part only says again in its own words: every rare word of
+    the part is one of the fact's, and it names no one, gives no number or date, denies
+    nothing and tells no past deed ("been doing sooo much calligraphy lately ✍️ still my fave
+    thing to do" beside "Does calligraphy as a hobby", sealed46 kept it as a second memory);
+    else None."""
+    if (language_of(part) not in (None, "English") or NEGATION.search(with_apostrophes(part))
+            or days_and_numbers(part) or _proper_names(part)
+            or (day is not None and find_span(part, day) is not None)
+            or any(is_past_form(w) for w in re.findall(r"[a-z]+", _NOT_NOW.sub("", part.lower())))):
+        return None
+    rare = set().union(*(stems(w) for w in map(_plain, re.findall(r"[^\W\d_]+", part))
+                         if zipf_frequency(w, "en") < TOPIC_ZIPF))
+    return next((i for i, fact in facts.items() if rare and rare <= stems(fact)), None)

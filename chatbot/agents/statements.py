@@ -18,7 +18,7 @@ from chatbot.agents.language import (
     asks_for_english,
     language_of,
 )
-from chatbot.agents.parts import _JOINERS, _WORD, TELLING, _proper_names
+from chatbot.agents.parts import _EMOJI, _JOINERS, _WORD, CHAT_TAGS, TELLING, _proper_names
 from chatbot.agents.questions import with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.reply_style import PLAIN, style_of
@@ -322,8 +322,9 @@ _LEAD_PHRASE = re.compile(r"^\W*((?:in|at|on|during|after|before|outside)\s+(?:[
                           r"[\w'-]+)\s*,?\s+(?=(?:i|i'm|im|my)\b)", re.I)
 
 
-# Laughter typed at the end of a clause, no part of what it says.
-_LAUGHED = re.compile(r"[\s,]+(?:lol|lmao|rofl|haha+|hehe|xd)\W*$", re.I)
+# Laughter, chat tags ("rn") and emoji typed at the end of a clause, no part of what it says.
+_LAUGHED = re.compile(rf"(?:[\s,]+(?:rofl|hehe|xd|rn|atm|{CHAT_TAGS})\b|\s*[{_EMOJI}]+)+\W*$",
+                      re.I)
 
 
 # What the user is sensitive, allergic or afraid of: "heads up, im sensitive to sulphites, they

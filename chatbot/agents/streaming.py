@@ -89,15 +89,26 @@ LOOP_WORDS = 5
 _WORD_RUN = re.compile(r"\b((?:\w+[\s,]+){1,3}?)\1{" + str(LOOP_WORDS - 1) + ",}", re.I)
 
 
+# ... and one sentence frame filled in over and over: "I'm glad you're having fun with your
+# son. I'm glad you're having fun with your cockatiel. I'm glad you're having fun with your
+# new school. ..." ran to max_tokens (sealed46, 18 s): TEMPLATE_TIMES units that open with
+# the same TEMPLATE_WORDS words.
+TEMPLATE_WORDS = 4
+TEMPLATE_TIMES = 4
+_UNIT_WORD = re.compile(r"\w+(?:['’]\w+)?")
+
+
 def loop_start(text: str) -> int | None:
     """Where the repetition in `text` starts (its second copy of a unit written LOOP_TIMES
-    times, or of words written LOOP_WORDS times in a row, or the first of a run of one
-    character), or None when nothing repeats that often."""
+    times, or of a unit's opening words written TEMPLATE_TIMES times, or of words written
+    LOOP_WORDS times in a row, or the first of a run of one character), or None when nothing
+    repeats that often."""
     if run := _CHAR_RUN.search(text):
         return run.start()
     if run := _WORD_RUN.search(text):
         return run.start() + len(run.group(1))
     seen: dict[str, list[int]] = {}
+    opened: dict[tuple[str, ...], list[int]] = {}
     for match in _UNIT.finditer(text):
         unit = " ".join(match.group(0).lower().split()).strip(" -*#")
         if len(unit) < LOOP_MIN_CHARS:
@@ -106,6 +117,12 @@ def loop_start(text: str) -> int | None:
         starts.append(match.start())
         if len(starts) >= LOOP_TIMES:
             return starts[1]
+        words = tuple(_UNIT_WORD.findall(unit)[:TEMPLATE_WORDS])
+        if len(words) == TEMPLATE_WORDS:
+            starts = opened.setdefault(words, [])
+            starts.append(match.start())
+            if len(starts) >= TEMPLATE_TIMES:
+                return starts[1]
     return None
 
 

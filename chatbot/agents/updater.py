@@ -203,17 +203,23 @@ class MemoryUpdater(MemoryTools):
         try:
             with dspy.context(adapter=adapter):
                 pred = self.sorter(parts=sorting.format_parts(parts), **inputs)
-        except AdapterParseError:  # counted; nothing is written from a reply nobody can read
+            entries, reviews = (getattr(pred, "sorted_parts", None),
+                                getattr(pred, "shown_memories", None))
+        except AdapterParseError as exc:
+            # Counted. A reply cut short by the token cap (a long message, each part copied
+            # with its memories) keeps its complete entries; the parts it did not reach are
+            # read by code. Nothing is written from a reply with no complete entry.
             run.result.counts["malformed_steps"] += 1
-            return []
+            entries, reviews = sorting.complete_entries(str(exc.lm_response or ""), parts), None
+            if not entries:
+                return []
         run.result.counts["parts_sorted"] += len(parts)
-        run.result.sorted = {"parts": getattr(pred, "sorted_parts", None),
-                             "shown": getattr(pred, "shown_memories", None)}
-        self._note_pronouns(getattr(pred, "sorted_parts", None))
+        run.result.sorted = {"parts": entries, "shown": reviews}
+        self._note_pronouns(entries)
         known = " ".join(run.user_texts)
         return part_calls.tool_calls(
-            getattr(pred, "sorted_parts", None), ids, message=message, known=known,
-            shown=shown, reviews=getattr(pred, "shown_memories", None),
+            entries, ids, message=message, known=known,
+            shown=shown, reviews=reviews,
             similarity=self._similarity, day=run.day, parts=parts,
             procedural={i for i in ids if run.shown[i].memory_type == "procedural"},
             earlier=earlier)

@@ -155,10 +155,13 @@ def third_person(text: str) -> str:
 # ... or of something of theirs, "I'd" typed "id": "if it ever got picked up by the guardian id
 # frame it" (sealed36: kept as "Guardian id frame").
 # ... or a world other than this one: "in another life id def be an opera singer" (sealed40).
+# ... or anything the user wishes were otherwise: "If money were no object I'd buy a vineyard
+# in Tuscany" (sealed46: kept as a wish).
 _IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\w+)\b"
                    r"|\bin\s+(?:another|a\s+different|an\s+ideal|a\s+perfect|a\s+parallel|"
                    r"my\s+next)"
-                   r"\s+(?:life|world|universe)\b|\bin\s+my\s+dreams\b", re.I)
+                   r"\s+(?:life|world|universe)\b|\bin\s+my\s+dreams\b"
+                   r"|\bif\s+(?:[\w'\u2019]+\s+){1,3}(?:were|weren['\u2019]?t)\b", re.I)
 _WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)['\u2019]d\b"
                     r"|(?-i:\bid\s+[a-z]{3,})", re.I)
 
@@ -185,13 +188,27 @@ _BEFORE_IF = re.compile(r"\s*[,;]?\s+(?:and|but)\s+(?:(?:honestly|tbh|ngl|like|m
                         r"|\s*[,;.!]\s*(?=(?:if|suppose|supposing|imagine)\b)", re.I)
 
 
+# ... or after it: "If money were no object I'd buy a vineyard in Tuscany, but for now I'm a
+# parcel courier in Swansea." (sealed46).
+_BUT_REAL = re.compile(r"\s*[,;.]?\s+but\s+(?:(?:for\s+now|right\s+now|for\s+the\s+moment|"
+                       r"at\s+the\s+moment|in\s+reality|in\s+real\s+life|realistically|"
+                       r"actually|these\s+days|irl)\s*,?\s+)?", re.I)
+
+
 def before_hypothetical(text: str) -> str | None:
-    """The clause before the condition of a hypothetical part, when it is no condition
-    itself and says something of its own (three words or more); else None."""
+    """The real clause of a hypothetical part: the one before its condition, or the one after
+    "but" that follows the condition and what would follow it, when it is no condition itself
+    and says something of its own (three words or more); else None."""
     cut = _BEFORE_IF.search(text)
-    if cut is None or not is_hypothetical(text[cut.end():]):
+    if cut is not None and is_hypothetical(text[cut.end():]):
+        real = text[:cut.start()].strip()
+    elif (condition := _IF_I.match(text.lstrip())) is not None and (
+            cut := _BUT_REAL.search(text, condition.end())) is not None:
+        real = text[cut.end():].strip()
+        if _WOULD.search(real):
+            return None
+    else:
         return None
-    real = text[:cut.start()].strip()
     return real if len(real.split()) >= 3 and not is_hypothetical(real) else None
 
 

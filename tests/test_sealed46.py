@@ -1,0 +1,155 @@
+"""What the sealed46 held-back split found (session 44), each read after it ran: a sorting
+reply cut short by its token cap, a reply that fills one sentence frame over and over, a plan
+that only points back at the assistant's tip, a clause that left out its "I'm" before "to
+<verb> a ...", a wish before "but for now" and the real fact after it, chat that says a shown
+fact again, a remark about the user's own typing filed as how to reply, and a request to be
+reminded of a code beside a question."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from chatbot.agents.part_calls import tool_calls
+from chatbot.agents.parts import complete_entries, split_parts
+from chatbot.agents.restated import repeats_shown
+from chatbot.agents.streaming import loop_start
+from chatbot.agents.wording import before_hypothetical, is_hypothetical
+from chatbot.session import ChatSession
+
+from scripted import CHATML, ScriptedLlama, chat_reply, fact, json_parts, scripted_local_lm
+
+DAY = date(2024, 3, 15)
+
+
+def _texts(calls):
+    return [f["text"] for tool, args in calls if tool == "add_memory" for f in args["facts"]]
+
+
+LONG = ("Right, long update, bear with me. My son Caspian started at a new school in Harrogate "
+        "this week. I finally joined a kayak polo club that trains on Wednesday evenings. And "
+        "my cockatiel Crumpet has learned to whistle the Tetris theme.")
+
+
+def test_a_sorting_reply_cut_short_keeps_its_complete_entries():
+    parts = split_parts(LONG)
+    reply = json_parts([fact(parts[0], kind="small_talk"),
+                        fact(parts[1], "Son Caspian started at a new school in Harrogate"),
+                        fact(parts[2], "Joined a kayak polo club")])
+    cut = reply[:reply.index("Joined a kayak") + 10]  # the token cap, mid-entry
+    entries = complete_entries(cut, parts)
+    assert [e["part"] for e in entries] == parts
+    assert [e["kind"] for e in entries] == ["small_talk", "fact", "small_talk", "small_talk"]
+    assert complete_entries('{"sorted_parts": [{"part": "Right', parts) == []
+    assert complete_entries("not json at all", parts) == []
+
+
+def test_the_complete_entries_of_a_cut_reply_are_stored_and_counted(store):
+    parts = split_parts(LONG)
+    reply = json_parts([fact(parts[0], kind="small_talk"),
+                        fact(parts[1], "Son Caspian started at a new school in Harrogate"),
+                        fact(parts[2], "Joined a kayak polo club that trains on Wednesdays")])
+    cut = reply[:reply.index("Joined a kayak") + 10]
+    llama = ScriptedLlama([chat_reply("What a week!", True), cut], template=CHATML)
+    with ChatSession("cass", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(LONG)
+        texts = [m.memory_text for m in store.list("cass")]
+        assert s.last_update.counts["malformed_steps"] == 1
+    assert any("Caspian" in t and "Harrogate" in t for t in texts)
+    # the parts the reply never reached are read by code: the cockatiel's trick is the
+    # cockatiel's, kept in the user's words or not at all, never lost for the son's
+    assert not any("kayak" in t and "Caspian" in t for t in texts)
+
+
+def test_a_reply_filling_one_sentence_frame_over_and_over_is_a_loop():
+    looping = ("I'm glad to hear that Caspian likes his school. I'm glad you joined the club. "
+               "I'm glad you're having fun with your son. I'm glad you're having fun with your "
+               "cockatiel. I'm glad you're having fun with your club. I'm glad you're having "
+               "fun with your school.")
+    at = loop_start(looping)
+    assert at is not None
+    assert looping[:at].rstrip().endswith("I'm glad you're having fun with your son.")
+    # three sentences alike, or a list whose lines start alike, is no loop
+    assert loop_start("You can try oats. You can try rice. You can try rye bread.") is None
+    assert loop_start("- 1 cup of flour\n- 1 cup of sugar\n- 1 cup of milk\n- 1 egg") is None
+
+
+def test_a_plan_that_only_points_back_at_the_tip_is_not_kept():
+    message = "Perfect, thank you. I will try that this evening."
+    parts = split_parts(message)
+    entries = [fact(parts[0], kind="small_talk"), fact(parts[1], "Descales kettle easily")]
+    calls = tool_calls(entries, [], message=message,
+                       known=f"What is the easiest way to descale a kettle? {message}",
+                       day=DAY, parts=parts)
+    assert calls == [("noop", {})]
+    # a part that says it of something it names is its own
+    message = "I got a new kettle and I love it"
+    assert _texts(tool_calls([fact(message, "Got a new kettle")], [], message=message,
+                             known=message, day=DAY)) == ["Got a new kettle"]
+
+
+def test_a_clause_that_left_out_its_im_before_to_verb_is_the_users():
+    message = "learning to ride a unicycle rn 😅 any tips"
+    parts = split_parts(message)
+    entries = [fact(p, kind="small_talk") for p in parts]
+    assert _texts(tool_calls(entries, [], message=message, known=message, day=DAY,
+                             parts=parts)) == ["Is learning to ride a unicycle"]
+    # an everyday errand is not
+    message = "going to see the doctor later, any tips"
+    parts = split_parts(message)
+    assert tool_calls([fact(p, kind="small_talk") for p in parts], [], message=message,
+                      known=message, day=DAY, parts=parts) == [("noop", {})]
+
+
+def test_a_wish_before_but_for_now_keeps_only_the_real_fact():
+    said = ("If money were no object I'd buy a vineyard in Tuscany, but for now I'm a parcel "
+            "courier in Swansea.")
+    assert is_hypothetical(said)
+    assert before_hypothetical(said) == "I'm a parcel courier in Swansea."
+    entries = [fact(said, "Wants to buy a vineyard in Tuscany", "Is a parcel courier in Swansea")]
+    assert _texts(tool_calls(entries, [], message=said, known=said, day=DAY)) == [
+        "Is a parcel courier in Swansea"]
+    # a wish after "but" is no real clause
+    assert before_hypothetical("if i won the lottery id buy a boat but i would also quit") is None
+    assert is_hypothetical("If the weather were nicer we would go out")
+
+
+def test_chat_that_says_a_shown_fact_again_adds_nothing():
+    shown = {0: "Does calligraphy as a hobby", 1: "Lives in Saltash"}
+    message = "been doing sooo much calligraphy lately ✍️ still my fave thing to do"
+    entry = {"part": message, "kind": "fact", "user_name": None,
+             "memories": [{"memory": "Lives in Saltash", "category": "location", "replaces": 1}]}
+    assert tool_calls([entry], [0, 1], message=message, known=message, shown=shown,
+                      reviews=[{"now": "unchanged"}, {"now": "unchanged"}], day=DAY) == [
+        ("noop", {})]
+    assert repeats_shown(message, shown, DAY) == 0
+    # news beside the same hobby is not the shown fact again
+    for news in ("doing calligraphy for my sisters wedding invitations this month",
+                 "i sold my first calligraphy commission", "i dont do calligraphy anymore",
+                 "i started calligraphy classes in Truro"):
+        assert repeats_shown(news, shown, DAY) is None, news
+
+
+def test_a_remark_about_the_users_own_typing_is_no_reply_preference():
+    message = "oops correction: ysolde's a blacksmith not a stonemason 🔨 dunno why i typed that"
+    parts = split_parts(message)
+    entries = [fact(parts[0], "Ysolde is a blacksmith", kind="how_to_reply"),
+               *[{"part": p, "kind": "how_to_reply", "user_name": None,
+                  "memories": [{"memory": "Typed incorrectly", "category": "mistakes"}]}
+                 for p in parts[1:]]]
+    calls = tool_calls(entries, [0], message=message, known=message, parts=parts,
+                       shown={0: "Their partner Ysolde is a stonemason"}, day=DAY)
+    assert not [a for tool, a in calls if tool == "add_memory" and a["reply_preferences"]]
+    assert [(a["memory_id"], "blacksmith" in a["updated_memory_text"])
+            for tool, a in calls if tool == "update_memory"] == [(0, True)]
+
+
+def test_a_code_to_be_reminded_of_beside_a_question_is_no_reply_preference():
+    message = ("oh btw the code for our front door is [redacted secret], dont let me forget "
+               "lol. anyway whats a good plant for a dark hallway?")
+    parts = split_parts(message)
+    entries = [{"part": parts[0], "kind": "how_to_reply", "user_name": None,
+                "memories": [{"memory": "Wants to know about plant for dark hallway",
+                              "category": "preferences"}]},
+               *[{"part": p, "kind": "question"} for p in parts[1:]]]
+    calls = tool_calls(entries, [], message=message, known=message, parts=parts, day=DAY)
+    assert calls == [("noop", {})]
