@@ -1,19 +1,28 @@
-"""What the sealed46 held-back split found (session 44), each read after it ran: a sorting
+"""What the sealed46 and sealed47 held-back splits found (session 44), each read after it ran.
+sealed46: a sorting
 reply cut short by its token cap, a reply that fills one sentence frame over and over, a plan
 that only points back at the assistant's tip, a clause that left out its "I'm" before "to
 <verb> a ...", a wish before "but for now" and the real fact after it, chat that says a shown
 fact again, a remark about the user's own typing filed as how to reply, and a request to be
-reminded of a code beside a question."""
+reminded of a code beside a question. sealed47 (below its heading): a memory in the reply's words,
+chat restating a fact with common words added, a clause after "so" dated by the one before,
+"but realistically" and "I should mention that" before the user's words, a name with its
+"'s", a weekday's evenings, "I must correct something", and questions about the assistant."""
 
 from __future__ import annotations
 
 from datetime import date
 
+from chatbot.agents.new_facts import _dated, with_said_date
+from chatbot.agents.opening import about_the_assistant
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import complete_entries, split_parts
+from chatbot.agents.put_right import announces_a_correction
+from chatbot.agents.referents import with_referents
 from chatbot.agents.restated import repeats_shown
 from chatbot.agents.streaming import loop_start
 from chatbot.agents.wording import before_hypothetical, is_hypothetical
+from chatbot.memory.timeparse import find_span
 from chatbot.session import ChatSession
 
 from scripted import CHATML, ScriptedLlama, chat_reply, fact, json_parts, scripted_local_lm
@@ -153,3 +162,106 @@ def test_a_code_to_be_reminded_of_beside_a_question_is_no_reply_preference():
                *[{"part": p, "kind": "question"} for p in parts[1:]]]
     calls = tool_calls(entries, [], message=message, known=message, parts=parts, day=DAY)
     assert calls == [("noop", {})]
+
+
+# sealed47 ------------------------------------------------------------------------------------
+
+
+def test_a_memory_in_the_replys_words_keeps_the_users_own():
+    message = "between jobs atm. applying everywhere."
+    parts = split_parts(message)
+    entries = [fact(p, "Looking for job opportunities", kind="plan_or_event") for p in parts]
+    reply = ("I see you're looking for job opportunities. Have you considered applying to "
+             "multiple companies?")
+    texts = _texts(tool_calls(entries, [], message=message, known=message, day=DAY,
+                              parts=parts, replied=[reply]))
+    assert texts and all("opportunit" not in t for t in texts)
+    assert any("between jobs" in t.lower() for t in texts)
+    # the user's own words are kept whatever the reply said
+    message = "i just started a pottery course"
+    assert _texts(tool_calls([fact(message, "Started a pottery course")], [], message=message,
+                             known=message, day=DAY, replied=["A pottery course sounds fun!"])
+                  ) == ["Started a pottery course"]
+
+
+def test_chat_restating_a_fact_with_common_words_added_adds_nothing():
+    shown = {0: "Capoeira twice a week"}
+    message = "oh btw capoeira is basically my whole personality now lol, still twice a week"
+    calls = tool_calls([fact(message, "Capoeira is my whole personality now")], [0],
+                       message=message, known=message, shown=shown,
+                       reviews=[{"now": "unchanged"}], day=DAY)
+    assert calls == [("noop", {})]
+    # a rare word beside it is news
+    message = "capoeira is my whole life now, just got my first berimbau"
+    calls = tool_calls([fact(message, "Got their first berimbau")], [0], message=message,
+                       known=message, shown=shown, reviews=[{"now": "unchanged"}], day=DAY)
+    assert any("berimbau" in t for t in _texts(calls))
+
+
+def test_a_clause_after_so_is_not_dated_by_the_one_before():
+    said = ("um so just so you know i started night shifts at the sorting office in dundalk "
+            "last week so i sleep till about two in the afternoon now")
+    assert with_said_date("Sleeps till about two in the afternoon now", said, DAY) == (
+        "Sleeps till about two in the afternoon now")
+    started = with_said_date("Started night shifts at the sorting office", said, DAY)
+    assert _dated(started, DAY)[0] == (
+        "Started night shifts at the sorting office in the week of 4 March 2024")
+
+
+def test_lead_words_before_the_users_own_clause_are_not_kept():
+    said = ("if i didnt have the kids id probably sell everything move to madeira and surf all "
+            "day lol. but realistically im working on a tugboat in stornoway for the forseeable")
+    parts = split_parts(said)
+    entries = [fact(parts[0], kind="hypothetical"),
+               *[fact(p, "Working on a tugboat in Stornoway", kind="plan_or_event")
+                 for p in parts[1:]]]
+    texts = _texts(tool_calls(entries, [], message=said, known=said, day=DAY, parts=parts))
+    assert texts and not any("realistically" in t.lower() for t in texts)
+    said = ("I should mention that my husband Ptolemy is a glaciologist, and I myself am a "
+            "glazier.")
+    parts = split_parts(said)
+    entries = [fact(parts[0], "Husband is a glaciologist"),
+               *[fact(p, "Is a glazier") for p in parts[1:]]]
+    texts = _texts(tool_calls(entries, [], message=said, known=said, day=DAY, parts=parts))
+    assert any("Ptolemy is a glaciologist" in t for t in texts)
+    assert not any("mention" in t.lower() for t in texts)
+
+
+def test_she_after_a_name_with_its_s_is_that_person():
+    before = ["I'm looking after my friend Philippa's hermit crabs until 6 April"]
+    assert with_referents("she's hiking in Patagonia.", before) == (
+        "Their friend Philippa is hiking in Patagonia.")
+
+
+def test_a_weekdays_evenings_are_a_habit_not_a_date():
+    assert find_span("I joined a handbell group that meets on Wednesday evenings", DAY) is None
+    assert find_span("my exam is on Wednesday evening", DAY) is not None
+
+
+def test_a_correction_announced_with_must_is_only_an_announcement():
+    assert announces_a_correction("I must correct something I told you last time.")
+    assert announces_a_correction("I should correct something I told you before.")
+    assert not announces_a_correction("I must correct my essay tonight.")
+
+
+def test_questions_about_what_the_assistant_is_are_about_the_assistant():
+    assert about_the_assistant("Ha, fair enough. What do you actually run on, are you a big "
+                               "model or a small one?")
+    assert about_the_assistant("Do you ever get bored of answering questions all day?")
+    assert not about_the_assistant("are you able to recommend a book for my trip?")
+    assert not about_the_assistant("What should I cook tonight?")
+
+
+def test_a_memory_in_the_replys_words_is_stored_in_the_users_own(store):
+    said = "between jobs atm. applying everywhere."
+    parts = split_parts(said)
+    llama = ScriptedLlama([chat_reply("I see you're looking for job opportunities.", True),
+                           json_parts([fact(p, "Looking for job opportunities",
+                                            kind="plan_or_event") for p in parts])],
+                          template=CHATML)
+    with ChatSession("noor", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+        assert not [a for a in s.last_update.actions if a.event == "REJECTED"]
+    texts = [m.memory_text for m in store.list("noor")]
+    assert any(t.lower().startswith("between jobs") for t in texts), texts
+    assert not any("atm" in t or "opportunit" in t for t in texts), texts

@@ -47,7 +47,7 @@ _BARE_NAME = re.compile(r"^Is\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})\.?$")
 # Chat laughter or an emoticon that ends what the user typed: no part of a fact.
 # ... and a tag asking the assistant to agree: "..., isnt that wild" (sealed31), "..., right?",
 # an emoji, "wish me luck 🙏" (sealed32).
-_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ngl)\b"
+_LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ngl|rn|atm)\b"
                          r"|\s*[:;=]-?[)(DPp/|]"
                          r"|,\s*(?:is\s*n['\u2019]?t|ai\s*n['\u2019]?t)\s+(?:that|it)\s+\w+"
                          r"|,\s*(?:right|innit|eh|huh)\b|,\s*wish\s+(?:me|them)\s+luck"

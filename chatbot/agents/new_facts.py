@@ -83,7 +83,7 @@ def _as_day(text: str | None) -> date | None:
 # The clauses of a part, for the date of the one a memory is about: "im babysitting my niece
 # tonight, and my cousin Leontyne is crashing on my sofa until the day after tomorrow" (sealed45
 # gave the cousin's memory no date: the part's first date was the niece's).
-_PART_CLAUSE = re.compile(r",\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+(?=(?:my|i|i'm|im|we)\b)",
+_PART_CLAUSE = re.compile(r",\s*(?:and\s+|but\s+)?|\s+(?:and|but|so)\s+(?=(?:my|i|i'm|im|we)\b)",
                           re.I)
 
 
@@ -250,7 +250,10 @@ _DAY_IN_WORDS = re.compile(rf"\b[a-z-]+(?:st|nd|rd|th)\s+of\s+(?:{_MONTHS})\b", 
 
 # Sentence ends, joining words, and a comma before a subject of its own ("got him from a farm
 # last week, hes black with a speckled tail": the week is not the colour's, sealed22).
+# "... last week so i sleep till about two now": "so" before the first person starts a clause
+# of its own (sealed47 dated the sleeping "until 10 March").
 _CLAUSES = re.compile(r"[.;!?]\s+|,?\s+\b(?:and|but|while|whereas)\s+"
+                      r"|,?\s+so\s+(?=(?:i|i'm|im|we|my)\b)"
                       r"|,\s+(?=(?:(?:he|she|they|we|it)(?:['\u2019]?[a-z]{1,2})?"
                       r"|i(?:['\u2019]?(?:m|ve|d|ll))?|my|our|his|her|their)\b)",
                       re.I)

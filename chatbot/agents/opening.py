@@ -405,7 +405,10 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
 
 # The assistant's own: "your day", "your favourite film", "how are you". With no first person
 # in the message, a question about the assistant asks nothing of the user.
-_ABOUT_YOU = re.compile(r"\b(?:your|yours|yourself)\b|\bhow\s+(?:are|r)\s+(?:you|u)\b", re.I)
+# ... and what it is or does of itself: "are you a big model or a small one?", "do you ever get
+# bored of answering questions all day?" (sealed47: begun with the user's home and job).
+_ABOUT_YOU = re.compile(r"\b(?:your|yours|yourself)\b|\bhow\s+(?:are|r)\s+(?:you|u)\b"
+                        r"|\b(?:are|were|r)\s+(?:you|u)\b|\bdo\s+(?:you|u)\s+ever\b", re.I)
 _MINE_OR_OURS = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|us|our|ours)\b",
                            re.I)
 

@@ -114,6 +114,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
                day: date | None = None, parts: list[str] | None = None,
                procedural: set[int] | frozenset[int] = frozenset(),
                earlier: list[str] | tuple[str, ...] = (),
+               replied: list[str] | tuple[str, ...] = (),
                ) -> list[tuple[str, dict[str, Any]]]:
     """The tool calls the sorted parts ask for: corrections and forgets first, then one
     add_memory with every fact and reply preference; noop when there is nothing to do.
@@ -122,7 +123,8 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     shown: the shown memories' texts by id; reviews: the model's `shown_memories`;
     similarity(a, b): how close two texts are (a memory said to have changed takes the new
     fact closest to it as its new version); day: the conversation's date (a relative date
-    the part gives and its memory left out is put back, to be resolved in code).
+    the part gives and its memory left out is put back, to be resolved in code); replied:
+    the assistant's words (a memory in them, not the user's, keeps the part's own words).
     Checks in code: an entry whose memories leave out a name the part says ("Lives in Rome"
     for "My sister Ana lives in Rome") or name what nobody said keeps the part's own words
     instead, and a correction that only repeats the shown memory is not made. Entries that
@@ -149,7 +151,7 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         unchanged={i for i, verdict in zip(ids[:MAX_REVIEWED], reviews if isinstance(
             reviews, list) else [], strict=False)
             if isinstance(verdict, dict) and verdict.get("now") == "unchanged"},
-        before=list(earlier))
+        before=list(earlier), replied=list(replied))
     # "no wait sorry i meant july!! june is the stag do.": a word taken back for another, read
     # on the whole message (the model cut the take-back from the word it takes back).
     if not took_back:

@@ -24,7 +24,7 @@ from chatbot.agents.referents import referent_name, with_referents
 from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.statements import LEAD_IN, without_lead_in
 from chatbot.agents.wording import (
-    _RELATIONS,
+    RELATIONS,
     _second_person_verb,
     leads_in_first_person,
 )
@@ -172,7 +172,7 @@ _THING_NAMED = re.compile(r"^([A-Z][a-z]+(?:\s+[a-z]+)?)\s+(?=(?:named|called)\s
 # a chinchilla"), "Moved to Leeds"; not "Retired ferry captain", "Obsessed with trampolines".
 _NOT_DEEDS = frozenset("named called born used".split())
 _DEED_OBJECT = frozenset("a an the his her their to into back up".split())
-_KIN_LED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?=[a-z])")  # "Uncle opened ..."
+_KIN_LED = re.compile(rf"^((?i:{RELATIONS}))\s+(?=[a-z])")  # "Uncle opened ..."
 
 
 def led_by_who(text: str, person: Any, known: str) -> str:
@@ -247,7 +247,8 @@ _GREETING = re.compile(r"^\W*(?:hi+|hey+|heya|hiya|hello|yo|howdy|g['\u2019]?day
 
 # A joining word and "now" said before the user's own clause: the present tense says it.
 _NOW_LEAD = re.compile(r"^\W*(?:(?:and|but|so|plus)\s+)?(?:rn|right\s+now|now|atm|currently|"
-                       r"these\s+days|nowadays|for\s+now)\b[\s,]*", re.I)
+                       r"these\s+days|nowadays|for\s+now|realistically|in\s+reality|irl)\b"
+                       r"[\s,]*", re.I)
 
 
 # Words that say the user said it before: "like i said b4,", "as I mentioned,".
@@ -391,7 +392,7 @@ def whose_clause(text: str, part: str) -> str | None:
     return None
 
 
-_KIN_VERB = re.compile(rf"\b(?:my|our)\s+(?i:{_RELATIONS})\s+(?P<name>[A-Z][\w'-]*)\s+"
+_KIN_VERB = re.compile(rf"\b(?:my|our)\s+(?i:{RELATIONS})\s+(?P<name>[A-Z][\w'-]*)\s+"
                        r"(?:(?:also|just|still|now|always|usually)\s+)?(?P<verb>[a-z]+)")
 
 

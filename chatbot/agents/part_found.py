@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from chatbot.agents.corrections import new_words
+from chatbot.agents.grounding import grounding
 from chatbot.agents.guards import stems
 from chatbot.agents.habits import with_habit
 from chatbot.agents.language import language_of, message_language
@@ -64,7 +64,7 @@ from chatbot.agents.referents import (
     with_referents,
 )
 from chatbot.agents.reply_requests import copied_fact
-from chatbot.agents.restated import repeats_shown
+from chatbot.agents.restated import rare_stems, repeats_shown
 from chatbot.agents.statements import said_as_memory, said_of_the_day, statements, within
 from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
@@ -97,6 +97,7 @@ class Reading:
     every_memory: list[str]  # every memory the model wrote for the message
     similarity: Callable[[str, str], float] | None = None
     before: list[str] = field(default_factory=list)  # the user's words before the part
+    replied: list[str] = field(default_factory=list)  # the assistant's words
     called: str | None = None  # the user's name, as a part of the message gave it
     facts: list[dict[str, Any]] = field(default_factory=list)
     # text, categories, asks the assistant
@@ -266,11 +267,18 @@ def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
     copied = False  # the model's memories only copy shown ones; the part says more
     if not part or only_copies(part, found, r.shown_facts, r.day, r.before[:-1]):
         return found
-    if all(any(not new_words(t, f) for f in r.shown_facts.values()) for t, _, _ in found) and (
-            repeats_shown(part, r.shown_facts, r.day) is not None):
-        return []  # the model found nothing new, and the part says a shown fact again
+    if repeats_shown(part, r.shown_facts, r.day) is not None and all(
+            any(rare_stems(t) <= stems(f) for f in r.shown_facts.values()) for t, _, _ in found):
+        # The part says a shown fact again, and the model's memories name nothing rarer than
+        # the shown facts do: "oh btw capoeira is basically my whole personality now lol, still
+        # twice a week" beside "Capoeira twice a week" (sealed47 kept a second capoeira).
+        return []
     why = own_words_instead(part, found, name, shown, r.words, kind) or (
-        copied := kind != "how_to_reply" and only_copies_with_news(part, found, shown))
+        copied := kind != "how_to_reply" and only_copies_with_news(part, found, shown)) or (
+        # the assistant's words, which adding refuses: "between jobs atm." came as "Looking
+        # for job opportunities", the reply's words, and nothing was kept (sealed47)
+        kind != "how_to_reply" and any(grounding(t, [r.words], r.replied).ungrounded
+                                       for t, _, _ in found))
     if not why or replaces_what_it_drops(why, found, r.shown_facts, r.updates, part):
         return found
     made_up = [f for f in found if invents(f[0], r.words)]

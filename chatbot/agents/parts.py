@@ -96,7 +96,9 @@ TELLING = re.compile(r"^\W*(?:(?:so|ok|okay|well)\s+)?(?:(?:(?:not\s+sure|no\s+i
                      r"in\s+case|as|like)\s+i['\u2019]?(?:ve)?\s+(?:already\s+)?(?:mentioned|"
                      r"told\s+you|said)(?:\s+(?:it|this|that|before|already))*|just\s+so\s+"
                      r"(?:you|u)\s+know|fyi|btw|for\s+the\s+record|(?:a\s+(?:little\s+|bit\s+)?)?"
-                     r"about\s+me)\W*(?:but\s+|and\s+)?", re.I)
+                     r"about\s+me|(?:i\s+)?(?:should|must|have\s+to|need\s+to|wanted\s+to)\s+"
+                     r"(?:mention|say|add|tell\s+(?:you|u))(?:\s+that)?)\W*(?:but\s+|and\s+)?",
+                     re.I)
 
 
 # Chat that runs two clauses on with no comma: "so about me im 52 i brew my own mead ..."

@@ -112,8 +112,9 @@ def says_got_wrong(part: str) -> bool:
 # The user saying they are about to put something right, and nothing more: "I need to
 # correct something I told you previously." (sealed21: kept as a standing preference).
 _ABOUT_TO_CORRECT = re.compile(
-    r"^\W*(?:(?:so|ok|okay|right|sorry|oh|hey)\W+)?I(?:'d|\s+would)?\s+(?:need|want|have|must|"
-    r"like|wish)\s+to\s+(?:correct|fix|clarify|amend|update|change)\s+(?:something|a\s+thing|"
+    r"^\W*(?:(?:so|ok|okay|right|sorry|oh|hey)\W+)?I(?:'d|\s+would)?\s+(?:(?:need|want|have|"
+    r"must|like|wish)\s+to|must|should|gotta)\s+(?:correct|fix|clarify|amend|update|change)\s+"
+    r"(?:something|a\s+thing|"
     r"one\s+thing|an?\s+(?:error|mistake|detail)|what\s+I\s+(?:told|said\s+to)\s+you)"
     r"(?:\s+(?:I|that\s+I)\s+(?:told|said\s+to|gave)\s+you)?(?:\s+(?:previously|before|"
     r"earlier|last\s+time|the\s+other\s+day))?\W*$", re.I)

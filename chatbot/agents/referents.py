@@ -105,6 +105,12 @@ def _many(relation: str) -> bool:
     return last.endswith("s") and not last.endswith("ss")
 
 
+def _unowned(name: str | None) -> str | None:
+    """A name without the "'s" of what is theirs: "my friend Philippa's hermit crabs ...
+    while she's hiking" is about Philippa (sealed47 kept "Their friend Philippa's is ...")."""
+    return re.sub(r"['\u2019]s$", "", name) if name else name
+
+
 def _who(said: str, pronoun: str) -> re.Match[str] | None:
     """The last "my <relation> [Name]" of `said` that `pronoun` can be: a plural relation
     for "they" (a single one when `said` gives them they/them), a single one for "she"/"he"."""
@@ -128,7 +134,8 @@ def referent_name(text: str, before: list[str]) -> str | None:
         return None
     for said in reversed(before):
         if (who := _who(said, lead.group(1))) is not None:
-            name = who.group(2) or _named_later(said, who) or _typed_name(who.group(1))
+            name = (_unowned(who.group(2)) or _named_later(said, who)
+                    or _typed_name(who.group(1)))
             return name[:1].upper() + name[1:] if name else None
         if (named := _the_named(said, lead.group(1))) is not None:
             return named
@@ -156,7 +163,8 @@ def with_referents(text: str, before: list[str]) -> str:
                 verb = _verb(lead.group(2), rest, one=True)
                 return f"{named}{' ' + verb if verb else ''}{rest}"
             continue
-        relation = " ".join(g for g in (who.group(1), who.group(2), _named_later(said, who)) if g)
+        relation = " ".join(g for g in (who.group(1), _unowned(who.group(2)),
+                                         _named_later(said, who)) if g)
         # one person's "they" ("My flatmate Emrys uses they/them")
         verb = _verb(lead.group(2), rest, one=not _many(who.group(1)))
         out = f"Their {relation}{' ' + verb if verb else ''}{rest}"

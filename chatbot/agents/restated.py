@@ -15,7 +15,8 @@ from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import NEGATION, _proper_names
-from chatbot.agents.wording import NAME_FACT, SAID
+from chatbot.agents.told import SOMEONE
+from chatbot.agents.wording import NAME_FACT, RELATIONS, SAID
 from chatbot.memory import Memory
 from chatbot.memory.timeparse import find_span
 from chatbot.memory.timewords import days_and_numbers, is_past_form
@@ -110,6 +111,7 @@ def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
 TOPIC_ZIPF = 4.0
 _TYPED_OVER = re.compile(r"(\w)\1{2,}")
 _SLANG = {"fave": "favourite", "fav": "favourite", "faves": "favourites"}
+_SOMEONE_OF_MINE = re.compile(rf"\b(?:my|our)\s+((?i:{RELATIONS})s?)\b", re.I)
 _NOT_NOW = re.compile(r"\b(?:been|was|were|had)\b", re.I)
 
 
@@ -120,15 +122,23 @@ def _plain(word: str) -> str:
 
 def repeats_shown(part: str, facts: dict[int, str], day: date | None) -> int | None:
     """The shown fact an English part only says again in its own words: every rare word of
-    the part is one of the fact's, and it names no one, gives no number or date, denies
-    nothing and tells no past deed ("been doing sooo much calligraphy lately ✍️ still my fave
-    thing to do" beside "Does calligraphy as a hobby", sealed46 kept it as a second memory);
-    else None."""
+    the part is one of the fact's, and it names no one (nor "my parents live", nor a relation
+    the fact does not name), gives no number or date, denies nothing and tells no past deed
+    ("been doing sooo much calligraphy lately ✍️ still my fave thing to do" beside "Does
+    calligraphy as a hobby", sealed46 kept it as a second memory); else None."""
     if (language_of(part) not in (None, "English") or NEGATION.search(with_apostrophes(part))
             or days_and_numbers(part) or _proper_names(part)
+            or SOMEONE.search(with_apostrophes(part))  # "... where my parents live"
+            or any(not stems(who) & stems(" ".join(facts.values()))
+                   for who in _SOMEONE_OF_MINE.findall(part))  # "it's my brother who's ..."
             or (day is not None and find_span(part, day) is not None)
             or any(is_past_form(w) for w in re.findall(r"[a-z]+", _NOT_NOW.sub("", part.lower())))):
         return None
-    rare = set().union(*(stems(w) for w in map(_plain, re.findall(r"[^\W\d_]+", part))
-                         if zipf_frequency(w, "en") < TOPIC_ZIPF))
+    rare = rare_stems(part)
     return next((i for i, fact in facts.items() if rare and rare <= stems(fact)), None)
+
+
+def rare_stems(text: str) -> set[str]:
+    """The stems of the text's words rarer than TOPIC_ZIPF, chat's spellings read first."""
+    return set().union(*(stems(w) for w in map(_plain, re.findall(r"[^\W\d_]+", text))
+                         if zipf_frequency(w, "en") < TOPIC_ZIPF))

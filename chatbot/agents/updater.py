@@ -222,7 +222,7 @@ class MemoryUpdater(MemoryTools):
             shown=shown, reviews=reviews,
             similarity=self._similarity, day=run.day, parts=parts,
             procedural={i for i in ids if run.shown[i].memory_type == "procedural"},
-            earlier=earlier)
+            earlier=earlier, replied=run.assistant_texts)
 
     def _note_pronouns(self, entries: Any) -> None:
         """Who this conversation's parts called "she" or "he" (the person the model chose)."""

@@ -261,13 +261,13 @@ def leads_with_a_verb(text: str) -> bool:
 # Someone of the user's named after who they are: "Husband Bartolo works ...", "Uncle
 # Percival collects ...", "Brother moved to Madrid". The closed class of kin and of the
 # people around a home or a job.
-_RELATIONS = ("aunt|auntie|sister|mother|mum|mom|daughter|wife|girlfriend|grandmother|grandma|"
+RELATIONS = ("aunt|auntie|sister|mother|mum|mom|daughter|wife|girlfriend|grandmother|grandma|"
               "gran|granny|niece|stepmother|stepmum|stepdaughter|fiancee|uncle|brother|father|"
               "dad|son|husband|boyfriend|grandfather|grandpa|grandad|nephew|stepfather|stepdad|"
               "stepson|fiance|cousin|partner|neighbour|neighbor|landlord|landlady|boss|friend|"
               "flatmate|roommate|housemate|colleague|coworker|mate|godson|goddaughter")
-_KIN_NAMED = re.compile(rf"^((?i:{_RELATIONS}))\s+(?:[A-Z][\w'-]*\s+)?(?=[a-z])")
-_KIN_OWNS = re.compile(rf"^(?i:{_RELATIONS})['\u2019]s\s")
+_KIN_NAMED = re.compile(rf"^((?i:{RELATIONS}))\s+(?:[A-Z][\w'-]*\s+)?(?=[a-z])")
+_KIN_OWNS = re.compile(rf"^(?i:{RELATIONS})['\u2019]s\s")
 
 
 # An adjective that is only ever said of someone's own thing leads the model's "Favourite tea

@@ -131,6 +131,9 @@ _HAS_ONE = re.compile(r"^\s*(?:(?:i|we|he|she|they)(?:'ve|'s|\s+have|\s+has)?\s+
 _SINCE = re.compile(r"\bsince\s+$", re.I)
 # A habit: "i still go freediving every sunday" had been dated 17 March (sealed31).
 _EVERY = re.compile(r"\b(?:every|each)\s+(?:other\s+|single\s+)?$", re.I)
+# ... and "on Wednesday evenings": a group "that meets at the library on Wednesday evenings"
+# had been dated 13 March (sealed47).
+_PARTS_OF_DAYS = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
 
 
 # A clause led by its weekday, then what the user has or does on it: "Tuesday at 9 I've got
@@ -160,6 +163,7 @@ def find_span(text: str, today: date) -> Span | None:
             before = text[:m.start()]
             bare_day = name == "weekday" and lead in (m.group(2).lower(), "on")
             if bare_day and (_NAMES_A_THING.search(before) or _EVERY.search(before)
+                             or _PARTS_OF_DAYS.match(text[m.end():])
                              or (lead != "on" and _NAMES_A_KIND.search(before))):
                 continue  # "the Saturday market", "my Monday class", "every Sunday": no date
             since = _SINCE.search(before) if bare_day else None  # "in Leeds since Tuesday"
