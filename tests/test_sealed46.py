@@ -7,7 +7,10 @@ fact again, a remark about the user's own typing filed as how to reply, and a re
 reminded of a code beside a question. sealed47 (below its heading): a memory in the reply's words,
 chat restating a fact with common words added, a clause after "so" dated by the one before,
 "but realistically" and "I should mention that" before the user's words, a name with its
-"'s", a weekday's evenings, "I must correct something", and questions about the assistant."""
+"'s", a weekday's evenings, "I must correct something", and questions about the assistant.
+sealed48 (below its heading): a correction in fragments, "forget that" after the words that
+name it, the assistant's words beside the user's in a memory, a name between commas, a format
+asked to stop, a word limit in words, and news of someone named before filed as how to reply."""
 
 from __future__ import annotations
 
@@ -17,9 +20,11 @@ from chatbot.agents.new_facts import _dated, with_said_date
 from chatbot.agents.opening import about_the_assistant
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import complete_entries, split_parts
-from chatbot.agents.put_right import announces_a_correction
+from chatbot.agents.put_right import announces_a_correction, said_apart
 from chatbot.agents.referents import with_referents
+from chatbot.agents.reply_style import restyle, style_of
 from chatbot.agents.restated import repeats_shown
+from chatbot.agents.statements import is_news
 from chatbot.agents.streaming import loop_start
 from chatbot.agents.wording import before_hypothetical, is_hypothetical
 from chatbot.memory.timeparse import find_span
@@ -265,3 +270,93 @@ def test_a_memory_in_the_replys_words_is_stored_in_the_users_own(store):
     texts = [m.memory_text for m in store.list("noor")]
     assert any(t.lower().startswith("between jobs") for t in texts), texts
     assert not any("atm" in t or "opportunit" in t for t in texts), texts
+
+
+# sealed48 ------------------------------------------------------------------------------------
+
+
+def test_a_correction_in_fragments_is_read_whole():
+    message = "correction. not knaresborough. thirsk."
+    parts = split_parts(message)
+    entries = [{"part": p, "kind": "how_to_reply", "user_name": None,
+                "memories": [{"memory": "Corrected address to Thirsk",
+                              "category": "preferences"}]} for p in parts]
+    shown = {0: "Works at a plant nursery in Knaresborough"}
+    assert tool_calls(entries, [0], message=message, known=message, shown=shown,
+                      reviews=[{"now": "unchanged"}], day=DAY, parts=parts) == [
+        ("update_memory", {"memory_id": 0, "categories": [],
+                           "updated_memory_text": "Works at a plant nursery in Thirsk"})]
+    assert announces_a_correction("correction.")
+    # chat is no correction: "not bad. thanks" puts no word right
+    assert said_apart("how's the knee? not bad. thanks") is None
+
+
+def test_forget_that_removes_what_the_words_before_it_named():
+    message = ("Some time ago I mentioned my therapy appointments; please forget that entirely."
+               " Everything else you know about me is fine to keep.")
+    parts = split_parts(message)
+    shown = {0: "Sees a therapist every Thursday for anxiety", 1: "Works as a cartographer",
+             2: "Has a dachshund called Pretzel"}
+    entries = [{"part": parts[0], "kind": "forget", "removes": 0},
+               {"part": parts[1], "kind": "forget", "removes": 1},
+               *[fact(p, "Works as a cartographer") for p in parts[2:]]]
+    calls = tool_calls(entries, [0, 1, 2], message=message, known=message, shown=shown,
+                       day=DAY, parts=parts)
+    assert [a["memory_ids"] for tool, a in calls if tool == "delete_memory"] == [[0]]
+
+
+def test_a_memory_in_the_assistants_words_beside_the_users_keeps_the_users():
+    message = "omg perfect, grabbing a calathea this weekend then 🙌🌿"
+    asked = "which houseplants are actually safe for cats? mine chews everything"
+    replied = ["Good options that are non-toxic to cats include spider plants, calatheas, "
+               "Boston ferns and parlour palms.", "Great! Calatheas are a great choice for cats."]
+    entries = [fact(message, "Calatheas are a great choice for cats")]
+    texts = _texts(tool_calls(entries, [], message=message, known=f"{asked} {message}",
+                              day=DAY, replied=replied, earlier=[asked]))
+    assert texts and not any("great" in t.lower() or "choice" in t for t in texts)
+
+
+def test_a_name_between_commas_starts_a_clause_of_its_own():
+    said = ("My naturalisation interview is two weeks from today, and my closest friend, "
+            "Oddny, is expecting her first baby on the 3rd of May.")
+    entries = [fact(said, "Naturalization interview in two weeks",
+                    "Closest friend expecting baby")]
+    texts = _texts(tool_calls(entries, [], message=said, known=said, day=DAY))
+    assert len(texts) == 2 and "Oddny" in texts[1] and "Oddny" not in texts[0]
+    # a list is not split at its commas
+    assert len(split_parts("I love my dog, my cat, and my hamster")) <= 2
+
+
+def test_a_format_asked_to_stop_is_a_standing_preference_and_applied():
+    message = ("can u stop w the emojis pls 🙃 theyre giving me a headache. and always do "
+               "numbered lists when u give me steps or options")
+    parts = split_parts(message)
+    entries = [fact(parts[0], kind="small_talk"), fact(parts[1], kind="small_talk"),
+               *[fact(p, "Always uses numbered lists", kind="how_to_reply") for p in parts[2:]]]
+    [(tool, args)] = tool_calls(entries, [], message=message, known=message, day=DAY,
+                                parts=parts)
+    assert any("emoji" in p for p in args["reply_preferences"])
+    style = style_of(args["reply_preferences"])
+    assert style.emoji is False
+    assert restyle("Great choice! 🌿 Pack light 🙌", style) == "Great choice! Pack light"
+    assert style_of(["i love emojis"]).emoji is True
+    assert style_of(["can you put that in a list?"]).emoji is None
+
+
+def test_a_word_limit_in_words_and_appreciate_is_a_request():
+    said = "I would also appreciate it if every answer stayed under sixty words."
+    assert style_of([said]).sentences == 3
+    assert not is_news(said)
+
+
+def test_news_of_someone_named_before_filed_as_how_to_reply_is_a_fact():
+    earlier = ["My son Eero has his first swimming gala on Saturday."]
+    part = "He's terrified of the diving board though."
+    entries = [{"part": part, "kind": "how_to_reply", "user_name": None, "about": "Eero",
+                "memories": [{"memory": "Eero is scared of the diving board",
+                              "category": "fear"}]}]
+    calls = tool_calls(entries, [], message=part, known=" ".join([*earlier, part]),
+                       day=DAY, earlier=earlier)
+    assert calls == [("add_memory", {"facts": [
+        {"text": "Their son Eero is scared of the diving board", "categories": ["fear"],
+         "kind": "fact"}], "reply_preferences": []})]

@@ -36,6 +36,24 @@ def named_in(part: str, facts: dict[int, str]) -> list[int]:
     return [i for i, text in facts.items() if stems(text) & said]
 
 
+# A request to forget that points back at what the user's words before it named: "Some time
+# ago I mentioned my therapy appointments; please forget that entirely." (sealed48: the model
+# gave the forget the cartographer job, and it was deleted).
+_POINTS_BACK = re.compile(r"\b(?:that|it|this|those|them)\b", re.I)
+_ROOT = 6  # "therapy" and "therapist" share "therap"
+
+
+def named_before(part: str, before: list[str], facts: dict[int, str]) -> list[int]:
+    """The shown facts the user's latest words before a request to forget that names none
+    and points back ("please forget that") speak of, by a word or its root; else []."""
+    if not before or named_in(part, facts) or not _POINTS_BACK.search(part):
+        return []
+    roots = {w[:_ROOT] for w in re.findall(r"[a-z]{5,}", before[-1].lower())}
+    return [i for i, text in facts.items()
+            if stems(text) & stems(before[-1])
+            or roots & {w[:_ROOT] for w in re.findall(r"[a-z]{5,}", text.lower())}]
+
+
 def mostly(text: str, memory: str) -> bool:
     """More than half of the text's words are the memory's."""
     words = stems(text)

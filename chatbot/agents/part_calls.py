@@ -40,29 +40,10 @@ from chatbot.agents.forgets import (
 )
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
 from chatbot.agents.meant import meant_instead, with_taken_back
-from chatbot.agents.own_words import (
-    names_in,
-    one_person_each,
-)
-from chatbot.agents.part_checks import (
-    forgotten,
-    names_beyond,
-    with_what,
-    without_misplaced,
-)
-from chatbot.agents.part_found import (
-    Found,
-    Reading,
-    from_memories,
-    from_statements,
-    memories_of,
-)
-from chatbot.agents.parts import (
-    KEEP,
-    MAX_REVIEWED,
-    NOTHING,
-    asked_about,
-)
+from chatbot.agents.own_words import names_in, one_person_each
+from chatbot.agents.part_checks import forgotten, names_beyond, with_what, without_misplaced
+from chatbot.agents.part_found import Found, Reading, from_memories, from_statements, memories_of
+from chatbot.agents.parts import KEEP, MAX_REVIEWED, NOTHING, asked_about
 from chatbot.agents.put_right import (
     announces_a_correction,
     named_instead,
@@ -70,10 +51,12 @@ from chatbot.agents.put_right import (
     renamed_anyway,
     renumbered_anyway,
     reworded_anyway,
+    said_apart,
     says_got_wrong,
 )
 from chatbot.agents.questions import with_elided_i
 from chatbot.agents.rare_words import _lower_words
+from chatbot.agents.referents import referent_name
 from chatbot.agents.reply_requests import (
     ADDRESSES,
     as_asked,
@@ -89,9 +72,7 @@ from chatbot.agents.reply_requests import (
 )
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.spelling import entries_as_typed
-from chatbot.agents.statements import (
-    is_news,
-)
+from chatbot.agents.statements import is_news
 from chatbot.agents.told import OWNED
 from chatbot.agents.user_name import called_me, only_a_name
 from chatbot.agents.wording import (
@@ -156,6 +137,9 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     # on the whole message (the model cut the take-back from the word it takes back).
     if not took_back:
         meant_instead(message, r.shown_facts, r.updates)
+    if (apart := said_apart(message)) is not None and reworded_anyway(apart, r.shown_facts,
+                                                                       r.updates):
+        r.settled = stems(apart) | stems("correction")  # its parts say nothing more
     for entry in entries if isinstance(entries, list) else []:
         if isinstance(entry, dict):
             _read(r, entry)
@@ -169,6 +153,8 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
     kind = str(entry.get("kind") or "").strip().lower()
     part = str(entry.get("part") or "")
     r.before.append(part)
+    if r.settled and stems(part) <= r.settled:
+        return  # "not knaresborough." and "thirsk.", read whole already
     if r.withheld and not turns_to_another(part):
         return  # after "pls dont remember any of this convo ok?"
     if withholds_what_follows(part):
@@ -188,7 +174,7 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
         return  # "my locker combo at the curling club is ..., dont let me forget it"
     if kind == "forget" and entry.get("removes") in ids:
         named = forgotten(part, entry["removes"],
-                          {i: shown_facts[i] for i in ids if i in shown_facts})
+                          {i: shown_facts[i] for i in ids if i in shown_facts}, r.before[:-1])
         r.removes += named
         r.forgets.update(named)
         return
@@ -223,11 +209,13 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
     if (kind == "how_to_reply" and asks_to_keep(part) == "it") or asks_not_to_keep(part):
         return  # "can u hang on to it for me?": keeping is this agent's own work
     if kind == "how_to_reply" and (says_got_wrong(part) or news or asks_to_keep(part)
-                                   or REMINDS.search(with_apostrophes(part))):
+                                   or REMINDS.search(with_apostrophes(part))
+                                   or _of_someone_else(part, r.before[:-1])):
         # "No, you've got it wrong." or news ("quick correction, its the concertina i play
         # ..., not the bodhran") puts a fact right, "remember that my mum's birthday is 3
         # May" asks to keep one ("the code for our front door is ..., dont let me forget lol"
-        # too); neither asks anything of replies to come.
+        # too), "He's terrified of the diving board though." is news of someone the user
+        # named; none asks anything of replies to come.
         kind = "fact"
     if kind in KEEP and reworded_anyway(part, shown_facts, updates,
                                         written=" ".join(t for t, _, _ in memories_of(entry))):
@@ -272,6 +260,13 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
         got = from_memories(r, entry, part, kind, news)
     if got is not None:
         _file(r, got[1], part, got[0], given, ended)
+
+
+def _of_someone_else(part: str, before: list[str]) -> bool:
+    """The part says something of someone the user named before ("He's terrified of the
+    diving board though." after "My son Eero has his first swimming gala on Saturday.",
+    sealed48 kept it as a reply preference) and asks nothing of the assistant."""
+    return not ADDRESSES.search(part) and referent_name(part, before) is not None
 
 
 def _file(r: Reading, found: Found, part: str, kind: str, given: set[int],

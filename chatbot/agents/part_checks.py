@@ -15,7 +15,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words, replaced_by
-from chatbot.agents.forgets import asks_to_forget, named_in
+from chatbot.agents.forgets import asks_to_forget, named_before, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
@@ -296,12 +296,16 @@ def after_colon(text: str, name: str | None = None) -> str:
     return said[:1].upper() + said[1:] if said != text and leads_in_first_person(said) else text
 
 
-def forgotten(part: str, target: int, facts: dict[int, str]) -> list[int]:
+def forgotten(part: str, target: int, facts: dict[int, str],
+              before: list[str] = ()) -> list[int]:
     """The shown facts a part the model filed as a forget of `target` removes: the target
-    when the part asks to forget or speaks of it; else, for a denial, the facts it names.
+    when the part asks to forget or speaks of it (what the user's words `before` it named,
+    for one that says "that": `named_before`); else, for a denial, the facts it names.
     "I am not a loss adjuster;" came as a forget of "Has a sphynx cat called Parsnip"
     (sealed21), and the cat was deleted."""
     named = named_in(part, facts)
+    if asks_to_forget(part) and (earlier := named_before(part, list(before), facts)):
+        return earlier
     if asks_not_to_keep(part):
         # "... but dont save that pls, i just wanna forget about it" (sealed36: the home it
         # named nothing of was deleted): only what it names

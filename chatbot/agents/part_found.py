@@ -108,6 +108,7 @@ class Reading:
     gone_names: set[str] = field(default_factory=set)  # names of the shown facts it ends
     wrong: int | None = None  # the shown memory the message says is wrong (`disputed`)
     withheld: bool = False  # a part asked not to keep what follows it
+    settled: set[str] = field(default_factory=set)  # the words a message-wide put-right read
 
     @property
     def shown_words(self) -> set[str]:
@@ -256,6 +257,21 @@ def _its_own(entry: dict[str, Any], part: str, asked: str) -> list[Any]:
                     and not said & own and 2 * len(said & rest) >= len(said))]
 
 
+# Words of a memory only the assistant said, beside the user's: "Calatheas are a great choice
+# for cats" for "omg perfect, grabbing a calathea this weekend then" (sealed48).
+ASSISTANTS_WORDS = 2
+
+
+def _the_assistants(text: str, r: Reading) -> bool:
+    """The memory is in the assistant's words, not the user's: adding would refuse it ("between
+    jobs atm." came as "Looking for job opportunities", the reply's words, and nothing was
+    kept, sealed47), or it says ASSISTANTS_WORDS words or more that only the assistant said."""
+    if not r.replied:
+        return False
+    return grounding(text, [r.words], r.replied).ungrounded or len(
+        (stems(text) - stems(r.words)) & stems(" ".join(r.replied))) >= ASSISTANTS_WORDS
+
+
 def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
                             found: Found) -> Found:
     """The model's memories, or the part's own words where they leave out what it says or
@@ -275,10 +291,7 @@ def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
         return []
     why = own_words_instead(part, found, name, shown, r.words, kind) or (
         copied := kind != "how_to_reply" and only_copies_with_news(part, found, shown)) or (
-        # the assistant's words, which adding refuses: "between jobs atm." came as "Looking
-        # for job opportunities", the reply's words, and nothing was kept (sealed47)
-        kind != "how_to_reply" and any(grounding(t, [r.words], r.replied).ungrounded
-                                       for t, _, _ in found))
+        kind != "how_to_reply" and any(_the_assistants(t, r) for t, _, _ in found))
     if not why or replaces_what_it_drops(why, found, r.shown_facts, r.updates, part):
         return found
     made_up = [f for f in found if invents(f[0], r.words)]

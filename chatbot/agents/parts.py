@@ -51,9 +51,11 @@ _CLAUSE = re.compile(r"[,;]\s*")
 # records | and my partner Lena is a dentist". A name after "and" leads one too ("..., and
 # Noor, my wife, is an anaesthetist"), as does "weve" typed without its apostrophe (sealed42);
 # "my wife" between commas is who the name is, not a subject of its own.
+# (Not a list: "my dog, my cat, and my hamster"; but "and my closest friend, Oddny, is ...",
+# a name between commas, is a clause of its own, sealed48.)
 NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|while)\s+)"
                          r"(?=(?:my|our|his|her|their|I|we|he|she|they|im|ive|weve)\b)"
-                         r"(?!\w+(?:\s+\w+){1,2}\s*,)"
+                         r"(?!\w+(?:\s+\w+){1,2}\s*,(?!\s*(?-i:[A-Z])[\w'-]+\s*,))"
                          r"|(?:\s*[,;]\s*|\s+)(?:and|but|while)\s+(?=(?-i:[A-Z][a-z]+)\b)", re.I)
 
 

@@ -11,6 +11,8 @@ import re
 import unicodedata
 from typing import Any
 
+from wordfreq import zipf_frequency
+
 from chatbot.agents.guards import stems
 from chatbot.agents.language import language_of
 from chatbot.agents.parts import TAKES_BACK
@@ -117,7 +119,8 @@ _ABOUT_TO_CORRECT = re.compile(
     r"(?:something|a\s+thing|"
     r"one\s+thing|an?\s+(?:error|mistake|detail)|what\s+I\s+(?:told|said\s+to)\s+you)"
     r"(?:\s+(?:I|that\s+I)\s+(?:told|said\s+to|gave)\s+you)?(?:\s+(?:previously|before|"
-    r"earlier|last\s+time|the\s+other\s+day))?\W*$", re.I)
+    r"earlier|last\s+time|the\s+other\s+day))?\W*$"
+    r"|^\W*(?:(?:quick|small|one|a)\s+)?correction\W*$", re.I)  # "correction." (sealed48)
 
 
 def announces_a_correction(part: str) -> bool:
@@ -233,6 +236,26 @@ _DONT_INSTEAD = re.compile(r"\bi\s+(?:don['\u2019]?t|do\s+not|never)\s+(?P<verb>
                            r"(?P=verb)\s+(?:(?:the|an?|my)\s+)?(?P<new>[a-z][\w'-]{2,})", re.I)
 
 
+# The old word and the new one said apart, each a fragment of its own, the new one last:
+# "correction. not knaresborough. thirsk." (sealed48 kept 'Corrected address to Thirsk').
+_NOT_THEN = re.compile(r"\bnot\s+(?:(?:the|an?|my|in|at)\s+)?(?P<old>[a-z][\w'-]{2,})\s*[.,;:!-]+"
+                       r"\s*(?:(?:but|its|it['\u2019]s|it\s+is)\s+)?(?:(?:the|an?|in|at)\s+)?"
+                       r"(?P<new>[a-z][\w'-]{2,})\s*[.!]*\s*$", re.I)
+
+
+_APART_ZIPF = 5.0  # "hamster" 3.4, "gerbil" 2.6; not "bad" 5.8, "thanks" 5.6
+
+
+def said_apart(message: str) -> str | None:
+    """The words of a message that put a word right in fragments ("not knaresborough.
+    thirsk."), to be read whole: its parts, each read alone, say neither which is new."""
+    found = _NOT_THEN.search(message) if language_of(message) in (None, "English") else None
+    if found is None or any(zipf_frequency(found.group(g).lower(), "en") >= _APART_ZIPF
+                            for g in ("old", "new")):
+        return None  # "not bad. thanks": no word put right
+    return found.group(0)
+
+
 def put_right_words(part: str) -> list[tuple[str, str]]:
     """The (new, old) words an English part puts right in so many words: ("salsa", "tango")
     for "correction, its salsa not tango", ("shawm", "sackbut") for "i dont play the sackbut,
@@ -280,12 +303,13 @@ def reworded_anyway(part: str, shown: dict[int, str],
     said = {w.lower() for w in _WORD.findall(written)}
     pairs = (list(_INSTEAD_ABROAD.finditer(part)) if abroad
              else [*_INSTEAD.finditer(part), *_NAME_INSTEAD.finditer(part),
-                   *_DONT_INSTEAD.finditer(part), *_CLEFT_NOT.finditer(part)])
+                   *_DONT_INSTEAD.finditer(part), *_CLEFT_NOT.finditer(part),
+                   *_NOT_THEN.finditer(part)])
     for found in pairs:
         new, old_word = found.group(found.re.groupindex.get("new", 1)), found.group(
             found.re.groupindex.get("old", 2))
         if (new.lower() in said and old_word.lower() not in said
-                and found.re not in (_DONT_INSTEAD, _CLEFT_NOT)) or (
+                and found.re not in (_DONT_INSTEAD, _CLEFT_NOT, _NOT_THEN)) or (
                 found.re is _NAME_INSTEAD and _NAME_BEFORE.search(part[:found.start()])):
             continue
         if not abroad and found.re is _INSTEAD:

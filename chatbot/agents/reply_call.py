@@ -177,7 +177,7 @@ def finished(response: Any, said: str, earlier: list[str], style: ReplyStyle,
     already ("How can I assist you today?"), without a found memory's note copied after its
     text ("(noted 2024-03-15)"), without the guesses after "you haven't told me"
     (`untold.without_guesses`), and in the formats a standing preference asks for (bullet
-    points, the clock, units, a sentence limit; agents/reply_style.py): the terminal's
+    points, the clock, units, a sentence limit, no emoji; agents/reply_style.py): the terminal's
     streamed preview is replaced by this."""
     text = without_echo(without_repeated_sentences(
         _without_notes(clean_text(response or ""))).strip(), said)

@@ -115,11 +115,16 @@ _ALL_ANSWERS = re.compile(r"\b(?:keep|make)\s+(?:ur|your|the|all\s+(?:ur|your))\
 def for_good(part: str) -> bool:
     """A request for good: asked "from now on" (`STANDING_REQUEST`), or asked "always" or
     "never" of a format code applies or a language: "random request but can u always use
-    celsius and km with me?" came as a question and nothing was kept (sealed32). Not "can you
-    always tell when milk is off?"."""
+    celsius and km with me?" came as a question and nothing was kept (sealed32); or a format
+    asked to stop ("can u stop w the emojis pls"). Not "can you always tell when milk is
+    off?"."""
+    style = style_of([part])
     return bool(STANDING_REQUEST.search(part) or _ALL_ANSWERS.search(part)) or bool(
         _ALWAYS.search(part) and _ASKS_OF_YOU.search(part)
-        and (style_of([part]) != PLAIN or asked_language([part]) is not None)) or bool(
+        and (style != PLAIN or asked_language([part]) is not None)) or bool(
+        # a format asked to stop is stopped for good: "can u stop w the emojis pls 🙃" came as
+        # small talk, and nothing was kept (sealed48)
+        _ASKS_OF_YOU.search(part) and False in vars(style).values()) or bool(
         # the same in another language: "contéstame siempre en inglés" (sealed39: small talk)
         ALWAYS_ABROAD.search(part) and (asked_language([part]) is not None
                                         or asks_for_english([part])))

@@ -1,4 +1,5 @@
-"""Standing preferences that code can apply itself: lists, the clock, units, a sentence limit.
+"""Standing preferences that code can apply itself: lists, the clock, units, a sentence limit,
+no emoji.
 
 The response agent reads every standing preference on every turn (session.preferences), and
 a capable model follows them. The embedded 1.5B model follows some and not others: asked for
@@ -19,7 +20,9 @@ mechanical form, code does not leave it to the model:
   model's figures as written (it gives miles with kilometres beside them), but a later
   request for them ends an earlier one for metric;
 - a number of sentences ("two sentences at most", "a single sentence"): the reply is cut
-  after that many (a leading "Sure!" not counted), a list after that many items.
+  after that many (a leading "Sure!" not counted), a list after that many items; a length in
+  words ("under sixty words") is read as sentences of `WORDS_PER_SENTENCE` words;
+- no emoji ("can u stop w the emojis pls"): every emoji is taken out of the reply.
 
 Which formats the user asked for is read from the texts of their procedural memories, newest
 last, so a later "no more bullet points" turns an earlier request off, and `in_force` keeps
@@ -47,6 +50,7 @@ class ReplyStyle:
     units: str | None = None  # "metric", "imperial" or None (as the model writes them)
     sentences: int | None = None  # at most this many sentences (or list items)
     numbered: bool | None = None  # with bullets: "1.", "2.", ... instead of "- "
+    emoji: bool | None = None  # False: asked for none ("can u stop w the emojis pls")
 
     @property
     def active(self) -> bool:
@@ -60,6 +64,8 @@ PLAIN = ReplyStyle()
 _BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\b(?:with|using) dashes\b"
                       r"|\b(?:as|in) (?:a )?(?:short |numbered |bulleted )?lists?\b"
                       r"|\bnumbered (?:lists?|steps|points)\b", re.I)
+_EMOJI_ASKED = re.compile(r"\bemoj\w*|\bemoticons?\b|\bsmileys?\b", re.I)
+_EMOJI_CHARS = re.compile("[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+")
 _NUMBERED = re.compile(r"\bnumbered\b|\bnumber (?:them|the steps|each)\b", re.I)
 _CLOCK_24 = re.compile(r"\b24[- ]?h(?:ou)?r?s?\b|\btwenty[- ]four[- ]hour|\bmilitary time", re.I)
 _CLOCK_12 = re.compile(r"\b12[- ]?h(?:ou)?r?s?\b|\btwelve[- ]hour|\bam\b\s*(?:/|or|and)\s*\bpm\b"
@@ -91,8 +97,11 @@ _SHORT = re.compile(r"\bshort(?:er)?\s+(?:and\s+\w+\s+)?(?:answers?|replies|repl
                     r"|\bto\s+the\s+point\b|\btl;?\s?dr\b", re.I)
 _ONE_LINE = re.compile(r"\bone[- ]liners?\b|\b(?:a\s+single|one)\s+line\b", re.I)
 _LINES = re.compile(r"\b([1-5]|one|two|three|four|five)\s+lines?\b", re.I)
+_TENS = {w: 10 * n for n, w in enumerate(
+    "ten twenty thirty forty fifty sixty seventy eighty ninety".split(), 1)} | {"hundred": 100}
 _WORDS = re.compile(r"\b(?:under|below|within|max(?:imum)?|at\s+most|fewer\s+than|less\s+than|"
-                    r"no\s+more\s+than|up\s+to)\s+(\d{2,3})\s+words\b", re.I)
+                    r"no\s+more\s+than|up\s+to)\s+(\d{2,3}|" + "|".join(_TENS) + r"|a\s+hundred)"
+                    r"\s+words\b", re.I)
 # How many items a list asked for may have: "numbered steps, 5 max" was met by ten (sealed35).
 _COUNT = r"([1-9]|one|two|three|four|five)"
 _ITEMS = re.compile(rf"\b{_COUNT}\s+(?:steps?\s+|points?\s+|items?\s+|bullets?\s+|things?\s+)?"
@@ -138,6 +147,8 @@ def _asked(text: str) -> dict[str, Any]:
         out["clock"] = "24h" if h24 else "12h"
     elif (h12 := _said(_CLOCK_12, text)) is not None:
         out["clock"] = "12h" if h12 else "24h"
+    if (emoji := _said(_EMOJI_ASKED, text)) is not None:
+        out["emoji"] = emoji
     if (metric := _said(_METRIC_ASKED, text)) is not None:
         out["units"] = "metric" if metric else "imperial"
     elif (imperial := _said(_IMPERIAL_ASKED, text)) is not None:
@@ -149,8 +160,10 @@ def _asked(text: str) -> dict[str, Any]:
     if (lines := _LINES.findall(text)) and _said(_LINES, text):
         said = lines[-1].lower()
         out["sentences"] = int(said) if said.isdigit() else _NUMBER_WORDS[said]
-    if words := _WORDS.findall(text):
-        out["sentences"] = max(1, int(words[-1]) // WORDS_PER_SENTENCE)
+    if words := _WORDS.findall(text):  # "under 60 words", "under sixty words" (sealed48)
+        said = words[-1].lower().split()[-1]
+        count = int(said) if said.isdigit() else _TENS[said]
+        out["sentences"] = max(1, count // WORDS_PER_SENTENCE)
     if (count := _SENTENCES.findall(text)) and (limited := _said(_SENTENCES, text)) is not None:
         said = count[-1].lower()
         out["sentences"] = (int(said) if said.isdigit() else _NUMBER_WORDS[said]) if limited \
@@ -208,6 +221,8 @@ def restyle(reply: str, style: ReplyStyle) -> str:
         reply = as_prose(reply)
     if style.sentences is not None:
         reply = at_most(reply, style.sentences)
+    if style.emoji is False:
+        reply = re.sub(r"[ \t]{2,}", " ", _EMOJI_CHARS.sub("", reply)).strip()
     return reply
 
 

@@ -97,7 +97,8 @@ def without_lead_in(part: str) -> str:
 
 # What the user wants or likes said in the first person: a reply preference may be put so
 # ("I'd rather have short answers", "I prefer metric").
-_VOLITION = re.compile(r"\b(?:prefer|like|love|hate|want|need|rather|wish|enjoy|find)\b", re.I)
+_VOLITION = re.compile(r"\b(?:prefer|like|love|hate|want|need|rather|wish|enjoy|find|appreciate)\b",
+                       re.I)
 
 
 def is_news(part: str) -> bool:
