@@ -10,14 +10,17 @@ chat restating a fact with common words added, a clause after "so" dated by the 
 "'s", a weekday's evenings, "I must correct something", and questions about the assistant.
 sealed48 (below its heading): a correction in fragments, "forget that" after the words that
 name it, the assistant's words beside the user's in a memory, a name between commas, a format
-asked to stop, a word limit in words, and news of someone named before filed as how to reply."""
+asked to stop, a word limit in words, news of someone named before filed as how to reply, a pub
+quiz, a pasted list, the user's name claimed by the reply, and an ending after a lead-in."""
 
 from __future__ import annotations
 
 from datetime import date
 
+from chatbot.agents.as_user import said_to_them
+from chatbot.agents.endings import ending_and_next
 from chatbot.agents.new_facts import _dated, with_said_date
-from chatbot.agents.opening import about_the_assistant
+from chatbot.agents.opening import about_the_assistant, asked_someone
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import complete_entries, split_parts
 from chatbot.agents.put_right import announces_a_correction, said_apart
@@ -360,3 +363,43 @@ def test_news_of_someone_named_before_filed_as_how_to_reply_is_a_fact():
     assert calls == [("add_memory", {"facts": [
         {"text": "Their son Eero is scared of the diving board", "categories": ["fear"],
          "kind": "fact"}], "reply_preferences": []})]
+
+
+def test_a_pub_quiz_is_no_memory_test():
+    message = ("Can you help me write a short toast for my sister's wedding? Her name is Pilar "
+               "and she's marrying a clockmaker called Evander, they met at a pub quiz.")
+    assert asked_someone(message) is None
+    assert asked_someone("pop quiz: what does my sister do?") == "sister"
+
+
+def test_a_pasted_list_line_is_stored_without_its_dash_and_a_name_label_is_the_name(store):
+    said = ("Copied this from my profile so you know who I am:\n- Name: Donncha Ó Dálaigh\n"
+            "- Job: boat builder")
+    llama = ScriptedLlama([chat_reply("Welcome!", True),
+                           json_parts([fact(p, p.strip()) for p in split_parts(said)[1:]])],
+                          template=CHATML)
+    with ChatSession("donncha", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+    texts = [m.memory_text for m in store.list("donncha")]
+    assert "Is called Donncha Ó Dálaigh" in texts, texts
+    assert not any(t.startswith("-") for t in texts), texts
+
+
+def test_the_users_name_claimed_by_the_reply_goes():
+    reply = "Hey! It's nice to meet you. I'm Tilda, and I'm here to help. How about you?"
+    assert said_to_them(reply, "heyy 👋 im tilda, new here lol. i drive trams in oulu") == (
+        "Hey! It's nice to meet you. How about you?")
+    assert said_to_them("Hello! I'm Tilda, a friendly AI assistant. I know you drive trams.",
+                        "wat do u know abt me", ["Is called Tilda"]) == (
+        "Hello! I know you drive trams.")
+    # the assistant's own name stays
+    assert said_to_them("Hello! I'm Qwen, a friendly AI assistant.", "hi", ["Is called Tilda"]
+                        ) == "Hello! I'm Qwen, a friendly AI assistant."
+
+
+def test_an_ending_after_a_lead_in_and_its_dash_is_the_users_clause():
+    part = ("right, loads has changed since we last spoke so bear with me — I left the farm "
+            "shop at the end of April and moved up to Montrose, I'm running the wine list")
+    ending, after = ending_and_next(part, ["Works as a cheesemonger at a farm shop in Stroud"])
+    assert ending == "I left the farm shop at the end of April and moved up to Montrose"
+    assert after == "I'm running the wine list"

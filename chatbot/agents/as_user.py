@@ -92,7 +92,7 @@ def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
     if (not FIRST_PERSON_SINGULAR.search(sentence) or _YOU.search(sentence)
             or _promises(sentence, message)):
         return False
-    if (m := _I_AM_NAMED.match(sentence)) and re.search(rf"\b{re.escape(m.group(1))}\b", message):
+    if (m := _I_AM_NAMED.match(sentence)) and _theirs(m.group(1), message, facts):
         return True  # "Hello! I'm Nahu." to "... please you call me Nahu" (sealed29)
     own = stems(sentence)
     theirs = " ".join((_of_the_user(message), *facts))
@@ -117,18 +117,34 @@ def takes_over(sentence: str, message: str, facts: Sequence[str] = ()) -> bool:
                        and len(shared) >= SHARE * len(own))
 
 
+def _theirs(name: str, message: str, facts: Sequence[str]) -> bool:
+    """The name is the user's: their message or a found fact says it (any case)."""
+    return re.search(rf"\b{re.escape(name)}\b", " ".join((message, *facts)), re.I) is not None
+
+
+# The user's name claimed, then more: "I'm Tilda, and I'm here to help." to "heyy 👋 im tilda,
+# new here lol", "Hello! I'm Tilda, a friendly AI assistant." beside "Is called Tilda"
+# (sealed48). Said to the user, the rest would be wrong ("you're here to help"): it goes.
+_I_AM_NAMED_AND = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|my\s+name\s+is)\s+([A-Z][\w'-]+)\s*,")
+
+
 def said_to_them(reply: str, message: str, facts: Sequence[str] = ()) -> str:
     """The reply with each sentence that takes over the user's English message, or the
     user's found facts (`facts`: "I like lapsang souchong and I live in Launceston." beside
-    "Lives in Launceston", sealed26), said to the user; a reply holding a list or code is left
-    as it is."""
+    "Lives in Launceston", sealed26), said to the user, and without one that claims the user's
+    name and goes on (`_I_AM_NAMED_AND`); a reply holding a list or code is left as it is."""
     if "\n" in reply.strip() or language_of(message) not in (None, "English"):
         return reply
     said = sentences(reply)
     over = [takes_over(s, message, facts) for s in said]
-    if not any(over):
+    # (one that says the user's facts besides is said to them: "I'm Padraig, and I work as a
+    # train conductor out of Cordoba." is "You're Padraig, and you work as ...")
+    gone = [not o and (m := _I_AM_NAMED_AND.match(s)) is not None
+            and _theirs(m.group(1), message, facts) for s, o in zip(said, over, strict=True)]
+    if not any(over) and not any(gone):
         return reply
-    return " ".join(_to_you(s) if o else s for s, o in zip(said, over, strict=True))
+    return " ".join(_to_you(s) if o else s
+                    for s, o, g in zip(said, over, gone, strict=True) if not g)
 
 
 _WELCOME = re.compile(r"^\W*(?:you['\u2019]re|you\s+are)\s+(?:very\s+|most\s+)?welcome\b"

@@ -19,7 +19,7 @@ from chatbot.agents.guards import said_in, stems
 from chatbot.agents.new_facts import with_the_day
 from chatbot.agents.parts import CHAT_TAGS, NEGATION
 from chatbot.agents.statements import LET_GO_VERBS, said_as_memory
-from chatbot.agents.wording import leads_with_a_verb, third_person
+from chatbot.agents.wording import leads_in_first_person, leads_with_a_verb, third_person
 
 _CLAUSE = re.compile(r"[,;]\s*")
 
@@ -212,6 +212,7 @@ EVERYDAY_ZIPF = 5.5  # "work" 5.9, "job" 5.2, "ferry" 3.9
 def ending_and_next(part: str, old: list[str]) -> tuple[str, str | None]:
     """The clause of the part that ends the old facts, and the news after it that says
     nothing of them (led by "starting", "moving", ...: what the user does next), if any."""
+    part = _after_lead_in(part)
     m = _NEXT.search(part)
     if m is None:
         return part, None
@@ -221,3 +222,18 @@ def ending_and_next(part: str, old: list[str]) -> tuple[str, str | None]:
             if zipf_frequency(w, "en") < EVERYDAY_ZIPF}:
         return part, None
     return part[:m.start()].strip(), rest
+
+
+_DASH = re.compile(r"\s+[-\u2013\u2014]+\s+")
+
+
+def _after_lead_in(part: str) -> str:
+    """The part from the user's own clause after a lead-in and its dash: "right, loads has
+    changed since we last spoke so bear with me — I left the farm shop ..." (sealed48 kept the
+    lead-in in the ended job's memory)."""
+    pieces = _DASH.split(part, maxsplit=1)
+    return pieces[1] if (len(pieces) == 2 and leads_in_first_person(pieces[1])
+                         and not _I_SUBJECT.search(pieces[0])) else part
+
+
+_I_SUBJECT = re.compile(r"\b(?:i|i['\u2019]?m|i['\u2019]?ve|i['\u2019]?d)\b", re.I)

@@ -76,7 +76,9 @@ def named(message: str, facts: Sequence[str]) -> str:
 # ... or says it tests the memory: "ok memory test, what do i do for work and where" (sealed37's
 # reply had begun "Since you mentioned running a smokehouse ..., you might consider ...").
 RECALL = re.compile(r"\bremind\s+me\b|\bagain\b|\b(?:you|u|ya)\s+(?:still\s+)?remember\b"
-                    r"|\bmemory\s+test\b|\btest\s+(?:your|ur|yer)\s+memory\b|\bquiz\b"
+                    # "quiz me", "quiz time"; not "they met at a pub quiz" (sealed48)
+                    r"|\bmemory\s+test\b|\btest\s+(?:your|ur|yer)\s+memory\b"
+                    r"|\bquiz\s+(?:me|time|you|u)\b|\b(?:pop|little|quick)\s+quiz\b"
                     # "bet u forgot my name already lol" (sealed40: "I don't remember your name")
                     r"|\b(?:you|u|ya)\s+(?:already\s+|probably\s+)?(?:forgot|forgotten)\b", re.I)
 _MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
