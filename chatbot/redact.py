@@ -99,6 +99,8 @@ _PUTTY_KEY = re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC:\s*[0-9a-fA-
 # Onlinebanking ist Heidschnucke!58" was stored, and said back).
 _PASSWORD_NAMES = (r"password|passphrase|passcode|passwort|pass\s+word|passwd|pwd|pw|pswd|pword"
                    r"|pin(?:\s+code)?|pin\s+number|kennwort|mot\s+de\s+passe|contrase(?:ñ|n)a"
+                   # one word in the Nordic languages and Dutch: "min pinkode er 5826" (sealed49)
+                   r"|pin-?(?:kode|kod|code|koodi)|pincode"
                    r"|senha|wachtwoord|lösenord|adgangskode|passord|salasana|hasło|haslo"
                    # "la clave del wifi del taller es Mandarina-4718" (sealed36: stored)
                    r"|clave|chave|c[oó]digo|codice")
@@ -109,7 +111,7 @@ _OF_WHAT = (r"(?:\s+(?:for|to|of|on|at|für|fürs|vom|von|zum|pour|du|de|del|par
 # ... and "it's" after a comma or a question mark, typed "its" too: "the key box code for my nans
 # house, its 5927" (sealed36: stored and said back).
 _SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b|\bist\b|\best\b|\bes\b|\bè\b|"
-            r"\bé\b|\bär\b|\blautet\b|[,?]?\s*\bit(?:['’]?s|\s+is|\s+was)\b)\s*[:=]?|[:=])\s*"
+            r"\bé\b|\bär\b|\ber\b|\bjest\b|\blautet\b|[,?]?\s*\bit(?:['’]?s|\s+is|\s+was)\b)\s*[:=]?|[:=])\s*"
             r"(?:now\s+|still\s+|actually\s+)?")
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".
 _PROSE = re.compile(

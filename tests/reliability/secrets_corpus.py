@@ -32,6 +32,9 @@ SECRETS: dict[str, tuple[str, str]] = {
     "passwort ist": ("mein Passwort fürs Onlinebanking ist Heidschnucke!58, nur damit du's "
                      "weißt", "Heidschnucke!58"),
     "mot de passe": ("mon mot de passe est Grenouille#88", "Grenouille#88"),
+    # sealed49: a PIN as one word, and Danish "er" for "is"
+    "pinkode er": ("btw min pinkode er 5826 hvis jeg glemmer den haha", "5826"),
+    "pincode is": ("mijn pincode is 4417, vergeet hem niet", "4417"),
     "contraseña": ("mi contraseña del banco es Sol2024!", "Sol2024"),
     # sealed36: "its" after a comma, and Spanish "clave"
     "code its": ("can u hang onto the key box code for my nans house, its 5927. she lives in "
@@ -135,6 +138,7 @@ SECRETS: dict[str, tuple[str, str]] = {
 }
 
 ORDINARY: list[str] = [
+    "her er min kode til kagen: mere smør",  # Danish "er" beside no secret's name
     "the zip code here is great, its 2024 and we are in the area code 0161",
     "my combo breaker move, its 3 hits",
     "The season opens with 12 home games",
