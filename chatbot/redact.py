@@ -111,7 +111,8 @@ _OF_WHAT = (r"(?:\s+(?:for|to|of|on|at|für|fürs|vom|von|zum|pour|du|de|del|par
 # ... and "it's" after a comma or a question mark, typed "its" too: "the key box code for my nans
 # house, its 5927" (sealed36: stored and said back).
 _SAID_AS = (r"\s*(?:(?:\bis\b|\bwas\b|\bare\b|['’]s\b|\bist\b|\best\b|\bes\b|\bè\b|"
-            r"\bé\b|\bär\b|\ber\b|\bjest\b|\blautet\b|[,?]?\s*\bit(?:['’]?s|\s+is|\s+was)\b)\s*[:=]?|[:=])\s*"
+            r"\bé\b|\bär\b|\ber\b|\bjest\b|\blautet\b|"
+            r"[,?]?\s*\bit(?:['’]?s|\s+is|\s+was)\b)\s*[:=]?|[:=])\s*"
             r"(?:now\s+|still\s+|actually\s+)?")
 # "my password is hunter2", "the wifi passcode for the office is: x", "my PIN was 4821".
 _PROSE = re.compile(

@@ -297,7 +297,7 @@ def after_colon(text: str, name: str | None = None) -> str:
 
 
 def forgotten(part: str, target: int, facts: dict[int, str],
-              before: list[str] = ()) -> list[int]:
+              before: list[str] | tuple[str, ...] = ()) -> list[int]:
     """The shown facts a part the model filed as a forget of `target` removes: the target
     when the part asks to forget or speaks of it (what the user's words `before` it named,
     for one that says "that": `named_before`); else, for a denial, the facts it names.

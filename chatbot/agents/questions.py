@@ -31,7 +31,8 @@ _MIN_STATEMENT_WORDS = 4
 # move to poitiers in september", sealed31: filed as small talk, the move was lost).
 _ELIDED_I = re.compile(r"^\W*(?:(?!\w*thing\b)[a-z]{3,}ing\b(?=.*\b(?:my|our)\b|\s+(?:in|at|near|"
                        r"from|to)\s+(?-i:[A-Z])|\s+(?:to|on|for|out|up|with|a|an|the)\b.*\s(?-i:i)"
-                       r"\s|\s+to\s+[a-z]{2,}\s+(?:a|an|the|some)\s)|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+(?:my|our|a|an)\b)",
+                       r"\s|\s+to\s+[a-z]{2,}\s+(?:a|an|the|some)\s)"
+                       r"|(?:(?:just|finally|recently)\s+)?[a-z]{3,}ed\s+(?:my|our|a|an)\b)",
                        re.I)
 
 
