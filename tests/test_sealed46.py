@@ -11,7 +11,8 @@ chat restating a fact with common words added, a clause after "so" dated by the 
 sealed48 (below its heading): a correction in fragments, "forget that" after the words that
 name it, the assistant's words beside the user's in a memory, a name between commas, a format
 asked to stop, a word limit in words, news of someone named before filed as how to reply, a pub
-quiz, a pasted list, the user's name claimed by the reply, and an ending after a lead-in."""
+quiz, a pasted list, the user's name claimed by the reply, and an ending after a lead-in.
+sealed49: a named thing after "his" (and a PIN typed as one word, in the secrets corpus)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from chatbot.agents.reply_style import restyle, style_of
 from chatbot.agents.restated import repeats_shown
 from chatbot.agents.statements import is_news
 from chatbot.agents.streaming import loop_start
-from chatbot.agents.wording import before_hypothetical, is_hypothetical
+from chatbot.agents.wording import before_hypothetical, is_hypothetical, with_owner
 from chatbot.memory.timeparse import find_span
 from chatbot.session import ChatSession
 
@@ -403,3 +404,19 @@ def test_an_ending_after_a_lead_in_and_its_dash_is_the_users_clause():
     ending, after = ending_and_next(part, ["Works as a cheesemonger at a farm shop in Stroud"])
     assert ending == "I left the farm shop at the end of April and moved up to Montrose"
     assert after == "I'm running the wine list"
+
+
+# sealed49 ------------------------------------------------------------------------------------
+
+
+def test_a_named_thing_after_his_is_the_named_relations():
+    said = ("My friend Aurelio is in Marrakech for a week, so his dog Waffles is staying with "
+            "me until Thursday.")
+    assert with_owner("Waffles is staying with me", said) == (
+        "Aurelio's dog Waffles is staying with me")
+    # not a place, and not twice
+    assert with_owner("Mog is a tabby", "I live in Rome and her cat Mog is a tabby") == (
+        "Mog is a tabby")
+    assert with_owner("Sister's cat Mog is a tabby",
+                      "my sister Ana lives in Rome and her cat Mog is a tabby") == (
+        "Sister's cat Mog is a tabby")

@@ -474,4 +474,26 @@ def with_owner(text: str, part: str) -> str:
         if (article := _BEFORE_THING.search(text[:start])) is not None:
             start = article.start()
         return f"{text[:start]}their {owner.lower()}'s {text[at.start():]}"
+    return _with_named_owner(text, part)
+
+
+# Someone else's thing, named after "his" or "her", owned by the name the part says before:
+# "My friend Aurelio is in Marrakech for a week, so his dog Waffles is staying with me" was
+# kept as "Waffles is staying with them" (sealed49), whose dog nobody could tell.
+_HIS_NAMED = re.compile(r"\b(?:his|her)\s+([a-z][\w-]*)\s+([A-Z][\w'-]+)")
+_NAMED_KIN = re.compile(rf"\b(?i:{RELATIONS})\s+([A-Z][\w'-]+)")
+
+
+def _with_named_owner(text: str, part: str) -> str:
+    """The memory with whose its named thing is: the last relation named before "his" or
+    "her" in the part ("friend Aurelio"), when the memory names neither the owner nor the
+    thing's kind before it."""
+    for m in _HIS_NAMED.finditer(part):
+        thing, name = m.group(1), m.group(2)
+        owners = [o for o in _NAMED_KIN.findall(part[:m.start()]) if o != name]
+        at = re.search(rf"\b{re.escape(name)}\b", text)
+        if (not owners or at is None or owners[-1] in text
+                or re.search(rf"\b{re.escape(thing)}\s+$", text[:at.start()], re.I)):
+            continue
+        return f"{text[:at.start()]}{owners[-1]}'s {thing} {text[at.start():]}"
     return text
