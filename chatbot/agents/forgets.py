@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chatbot.agents.guards import UNDO, asks_to_undo, stems
+from chatbot.agents.guards import POINTS_BACK, UNDO, asks_to_undo, stems
 from chatbot.agents.questions import _LEADS_WITH_CONDITION
 from chatbot.agents.wording import is_hypothetical
 
@@ -39,14 +39,13 @@ def named_in(part: str, facts: dict[int, str]) -> list[int]:
 # A request to forget that points back at what the user's words before it named: "Some time
 # ago I mentioned my therapy appointments; please forget that entirely." (sealed48: the model
 # gave the forget the cartographer job, and it was deleted).
-_POINTS_BACK = re.compile(r"\b(?:that|it|this|those|them)\b", re.I)
 _ROOT = 6  # "therapy" and "therapist" share "therap"
 
 
 def named_before(part: str, before: list[str], facts: dict[int, str]) -> list[int]:
     """The shown facts the user's latest words before a request to forget that names none
     and points back ("please forget that") speak of, by a word or its root; else []."""
-    if not before or named_in(part, facts) or not _POINTS_BACK.search(part):
+    if not before or named_in(part, facts) or not POINTS_BACK.search(part):
         return []
     roots = {w[:_ROOT] for w in re.findall(r"[a-z]{5,}", before[-1].lower())}
     return [i for i, text in facts.items()

@@ -322,3 +322,8 @@ def answer_adapter(limits: Limits) -> Any:
                                 and type(configured) is not dspy.ChatAdapter):
         return None
     return dspy.ChatAdapter(use_json_adapter_fallback=False)
+
+
+# Words that point back at what was said before: "i always mix those two up", "please forget
+# that entirely" (agents/left_out.py, agents/forgets.py).
+POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them|the\s+two|both)\b", re.I)

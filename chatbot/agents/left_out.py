@@ -10,7 +10,7 @@ from typing import Any
 
 from wordfreq import zipf_frequency
 
-from chatbot.agents.guards import said_in, stems
+from chatbot.agents.guards import POINTS_BACK, said_in, stems
 from chatbot.agents.part_checks import says_in_full
 from chatbot.agents.parts import _CLAUSE, _WORD
 from chatbot.agents.rare_words import _rare
@@ -89,12 +89,9 @@ _AND_I = re.compile(r"\s+and\s+(?=(?:[a-z]+\s+){0,2}i(?:['\u2019](?:m|ve|d|ll))?
 
 # A clause of one content word that points back at what was said: "i always mix those two
 # up" was kept as "Always mixes those two up" (sealed30), "i love it" says nothing alone.
-# "I mixed the two up." (sealed34) too.
-_POINTS_BACK = re.compile(r"\b(?:it|that|this|those|these|them|the\s+two|both)\b", re.I)
-
-
+# "I mixed the two up." (sealed34) too (guards.POINTS_BACK).
 def only_points_back(clause: str) -> bool:
-    return bool(_POINTS_BACK.search(clause)) and sum(
+    return bool(POINTS_BACK.search(clause)) and sum(
         1 for w in _WORD.findall(clause) if zipf_frequency(w.lower(), "en") < COMMON_ZIPF) <= 1
 
 

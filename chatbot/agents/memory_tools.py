@@ -27,7 +27,7 @@ from chatbot.agents.guards import (
 )
 from chatbot.agents.language import language_of
 from chatbot.agents.new_facts import _as_facts, _dated
-from chatbot.agents.reply_style import overridden
+from chatbot.agents.reply_style import BULLET_LINE, overridden
 from chatbot.agents.response import _as_list
 from chatbot.agents.restated import restated
 from chatbot.agents.wording import NAME_FACT, third_person
@@ -52,7 +52,6 @@ _LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ng
                          r"|,\s*(?:is\s*n['\u2019]?t|ai\s*n['\u2019]?t)\s+(?:that|it)\s+\w+"
                          r"|,\s*(?:right|innit|eh|huh)\b|,\s*wish\s+(?:me|them)\s+luck"
                          r"|\s*[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+)+[\s.!?]*$", re.I)
-_LIST_MARK = re.compile(r"^\s*(?:[-*\u2022]|\d{1,2}[.)])\s+")
 _NAME_LABEL = re.compile(r"^(?:full\s+)?name\s*:\s*(\S.{0,58})$", re.I)
 _CATEGORY_TAIL = re.compile(r"\s*\[[a-z_][\w ,-]*\]\s*$")
 
@@ -208,7 +207,7 @@ class MemoryTools:
         raw = _LAUGH_TAIL.sub("", raw) or raw  # "... as a gravedigger lol" (sealed27)
         # A line of a list the user pasted: "- Name: Donncha Ó Dálaigh" (sealed48 kept the dash,
         # and no name).
-        raw = _LIST_MARK.sub("", raw) or raw
+        raw = BULLET_LINE.sub("", raw) or raw
         if (label := _NAME_LABEL.match(raw)) is not None:
             raw = NAME_FACT + label.group(1).strip()
         if (named := _BARE_NAME.match(raw)) is not None and all(

@@ -228,7 +228,7 @@ def restyle(reply: str, style: ReplyStyle) -> str:
 
 # --------------------------------------------------------------------------- bullet points
 
-_BULLET_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
+BULLET_LINE = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 # A list item's marker, also "- 1." (the model numbered its list after our "- ").
 # "1. 1." too: after code's "1. " the model numbered the item again (sealed29).
 _MARKS = re.compile(r"^[ \t]*(?:[-*•][ \t]+(?:\d{1,2}[.)](?:[ \t]+|$))?|\d{1,2}[.)](?:[ \t]+|$))"
@@ -241,7 +241,7 @@ _NOT_AN_END = re.compile(r"(?:\b[A-Za-z]|(?:^|(?<=\s))\d{1,2}|\b(?:e\.g|i\.e|etc
 
 
 def bullet_lines(text: str) -> int:
-    return sum(bool(_BULLET_LINE.match(line)) for line in text.splitlines())
+    return sum(bool(BULLET_LINE.match(line)) for line in text.splitlines())
 
 
 def sentences(text: str) -> list[str]:
@@ -267,10 +267,10 @@ def as_bullets(reply: str, numbered: bool = False) -> str:
     if bullet_lines(text) >= 2:  # an item left empty (a reply cut after "3.") goes
         items = [x for x in _MARKS.sub("- ", text).splitlines() if x.strip() != "-"]
         return "\n".join(_numbered(items) if numbered else items)
-    lines = [_BULLET_LINE.sub("", line).strip() for line in text.splitlines()]
+    lines = [BULLET_LINE.sub("", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     heading = lines.pop(0) if len(lines) > 1 and lines[0].endswith(":") else ""
-    items = [_BULLET_LINE.sub("", s) for line in lines for s in sentences(line)]
+    items = [BULLET_LINE.sub("", s) for line in lines for s in sentences(line)]
     if len(items) < 2:
         return reply
     lines = [f"- {s}" for s in items]
@@ -298,8 +298,8 @@ def as_prose(reply: str) -> str:
     paragraphs: list[str] = []
     items: list[str] = []
     for line in reply.strip().splitlines():
-        if _BULLET_LINE.match(line):
-            item = _BULLET_LINE.sub("", line).replace("**", "").strip()
+        if BULLET_LINE.match(line):
+            item = BULLET_LINE.sub("", line).replace("**", "").strip()
             if item:
                 items.append(item if item[-1] in ".!?:" else item + ".")
             continue
@@ -332,7 +332,7 @@ def at_most(reply: str, limit: int) -> str:
     text = reply.strip()
     if bullet_lines(text) >= 2:
         lines = text.splitlines()
-        items = [i for i, line in enumerate(lines) if _BULLET_LINE.match(line)]
+        items = [i for i, line in enumerate(lines) if BULLET_LINE.match(line)]
         return "\n".join(lines[:items[min(limit, len(items)) - 1] + 1]) \
             if len(items) > limit else reply
     said = sentences(" ".join(text.split()))
