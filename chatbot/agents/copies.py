@@ -109,8 +109,28 @@ def without_copied_sentences(reply: str, message: str) -> str:
     # In the first person only: said in the third person ("Thabo moved in last week, and
     # Rosalind is staying with us") it is a restatement, and the next turn's "she" may need it.
     kept = [s for s in sentences(reply)
-            if not (FIRST_PERSON_SINGULAR.search(s) and _copies_message(_words(s), said))]
+            if not (FIRST_PERSON_SINGULAR.search(s) and _copies_message(_words(s), said))
+            and not _asks_back(s, said)]
     return " ".join(kept) if kept else reply
+
+
+# A question of the reply this long, all the message's words in order but at most one, is the
+# user's question sent back: "How's your day going? Do you actually remember stuff between
+# chats or is that just marketing lol?" closed a reply that had answered it (sealed49).
+ASKED_BACK_WORDS = 3
+ASKED_BACK_LOOSE = 6  # from this length one word may differ ("he" for "my coworker")
+
+
+def _asks_back(sentence: str, said: list[str]) -> bool:
+    if not sentence.rstrip().endswith("?"):
+        return False
+    words = _words(with_apostrophes(sentence))
+    if len(words) < ASKED_BACK_WORDS:
+        return False
+    matched = sum(b.size for b in SequenceMatcher(None, [w.lower() for w in words],
+                                                  [w.lower() for w in said],
+                                                  autojunk=False).get_matching_blocks())
+    return matched >= len(words) - (len(words) >= ASKED_BACK_LOOSE)
 
 
 # A run of this many words out of the agent's instructions is the prompt said back, not

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from wordfreq import zipf_frequency
 
+from chatbot.memory.timewords import spoken_numbers
+
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # Function words, and the verbs every memory sentence uses ("Lives in", "Works as", "Has a").
 _STOP = frozenset("""
@@ -136,7 +138,8 @@ def grounding(text: str, user_texts: list[str], assistant_texts: list[str],
     words = stems(_by_code(text)) - stems(replaces)
     if not words:
         return Grounding(0, 1.0, 0.0)
-    user = set().union(*(stems(t) for t in user_texts)) if user_texts else set()
+    # (with the numbers said in words: "Age 81" for "eighty-one years of age", sealed49)
+    user = set().union(*(stems(t) | spoken_numbers(t) for t in user_texts))
     assistant = set().union(*(stems(t) for t in assistant_texts)) if assistant_texts else set()
     n = len(words)
     mine = {w for w in words if said_in(w, user)}

@@ -12,7 +12,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import POINTS_BACK, said_in, stems
 from chatbot.agents.part_checks import says_in_full
-from chatbot.agents.parts import _CLAUSE, _WORD
+from chatbot.agents.parts import _CLAUSE, _WORD, split_outside_brackets
 from chatbot.agents.rare_words import _rare
 from chatbot.agents.wording import _led_by_a_verb, leads_in_first_person, third_person
 from chatbot.memory.timewords import days_and_numbers
@@ -41,7 +41,8 @@ def left_out(part: str, found: list[tuple[str, list[str], Any]], name: str | Non
     (sealed18), and "I keep two ferrets" is by "Has ferrets"."""
     covered = set().union(*(stems(t) for t, _, _ in found), stems(name or ""))
     out = []
-    for clause in (c for piece in _CLAUSE.split(part) for c in _AND_I.split(piece)):
+    for clause in (c for piece in split_outside_brackets(_CLAUSE, part)
+                   for c in split_outside_brackets(_AND_I, piece)):
         # After a lead-in and a colon: "ok so quick overview since ur new: im 47" (sealed19).
         lead, _, clause = clause.rpartition(":")
         clause = clause.strip(" .!?")

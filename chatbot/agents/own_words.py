@@ -16,7 +16,14 @@ from chatbot.agents.corrections import denies_shown, new_words
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.left_out import COMMON_ZIPF
-from chatbot.agents.parts import _CLAUSE, _WORD, NEGATION, NEW_SUBJECT, _proper_names
+from chatbot.agents.parts import (
+    _CLAUSE,
+    _WORD,
+    NEGATION,
+    NEW_SUBJECT,
+    _proper_names,
+    split_outside_brackets,
+)
 from chatbot.agents.prompts import load_examples
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare, with_rare_clauses
 from chatbot.agents.statements import JOINED
@@ -264,7 +271,7 @@ def clauses_instead(part: str, name: str, found: list[tuple[str, list[str], Any]
     name's clause in the user's words kept "Played in orchestra" for "I play the cello in an
     orchestra"). Each clause takes the category and target of the memory closest to it.
     None when the part is one clause."""
-    clauses = [c.strip(" ,;") for c in NEW_SUBJECT.split(part)]
+    clauses = [c.strip(" ,;") for c in split_outside_brackets(NEW_SUBJECT, part)]
     if (len(clauses) < 2 or any(len(_WORD.findall(c)) < _MIN_CLAUSE_WORDS for c in clauses)
             or not any(name in _WORD.findall(c) for c in clauses)
             or any(_BARE_SUBJECT.match(c) for c in clauses)):

@@ -262,14 +262,18 @@ def _its_own(entry: dict[str, Any], part: str, asked: str) -> list[Any]:
 ASSISTANTS_WORDS = 2
 
 
-def _the_assistants(text: str, r: Reading) -> bool:
+def _the_assistants(text: str, r: Reading, part: str) -> bool:
     """The memory is in the assistant's words, not the user's: adding would refuse it ("between
     jobs atm." came as "Looking for job opportunities", the reply's words, and nothing was
-    kept, sealed47), or it says ASSISTANTS_WORDS words or more that only the assistant said."""
+    kept, sealed47), or it says ASSISTANTS_WORDS words or more that only the assistant said, or
+    one beside nothing of its part's ("he brought me a felt hat haha" came as "Evaristo loves to
+    travel", what the reply before had made up, sealed49)."""
     if not r.replied:
         return False
-    return grounding(text, [r.words], r.replied).ungrounded or len(
-        (stems(text) - stems(r.words)) & stems(" ".join(r.replied))) >= ASSISTANTS_WORDS
+    said = stems(text)
+    only_theirs = len((said - stems(r.words)) & stems(" ".join(r.replied)))
+    return grounding(text, [r.words], r.replied).ungrounded or only_theirs >= ASSISTANTS_WORDS \
+        or (only_theirs > 0 and not said & stems(part))
 
 
 def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
@@ -291,7 +295,7 @@ def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
         return []
     why = own_words_instead(part, found, name, shown, r.words, kind) or (
         copied := kind != "how_to_reply" and only_copies_with_news(part, found, shown)) or (
-        kind != "how_to_reply" and any(_the_assistants(t, r) for t, _, _ in found))
+        kind != "how_to_reply" and any(_the_assistants(t, r, part) for t, _, _ in found))
     if not why or replaces_what_it_drops(why, found, r.shown_facts, r.updates, part):
         return found
     made_up = [f for f in found if invents(f[0], r.words)]

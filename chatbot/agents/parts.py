@@ -22,7 +22,7 @@ from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.questions import _LEADS_WITH_CONDITION, split_question
-from chatbot.agents.wording import is_hypothetical
+from chatbot.agents.wording import RELATIONS, is_hypothetical
 from chatbot.memory.timewords import NUMBER_WORDS
 
 PROMPT = "memory_update_agent"
@@ -72,9 +72,12 @@ NEW_SUBJECT = re.compile(r"(?:\s*[,;]\s*(?:(?:and|but|while)\s+)?|\s+(?:and|but|
 # by a verb ("I restore old scooters, and | my wife Solveig drives a lorry"): one part, the
 # model wrote both facts as one memory. Not "I live with my wife and my two kids" (no verb).
 # "my cousin Ludmila's wedding is ..." too: a thing of theirs.
-_MY_CLAUSE = (r"[Mm]y\s+(?!(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b)(?:[a-z'-]+\s+){1,2}?"
+# (or "my mums on an oil rig", chat's "mum's" without its apostrophe, sealed49)
+_MY_CLAUSE = (r"(?:[Mm]y\s+(?!(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b)(?:[a-z'-]+\s+){1,2}?"
               r"(?:[A-Z][\w-]*'s\s+[a-z]+\s+|[A-Z][\w'-]*\s+)?"
-              r"(?:is|was|has|had|[a-z]{2,}(?:s|ed))\s+\w")
+              r"(?:is|was|has|had|[a-z]{2,}(?:s|ed))\s+\w"
+              rf"|[Mm]y\s+(?:{RELATIONS})s\s+(?:a|an|on|in|at|off|away|out|back|home|still|so|"
+              r"really|very|always|never)\b)")
 # "I", or the "i" of a message typed in lower case ("i grew up in Kutaisi, i go spearfishing
 # every summer"), not "i.e.".
 _I = r"(?:I|i(?![.\w]))\b"
@@ -122,6 +125,43 @@ TAKES_BACK_WORDS = r"no|nope|nah|sorry|oops|actually|i\s+meant?"
 TAKES_BACK = re.compile(rf"\b(?:{TAKES_BACK_WORDS})\b", re.I)
 
 
+# An aside in brackets is one piece with what it is said of: "training as a tree surgeon now
+# (climbing trees for a living, my mam thinks ive lost it), Biscotto died ..." was cut at
+# "my mam", and both halves were kept with half a bracket (sealed49). Not a typed emoticon's
+# bracket (":(", ";-)"), nor one that is never closed.
+_OPEN, _CLOSE = re.compile(r"(?<![:;=-])\("), re.compile(r"(?<![:;=-])\)")
+
+
+# After an aside, a name and a verb lead a clause of their own: "... (..., my mam thinks ive
+# lost it), Biscotto died a couple of weeks ago".
+_AFTER_ASIDE = re.compile(r"(?<=\))\s*,\s*(?=[A-Z][\w'-]*\s+[a-z])")
+
+
+def bracketed(text: str) -> list[tuple[int, int]]:
+    """The spans of the text's closed asides in round brackets, outermost only."""
+    marks = sorted([(m.start(), 1) for m in _OPEN.finditer(text)]
+                   + [(m.start(), -1) for m in _CLOSE.finditer(text)])
+    spans, depth, start = [], 0, 0
+    for at, step in marks:
+        if step > 0 and depth == 0:
+            start = at
+        depth = max(0, depth + step)
+        if step < 0 and depth == 0 and at > start:
+            spans.append((start, at + 1))
+    return spans
+
+
+def split_outside_brackets(pattern: re.Pattern[str], text: str) -> list[str]:
+    """`pattern.split(text)` (no groups), but never inside an aside in brackets."""
+    spans = bracketed(text)
+    pieces, start = [], 0
+    for m in pattern.finditer(text):
+        if m.end() > m.start() and not any(a < m.start() < b for a, b in spans):
+            pieces.append(text[start:m.start()])
+            start = m.end()
+    return [*pieces, text[start:]]
+
+
 def split_clauses(sentence: str) -> list[str]:
     """The sentence cut before each clause led by "I" that follows words with an "I" of their
     own (_I_CLAUSE), without the comma or "and" that joined them, or run on after "I'm" and a
@@ -132,10 +172,13 @@ def split_clauses(sentence: str) -> list[str]:
         return [m.group(1).strip(), *split_clauses(sentence[m.end():])]
     cuts = sorted([(m.start(), m.end(), m.group(0).strip() == ",")
                    for m in _I_CLAUSE.finditer(sentence)]
-                  + [(m.end(1), m.end(), None) for m in _RUN_ON.finditer(sentence)])
-    pieces, start = [], 0
+                  + [(m.end(1), m.end(), None) for m in _RUN_ON.finditer(sentence)]
+                  + [(m.start(), m.end(), None) for m in _AFTER_ASIDE.finditer(sentence)])
+    pieces, start, asides = [], 0, bracketed(sentence)
     for cut, end, comma in cuts:
         before = sentence[start:cut]
+        if any(a < cut < b for a, b in asides):
+            continue
         if cut < start or (comma is not None and not _I_SUBJECT.search(before)):
             continue  # "My sister and I moved": one subject
         if comma and _corrects(before, sentence[end:]):

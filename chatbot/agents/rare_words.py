@@ -25,6 +25,7 @@ from chatbot.agents.parts import (
     INTERJECTIONS,
     NEGATION,
     NEW_SUBJECT,
+    split_outside_brackets,
 )
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.redact import redact
@@ -87,7 +88,8 @@ def with_rare_clauses(part: str, found: list[tuple[str, list[str], Any]],
     # (a clause with a subject of its own after "and" too: "my twin brother fionn is a
     # taxidermist (yes really) and i play didgeridoo ...", sealed42 kept it whole)
     clauses = [_LEAD_JOIN.sub("", c.rsplit(":", 1)[-1].strip(" .!?"))
-               for clause in _CLAUSE.split(part) for c in NEW_SUBJECT.split(clause) if c]
+               for clause in split_outside_brackets(_CLAUSE, part)
+               for c in split_outside_brackets(NEW_SUBJECT, clause) if c]
     clauses = [c for c in clauses if _WORD.search(c)]
     if len(clauses) < 2 or len(found) < 2:
         return None

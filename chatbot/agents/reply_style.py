@@ -41,6 +41,7 @@ from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.units import to_12_hour, to_24_hour, to_metric
+from chatbot.memory.timewords import TENS
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,7 @@ _SHORT = re.compile(r"\bshort(?:er)?\s+(?:and\s+\w+\s+)?(?:answers?|replies|repl
                     r"|\bto\s+the\s+point\b|\btl;?\s?dr\b", re.I)
 _ONE_LINE = re.compile(r"\bone[- ]liners?\b|\b(?:a\s+single|one)\s+line\b", re.I)
 _LINES = re.compile(r"\b([1-5]|one|two|three|four|five)\s+lines?\b", re.I)
-_TENS = {w: 10 * n for n, w in enumerate(
-    "ten twenty thirty forty fifty sixty seventy eighty ninety".split(), 1)} | {"hundred": 100}
+_TENS = TENS | {"hundred": 100}
 _WORDS = re.compile(r"\b(?:under|below|within|max(?:imum)?|at\s+most|fewer\s+than|less\s+than|"
                     r"no\s+more\s+than|up\s+to)\s+(\d{2,3}|" + "|".join(_TENS) + r"|a\s+hundred)"
                     r"\s+words\b", re.I)

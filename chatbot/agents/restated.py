@@ -85,11 +85,31 @@ def _nothing_new(words: set[str], said: set[str]) -> bool:
 
 
 
+# A memory that is only the user's name: "My name is Winifred Abernethy" (the model's, beside
+# code's "Is called Winifred": sealed49 kept both).
+_NAME_ONLY = re.compile(r"^(?:my|their|the\s+user['\u2019]?s)\s+(?:full\s+)?name\s+is\s+"
+                        r"((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})\W*$", re.I)
+
+
+def _one_name(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The facts with a memory of the user's name alone written as one ("Is called ..."), and
+    no name that another names in full ("Winifred" beside "Winifred Abernethy")."""
+    facts = [{**f, "text": NAME_FACT + m.group(1), "categories": ["identity"]}
+             if (m := _NAME_ONLY.match(f["text"]))
+             else f for f in facts]
+    names = [f["text"].removeprefix(NAME_FACT).split() for f in facts
+             if f["text"].startswith(NAME_FACT)]
+    return [f for f in facts if not f["text"].startswith(NAME_FACT) or not any(
+        len(n) > len(said := f["text"].removeprefix(NAME_FACT).split()) and n[:len(said)] == said
+        for n in names)]
+
+
 def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The new facts of one call less each that another of them says in full (its content
     words, numbers and days a subset; both or neither deny; of two that say the same, the one
     in the later place): "Emperor scorpion named Gorka" beside "Got their first emperor
     scorpion named Gorka today" (sealed31: both were kept)."""
+    facts = _one_name(facts)
     # the same text twice: kept once (where its last copy stood)
     facts = list({f["text"].lower(): f for f in reversed(facts)}.values())[::-1]
     said = [(stems(f["text"]), days_and_numbers(f["text"]), bool(NEGATION.search(f["text"])))

@@ -57,6 +57,7 @@ _THEM, _THEMSELVES = re.compile(r"\bthem\b"), re.compile(r"\bthemselves\b")
 _THEIR = re.compile(r"\btheir\b")
 _ENGLISH_I = re.compile(r"\bI\b|\bI'(?:m|ve|d|ll)\b|\bmy\b|\bmine\b|\bour\b")
 _ME = re.compile(r"\bme\b")
+_PREPOSITION_ME = re.compile(r"\b(for|to|with|from|about|without|behind|beside)\s+me\b")
 _AND_I_VERB = re.compile(r"\band [Ii] (?!(?:am|was|do|did|have|had|will|would|can|could)\b)"
                          r"([a-z]+)\b(?!['\u2019])")
 _LOWER_I = re.compile(r"(?<![\w.'])i(?![\w.'])")
@@ -147,6 +148,8 @@ def third_person(text: str) -> str:
             _ME.search(out) and language_of(out) == "English"):
         for pattern, word in _INNER:
             out = pattern.sub(word, out)
+    else:  # "me" after an English preposition is English too: "Grandson set up for me"
+        out = _PREPOSITION_ME.sub(r"\1 them", out)
     if _LOWER_I.search(out) and language_of(out) == "English":
         out = _LOWER_I.sub("they", out)  # "Is 47, i do beatboxing" (chat; not Italian's "i")
     return out[:1].upper() + out[1:]
@@ -183,8 +186,10 @@ def is_hypothetical(text: str) -> bool:
 # A real clause before the condition, joined to it: "i work as a court interpreter (polish-
 # english) and honestly if i ever quit id open a taco truck in Hobart lol" (sealed43 kept
 # nothing: the whole part read as hypothetical).
+# (the adverb with its comma too: "..., and honestly, if I had the nerve I'd quit", sealed49)
 _BEFORE_IF = re.compile(r"\s*[,;]?\s+(?:and|but)\s+(?:(?:honestly|tbh|ngl|like|maybe|"
-                        r"lowkey|also)\s+)?(?=(?:if|suppose|supposing|imagine)\b)"
+                        r"lowkey|also|frankly|seriously)[\s,]+)?"
+                        r"(?=(?:if|suppose|supposing|imagine)\b)"
                         r"|\s*[,;.!]\s*(?=(?:if|suppose|supposing|imagine)\b)", re.I)
 
 
@@ -261,7 +266,7 @@ def leads_with_a_verb(text: str) -> bool:
 # Someone of the user's named after who they are: "Husband Bartolo works ...", "Uncle
 # Percival collects ...", "Brother moved to Madrid". The closed class of kin and of the
 # people around a home or a job.
-RELATIONS = ("aunt|auntie|sister|mother|mum|mom|daughter|wife|girlfriend|grandmother|grandma|"
+RELATIONS = ("aunt|auntie|sister|mother|mum|mam|mom|daughter|wife|girlfriend|grandmother|grandma|"
               "gran|granny|niece|stepmother|stepmum|stepdaughter|fiancee|uncle|brother|father|"
               "dad|son|husband|boyfriend|grandfather|grandpa|grandad|nephew|stepfather|stepdad|"
               "stepson|fiance|cousin|partner|neighbour|neighbor|landlord|landlady|boss|friend|"

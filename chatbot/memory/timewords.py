@@ -16,6 +16,22 @@ NUMBER_WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty".split())}
 NUMBERS = NUMBER_WORDS | {"a": 1, "an": 1, "a couple of": 2, "a few": 3}
+TENS = {w: 10 * n for n, w in enumerate(
+    "ten twenty thirty forty fifty sixty seventy eighty ninety".split(), 1)}
+_SPOKEN = re.compile(r"\b(" + "|".join(TENS) + r")(?:[- ](" + "|".join(
+    w for w, n in NUMBER_WORDS.items() if 0 < n < 10) + r"))?\b|\b(" + "|".join(NUMBER_WORDS)
+    + r")\b", re.I)
+
+
+def spoken_numbers(text: str) -> set[str]:
+    """The numbers up to 99 the text says in words, as digits: "eighty-one years of age" says
+    "81" (a memory "Age 81" is the user's words)."""
+    out = set()
+    for m in _SPOKEN.finditer(text):
+        tens, unit, alone = m.groups()
+        out.add(str(TENS[tens.lower()] + NUMBER_WORDS[unit.lower()] if unit else
+                    TENS[tens.lower()]) if tens else str(NUMBER_WORDS[alone.lower()]))
+    return out
 UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30, "year": 365}
 # Days of a month in words: "the first of next month", "on the twenty-second".
 _ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
