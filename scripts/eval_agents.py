@@ -61,6 +61,8 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split sealed47     # only at the end (agent_cases_sealed47.py)
     python scripts/eval_agents.py --split sealed48     # only at the end (agent_cases_sealed48.py)
     python scripts/eval_agents.py --split sealed49     # only at the end (agent_cases_sealed49.py)
+    python scripts/eval_agents.py --split sealed50     # only at the end (agent_cases_sealed50.py)
+    python scripts/eval_agents.py --split sealed51     # only at the end (agent_cases_sealed51.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -140,6 +142,8 @@ from agent_cases_sealed46 import SEALED46_CASES
 from agent_cases_sealed47 import SEALED47_CASES
 from agent_cases_sealed48 import SEALED48_CASES
 from agent_cases_sealed49 import SEALED49_CASES
+from agent_cases_sealed50 import SEALED50_CASES
+from agent_cases_sealed51 import SEALED51_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
@@ -152,7 +156,8 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed22`, `sealed23`, `sealed24`, `sealed25`, `sealed26`, `sealed27`, `sealed28`, `sealed29`,
 # `sealed30`, `sealed31`, `sealed32`, `sealed33`, `sealed34`, `sealed35`, `sealed36`,
 # `sealed37`, `sealed38`, `sealed39`, `sealed40`, `sealed41`, `sealed42`, `sealed43`,
-# `sealed44`, `sealed45`, `sealed46`, `sealed47`, `sealed48` and `sealed49` are
+# `sealed44`, `sealed45`, `sealed46`, `sealed47`, `sealed48`, `sealed49`, `sealed50`
+# and `sealed51` are
 # held out from whoever tunes: `--split all` leaves them out, only `--split fresh` / `unseen` /
 # `blind` / `prefs` / `sealed` /
 # `sealed2` / `sealed3` / `sealed4` / `sealed5` / `sealed6` / `sealed7` / `sealed8` / `sealed9` /
@@ -161,7 +166,8 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed24` / `sealed25` / `sealed26` / `sealed27` / `sealed28` / `sealed29` / `sealed30` /
 # `sealed31` / `sealed32` / `sealed33` / `sealed34` / `sealed35` / `sealed36` / `sealed37` /
 # `sealed38` / `sealed39` / `sealed40` / `sealed41` / `sealed42` / `sealed43` / `sealed44` /
-# `sealed45` / `sealed46` / `sealed47` / `sealed48` / `sealed49` (or naming their cases)
+# `sealed45` / `sealed46` / `sealed47` / `sealed48` / `sealed49` / `sealed50` / `sealed51`
+# (or naming their cases)
 # runs them.
 CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + PREFS_CASES
                      + SEALED_CASES + SEALED2_CASES + SEALED3_CASES + SEALED4_CASES
@@ -177,7 +183,7 @@ CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + P
                      + SEALED39_CASES + SEALED40_CASES + SEALED41_CASES
                      + SEALED42_CASES + SEALED43_CASES + SEALED44_CASES
                      + SEALED45_CASES + SEALED46_CASES + SEALED47_CASES
-                     + SEALED48_CASES + SEALED49_CASES)
+                     + SEALED48_CASES + SEALED49_CASES + SEALED50_CASES + SEALED51_CASES)
 SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs", "sealed",
           "sealed2", "sealed3", "sealed4", "sealed5", "sealed6", "sealed7", "sealed8", "sealed9",
           "sealed10", "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16",
@@ -186,7 +192,7 @@ SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "pre
           "sealed29", "sealed30", "sealed31", "sealed32", "sealed33", "sealed34",
           "sealed35", "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
           "sealed41", "sealed42", "sealed43", "sealed44", "sealed45", "sealed46",
-          "sealed47", "sealed48", "sealed49")
+          "sealed47", "sealed48", "sealed49", "sealed50", "sealed51")
 APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "sealed4",
          "sealed5", "sealed6", "sealed7", "sealed8", "sealed9", "sealed10",
          "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16", "sealed17",
@@ -195,7 +201,7 @@ APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "s
          "sealed30", "sealed31", "sealed32", "sealed33", "sealed34", "sealed35",
          "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
          "sealed41", "sealed42", "sealed43", "sealed44", "sealed45", "sealed46",
-         "sealed47", "sealed48", "sealed49")
+         "sealed47", "sealed48", "sealed49", "sealed50", "sealed51")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
 # --no-opening and --facts-as-stored change one of them, for an A/B.
@@ -361,7 +367,7 @@ def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
                           "sealed31", "sealed32", "sealed33", "sealed34", "sealed35",
                           "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
                           "sealed41", "sealed42", "sealed43", "sealed44", "sealed45",
-                          "sealed46", "sealed47", "sealed48", "sealed49")
+                          "sealed46", "sealed47", "sealed48", "sealed49", "sealed50", "sealed51")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -475,6 +481,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "sealed47 (agent_cases_sealed47.py; not in all; only at the end), "
                              "sealed48 (agent_cases_sealed48.py; not in all; only at the end), "
                              "sealed49 (agent_cases_sealed49.py; not in all; only at the end), "
+                             "sealed50 (agent_cases_sealed50.py; not in all; only at the end), "
+                             "sealed51 (agent_cases_sealed51.py; not in all; only at the end), "
                              "or "
                              "all; with "
                              "--cases/--class the default is all")
