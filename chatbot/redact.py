@@ -128,6 +128,10 @@ _PROSE = re.compile(
 _PROSE_LATER = re.compile(
     r"(?i)\b(?:" + _PASSWORD_NAMES + r")\b[^\n]{0,80}?"
     r"(?:\b(?:it|that)(?:['’]s|\s+is|\s+was)\s*[:=]?|:)\s*(" + _VALUE + ")"
+    # or in quotes a few words after it, in any word order: "password wifi kos saya sekarang
+    # 'kopisusu88'" (sealed50: Indonesian, stored and said back)
+    r"|\b(?:" + _PASSWORD_NAMES + r")\b[^\n\"'\u201c=(){}\[\]]{0,50}?[\"'\u201c]"
+    r"([^\"'\u201d\s]{4,64})[\"'\u201d]"
     # or right after its name: "Email password Ptarmigan!7394" (the model's memory of it)
     r"|\b(?:" + _PASSWORD_NAMES + r")\s+(" + _VALUE + ")")
 # "cvv 123", "security code 0421", "SSN 123-45-6789": the number is known by its shape.
@@ -146,7 +150,8 @@ _ACCOUNT = re.compile(
 _ID_NUMBER = re.compile(
     r"(?i)\b(?:passport|driv(?:er'?s|ing)\s+licen[cs]e|national\s+insurance|ni|nino|nhs|"
     r"medicare|tax\s+(?:id|file)|national\s+id(?:entity)?|id\s+card|identity\s+card|"
-    r"social\s+insurance)\s*(?:number|no\.?|nr\.?|num|#)?\s*(?:(?:is|was|['\u2019]s)\b)?"
+    # (in brackets too: "bring passport (no. PZ8836127)", sealed50)
+    r"social\s+insurance)\s*\(?\s*(?:number|no\.?|nr\.?|num|#)?\s*(?:(?:is|was|['\u2019]s)\b)?"
     r"\s*[:=#]?\s*((?-i:[A-Z0-9]{2,}(?:[ \-][A-Z0-9]+){0,5}|[a-z]{0,3}\d{4,}[a-z0-9]*))\b")
 _ID_WORDS = ("passport", "licen", "insurance", "ni ", "nino", "nhs", "medicare", "tax", " id")
 _ID_DIGITS = 4
@@ -305,7 +310,7 @@ def _shaped_like_secret(value: str) -> bool:
 def _prose_later(text: str) -> list[Finding]:
     out = []
     for m in _PROSE_LATER.finditer(text):
-        at = 1 if m.group(1) is not None else 2
+        at = next(i for i in (1, 2, 3) if m.group(i) is not None)
         trimmed = m.group(at).rstrip(".!?)]}:,")
         if _shaped_like_secret(trimmed) and not _CODE_VALUE.match(trimmed):
             out.append(Finding("password", m.start(at), m.start(at) + len(trimmed)))

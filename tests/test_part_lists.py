@@ -11,12 +11,13 @@ from datetime import date
 from chatbot.agents.guards import of_the_moment
 from chatbot.agents.new_facts import _dated, with_said_date
 from chatbot.agents.own_words import copies_examples, example_words
+from chatbot.agents.owners import whose_clause, with_relation
 from chatbot.agents.part_calls import tool_calls
-from chatbot.agents.part_checks import after_colon, whose_clause, without_misplaced
+from chatbot.agents.part_checks import after_colon, without_misplaced
 from chatbot.agents.parts import split_parts
 from chatbot.agents.statements import statements
 from chatbot.agents.user_name import user_name
-from chatbot.agents.wording import second_person, third_person, with_copula, with_relation
+from chatbot.agents.wording import second_person, third_person, with_copula
 
 from scripted import fact
 
@@ -708,7 +709,7 @@ def test_a_plan_said_with_an_ing_verb_and_a_month_is_kept_from_small_talk():
 
 
 def test_a_name_the_model_misspelled_is_written_as_the_user_typed_it():
-    from chatbot.agents.part_checks import led_by_who
+    from chatbot.agents.owners import led_by_who
     known = "my best mate Eyvind is training to be a guide. hes moving to bolzano"
     # sealed31: "Their best mate Eyvind: evyind is moving to Bolzano for summer"
     assert led_by_who("Evyind is moving to Bolzano", "Eyvind", known) == (
@@ -808,9 +809,9 @@ def test_a_delete_asked_in_another_language_that_names_the_memory_is_not_refused
 
 
 def test_sealed33_conditions_taken_back_names_and_questions_without_their_mark():
+    from chatbot.agents.hypothetical import is_hypothetical
     from chatbot.agents.opening import asked_someone, asks
     from chatbot.agents.reply_requests import own_question
-    from chatbot.agents.wording import is_hypothetical
     # "if i ever ..." is a condition whatever follows
     assert is_hypothetical("if i ever win big on the horses im opening a lahmacun place lol")
     assert not is_hypothetical("if i finish work early im going to the gym")
@@ -1169,7 +1170,7 @@ def test_sealed35_a_list_limit_a_phrase_put_right_abroad_and_an_adverb_is_no_ver
 
 
 def test_sealed34_a_title_given_as_who_she_is_and_her_verb_as_she_said_it():
-    from chatbot.agents.part_checks import led_by_who
+    from chatbot.agents.owners import led_by_who
     before = "the lady next door is Mrs Okonkwo"
     said = "she breeds cochin hens in her back garden, shes 91 and still sharper than me haha"
     entry = {**fact(said, "Breed cochin hens"), "about": "Mrs"}
@@ -1206,8 +1207,8 @@ def test_sealed36_dont_save_that_deletes_nothing_it_does_not_name_and_a_mushy_he
 
 
 def test_sealed36_i_meant_july_she_after_a_lowercase_name_and_an_idle_condition():
+    from chatbot.agents.hypothetical import is_hypothetical
     from chatbot.agents.referents import referent_name
-    from chatbot.agents.wording import is_hypothetical
     msg = ("no wait sorry i meant july!! june is the stag do. my head is all over the place "
            "this week")
     shown = {0: "Brother fiachra is getting married in June in Zacatecas",

@@ -11,12 +11,13 @@ import pytest
 
 from chatbot.agents.corrections import disputed
 from chatbot.agents.endings import ended_facts
+from chatbot.agents.owners import with_relation
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import KEEP, parts_schema, pronoun_options, split_parts
 from chatbot.agents.referents import with_referents
 from chatbot.agents.reply_requests import copied_fact
 from chatbot.agents.updater import MemoryUpdater
-from chatbot.agents.wording import with_copula, with_relation, with_whole_words
+from chatbot.agents.wording import with_copula, with_whole_words
 
 from scripted import fact
 
@@ -1113,7 +1114,7 @@ def test_whose_thing_it_is_stays_in_the_memory():
     assert calls[0][1]["facts"][0]["text"] == "Minds their brother's ball python until Wednesday"
     # whose it is said already, in the model's words, is not said twice (sealed30: "Granny's
     # their gran's recipe")
-    from chatbot.agents.wording import with_owner
+    from chatbot.agents.owners import with_owner
     assert with_owner("Granny's recipe", "it's my gran's recipe") == "Granny's recipe"
     # the user's "my" is "their", not a "his" the model gave them (sealed31)
     assert with_owner("Keeps a praying mantis on his desk",
@@ -2138,7 +2139,7 @@ def test_the_users_own_words_lose_a_lead_in_before_a_colon():
 
 
 def test_a_memory_about_she_or_he_is_led_by_the_name_as_a_sentence():
-    from chatbot.agents.part_checks import led_by_who
+    from chatbot.agents.owners import led_by_who
     known = "my nephew Leofric. He turns 9 on Sunday"
     assert led_by_who("Turns 9 on Sunday", "Leofric", known) == "Leofric turns 9 on Sunday"
     assert led_by_who("Twins are due in May", "Leofric", known) == (

@@ -391,8 +391,8 @@ def test_languages_named_in_other_languages_and_news_abroad_filed_as_a_request()
 
 
 def test_a_lowercase_name_here_another_life_and_a_bot_question():
+    from chatbot.agents.hypothetical import is_hypothetical
     from chatbot.agents.opening import opening
-    from chatbot.agents.wording import is_hypothetical
     msg = "yo. oluchi here 👋 body piercer, got my own lil studio in tønsberg"
     entries = [{"part": "oluchi here 👋", "kind": "small_talk"},
                {**fact("body piercer, got my own lil studio in tønsberg", "Pierces body"),
@@ -423,7 +423,7 @@ def test_a_phrase_put_right_keeps_its_tail_once_and_a_date_taken_back():
 
 def test_an_adjective_alone_is_no_name_and_a_relation_takes_its_earlier_name():
     from chatbot.agents.left_out import names_only
-    from chatbot.agents.wording import with_relation
+    from chatbot.agents.owners import with_relation
     assert names_only("Gliwice") and not names_only("Diabetic")
     known = "ugh my landlord augustin just texted he wants to put the rent up by 80 quid"
     assert with_relation("Landlord is asking for a 80 quid increase", known) == (

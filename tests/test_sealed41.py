@@ -307,7 +307,7 @@ def test_let_go_by_them_ends_the_job_as_the_users_news():
 
 
 def test_a_real_clause_before_a_hypothetical_is_kept():
-    from chatbot.agents.wording import before_hypothetical
+    from chatbot.agents.hypothetical import before_hypothetical
 
     part = ("i work as a court interpreter (polish-english) and honestly if i ever quit id open "
             "a taco truck in Hobart lol")
@@ -358,7 +358,7 @@ def test_a_message_that_disputes_a_fact_is_not_begun_with_it():
 
 
 def test_what_someone_got_and_named_is_theirs():
-    from chatbot.agents.part_checks import led_by_who
+    from chatbot.agents.owners import led_by_who
 
     known = "my neighbour Radu is from Sibiu originally he just got a chinchilla"
     assert led_by_who("Got a chinchilla", "Radu", known) == "Radu got a chinchilla"

@@ -20,8 +20,10 @@ from datetime import date
 
 from chatbot.agents.as_user import said_to_them
 from chatbot.agents.endings import ending_and_next
+from chatbot.agents.hypothetical import before_hypothetical, is_hypothetical
 from chatbot.agents.new_facts import _dated, with_said_date
 from chatbot.agents.opening import about_the_assistant, asked_someone
+from chatbot.agents.owners import with_owner
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import complete_entries, split_parts
 from chatbot.agents.put_right import announces_a_correction, said_apart
@@ -30,7 +32,6 @@ from chatbot.agents.reply_style import restyle, style_of
 from chatbot.agents.restated import repeats_shown
 from chatbot.agents.statements import is_news
 from chatbot.agents.streaming import loop_start
-from chatbot.agents.wording import before_hypothetical, is_hypothetical, with_owner
 from chatbot.memory.timeparse import find_span
 from chatbot.session import ChatSession
 

@@ -38,6 +38,8 @@ HOLD_CHARS = 80
 # A run this long out of an earlier reply makes the reply a copy: long enough that a shared
 # opening ("Sure! Here are some ideas for") is not one.
 COPY_CHARS = 45
+# A short reply this long that an earlier one says whole is a copy too.
+SHORT_COPY_CHARS = 25
 # A closing sentence ("Is there anything else I can help you with?") is at most this long.
 CLOSING_CHARS = 80
 # A whole reply this close to an earlier one (difflib ratio) is a copy too: what an engine
@@ -252,7 +254,10 @@ def copied_opening(reply: str, earlier: list[str], message: str = "") -> str | N
         return text  # "Sure, how about "Dumpling Delight"?" asked for a different name
     opening = _norm(reply)[:HOLD_CHARS]
     if len(opening) < COPY_CHARS:
-        return next((text for text in earlier if _norm(text) == opening), None)
+        # (or all of it said in one: "I don't know anything about Soraya." after "Sure! I
+        # don't know anything about Soraya.", sealed49)
+        return next((text for text in earlier if _norm(text) == opening or (
+            len(opening) >= SHORT_COPY_CHARS and opening in _norm(text))), None)
     for text in earlier:
         # Not its closing sentence: a short reply that ends the way an earlier one did ("...
         # Is there anything else I can help you with?") is not a copy, and asked again

@@ -14,8 +14,8 @@ import re
 from typing import Any
 
 from chatbot.agents.guards import POINTS_BACK, UNDO, asks_to_undo, stems
+from chatbot.agents.hypothetical import is_hypothetical
 from chatbot.agents.questions import _LEADS_WITH_CONDITION
-from chatbot.agents.wording import is_hypothetical
 
 # A wish not to forget, the opposite of a request to be forgotten: "dont let me forget it"
 # (sealed45 filed it as a forget, and the curling club went).

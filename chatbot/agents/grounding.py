@@ -122,8 +122,9 @@ _UNIT_WORDS = 2  # "years old", "kids": what a number the user said is of
 
 # Words code writes, not the model: an ending's "no longer" and "as of April 2024", the year
 # of a date it resolved ("on 18 March 2024"). sealed44's "Wietske and they broke up (as of
-# April 2024; no longer: ...)" was refused as nobody's words for "longer" and "2024".
-_MADE_BY_CODE = re.compile(r"\bno\s+longer\b|\bas\s+of\s+[A-Z][a-z]+\s+\d{4}\b"
+# April 2024; no longer: ...)" was refused as nobody's words for "longer" and "2024"; and
+# "No longer works in a call centre: ..." for its capital (sealed50).
+_MADE_BY_CODE = re.compile(r"(?i:\bno\s+longer\b)|\bas\s+of\s+[A-Z][a-z]+\s+\d{4}\b"
                            r"|(?<=\d\s[A-Z][a-z]{2})[a-z]*\s+\d{4}\b")
 
 

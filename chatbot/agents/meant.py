@@ -13,7 +13,7 @@ from typing import Any
 from chatbot.agents.parts import TAKES_BACK_WORDS
 from chatbot.agents.put_right import _WORD, _folded, _with_article
 from chatbot.agents.rare_words import _rare
-from chatbot.memory.timeparse import find_span
+from chatbot.memory.timeparse import UNTIL_WORDS, find_span
 from chatbot.memory.timewords import MONTHS, WEEKDAYS
 
 # "i meant the xylophone": a word taken back for a new one, in lower case (a name is read by
@@ -150,7 +150,11 @@ def with_word_back(text: str, old: str, new: str) -> str:
 
 # A date taken back for a later one: "my sister henrikkes wedding is next saturday, no wait the
 # one after that, the 30th" (sealed40 kept "... on 16 March 2024, no wait the one after that").
-_BACK = re.compile(r"[,;.!]*\s*\b(?:no\s+wait|wait\s+no|sorry|i\s+mean|or\s+rather)\b", re.I)
+# (or a bare "no" after a dash or a comma: "minding her venus flytrap until tuesday - no,
+# wednesday", sealed50 kept "until 19 March 2024 - no, wednesday ...")
+_BACK = re.compile(r"[,;.!]*\s*\b(?:no\s+wait|wait\s+no|sorry|i\s+mean|or\s+rather)\b"
+                   r"|\s*[-\u2013\u2014,]\s*(?:no|nope|nah)\b", re.I)
+_ONLY_BACK = re.compile(r"^\W*(?:no|nope|nah|wait|sorry|i\s+mean)\b\W*(?:\w+\W*){0,2}$", re.I)
 _AFTER_REACH = 60  # characters after the take-back the new date is looked for in
 _SENTENCE_END = re.compile(r"[.;!?]|\s+and\s+|[\u2600-\u27bf\U0001f000-\U0001faff]")
 _DAY_ALONE = re.compile(r"(?<!on )(?<!by )\b(the\s+\d{1,2}(?:st|nd|rd|th))\b", re.I)
@@ -172,7 +176,11 @@ def _date_taken(text: str, day: date | None) -> tuple[str, str, int, int] | None
     start = before.lower().rindex(old.phrase.lower())
     last = _WORD.findall(new.phrase)[-1].lower()  # where the new date ends in the text as said
     ends = [w.end() for w in _WORD.finditer(after) if w.group(0).lower() == last]
-    return old.phrase, new.phrase, start, m.end() + ends[0] if ends else m.end()
+    # the word that led the old date leads the new one: "until tuesday - no, wednesday"
+    lead, phrase = old.phrase.split()[0], new.phrase
+    if lead.lower() in UNTIL_WORDS and phrase.split()[0].lower() not in UNTIL_WORDS:
+        phrase = f"{lead} {phrase}"
+    return old.phrase, phrase, start, m.end() + ends[0] if ends else m.end()
 
 
 def _with_date_back(text: str, old: str, new: str, day: date | None) -> str:
@@ -190,10 +198,13 @@ def with_taken_back(entries: Any, message: str, day: date | None = None) -> tupl
     if not isinstance(entries, list):
         return entries, False
     if (dated := _date_taken(message, day)) is not None:
+        # (a memory that is only the take-back goes: "No, Wednesday", sealed50)
         return [{**e, "part": _with_date_back(str(e.get("part") or ""), *dated[:2], day),
                  "memories": [{**m, "memory": _with_date_back(str(m.get("memory") or ""),
                                                               *dated[:2], day)}
-                              if isinstance(m, dict) else m for m in e.get("memories") or []]}
+                              if isinstance(m, dict) else m for m in e.get("memories") or []
+                              if not (isinstance(m, dict) and _ONLY_BACK.match(
+                                  str(m.get("memory") or "")))]}
                 if isinstance(e, dict) else e for e in entries], True
     taken = _taken(message)
     if taken is None:

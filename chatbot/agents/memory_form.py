@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from chatbot.agents.rare_words import _rare
-from chatbot.agents.wording import ADVERBS, _third_person_verb, third_person
+from chatbot.agents.wording import ADVERBS, _led_by_a_verb, _third_person_verb, third_person
 
 # A memory that runs on into a clause of the user's own: "Their husband Ilie make the best
 # sarmale and we have a cat with three legs named Cozonac" (sealed34), one memory of two facts.
@@ -91,3 +91,35 @@ def with_asked_thing(text: str, part: str, asked: str) -> str:
     if len(things) != 1:
         return text
     return f"{m.group(1)} {things.pop()} {text[m.end():]}"
+
+
+# An article the model put before a name the user said without one: "A Aurelio is in Marrakech
+# for a week" for "My friend Aurelio is in Marrakech ..." (sealed49).
+_ARTICLE_NAME = re.compile(r"^(?:A|An|The)\s+([A-Z][\w'-]+)\b")
+
+
+def without_article_before_name(text: str, part: str) -> str:
+    """The memory without a leading "A"/"An"/"The" before a capitalised word the part says
+    only without an article (a name, not "The Hague" or "a Honda" as said)."""
+    m = _ARTICLE_NAME.match(text)
+    if m is None or not re.search(rf"\b{re.escape(m.group(1))}\b", part):
+        return text
+    if re.search(rf"\b(?:a|an|the)\s+{re.escape(m.group(1))}\b", part, re.I):
+        return text
+    return text[m.start(1):]
+
+
+# A memory written as a form's field, its label a word nobody said: "Occupation as a nurse",
+# "Unit as a neonatal unit", "Location as Wicklow General" for "nurse, neonatal unit, wicklow
+# general" (sealed50: the first was refused as nobody's words, the others kept as nonsense).
+_LABELLED = re.compile(r"^([A-Z][a-z]+)\s+as\s+(\S.*)$")
+
+
+def only_labels(found: list[tuple[str, list[str], Any]], part: str) -> bool:
+    """Every memory of the part is a label "as" its value, the label a word nobody said but
+    in the value itself ("Unit as a neonatal unit")."""
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", part)}
+    labels = [_LABELLED.match(t) for t, _, _ in found]
+    return bool(labels) and all(m is not None and not _led_by_a_verb(m.group(1)) and (
+        m.group(1).lower() not in said or m.group(1).lower() in m.group(2).lower().split())
+        for m in labels)  # (not a verb: "Works as a nurse")

@@ -299,11 +299,12 @@ def names_only(fact: str) -> bool:
 # After words of chat before it: "so what do you actually remember about me" (sealed21), "so
 # uh what have u got on me so far" (sealed29).
 # Or "wait which city did ruairi move to again" (sealed42: not read as a question, the reply
-# went unbegun and said "You moved to Reykjavik").
+# went unbegun and said "You moved to Reykjavik"), or "remind me whose chickens im looking
+# after next month" (sealed49: unbegun, the reply said it had not been told).
 _ASKING = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|well|right|hey|um|uh|er|hmm|oh|wait|btw|"
-                     r"also|sorry|lol|omg)\W+)*"
+                     r"also|sorry|lol|omg|ay+|yo|oi)\W+)*"  # "ayy which game did i say ..."
                      r"(?:what|where|when|who|which|why|how|do|does|did|is|are|am|can|"
-                     r"could|should|would|will)\b(?!.*[.!]\s*$)", re.I)
+                     r"could|should|would|will|remind\s+me)\b(?!.*[.!]\s*$)", re.I)
 
 
 def asks(message: str) -> bool:

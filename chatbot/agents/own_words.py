@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from functools import cache
 from typing import Any
 
 from wordfreq import zipf_frequency
 
 from chatbot.agents.corrections import denies_shown, new_words
+from chatbot.agents.foreign_dates import with_foreign_date
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.left_out import COMMON_ZIPF
@@ -318,21 +320,22 @@ def loses_negation(part: str, found: list[tuple[str, list[str], Any]]) -> bool:
 
 
 def in_their_words(part: str, found: list[tuple[str, list[str], Any]],
-                   ) -> list[tuple[str, list[str], Any]]:
+                   day: date | None = None) -> list[tuple[str, list[str], Any]]:
     """The new facts of a part in another language, as one memory in the user's own words:
     'Said: "Trabajo como guía de montaña en Huaraz y ... hago escalada en hielo."'. The 1.5B
     model's English for such a part was wrong as often as not ("Escalates in hailing",
     "Bakes at night in the kitchen" for "baue abends an meiner Modelleisenbahn"), and a
     reply in the user's language then had nothing right to say; their own sentence is found
     by a search in their words and quoted back as they said it. A part that changes a shown
-    memory becomes its new version, in the user's words too. A question keeps nothing."""
+    memory becomes its new version, in the user's words too. A question keeps nothing. A
+    relative time they say is dated after it, on `day` (agents/foreign_dates.py)."""
     if not found or part.rstrip().endswith(("?", "\uff1f")):  # "Déjà ?" filed as a fact
         return []
     said = re.sub(r"\s+", " ", part).strip(" ,;:").replace('"', "'")  # not "... à Vannes ;"
     said = _EMOJI_TAIL.sub("", said) or said  # "... sur la plage 😁" (sealed34)
     cats = next((c for _, c, _ in found if c), [])
     target = next((r for _, _, r in found if r is not None), None)
-    return [(f'{SAID}"{said[:1].upper()}{said[1:]}"', cats, target)]
+    return [(with_foreign_date(f'{SAID}"{said[:1].upper()}{said[1:]}"', day), cats, target)]
 
 
 _EMOJI_TAIL = re.compile(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f]+\s*$")

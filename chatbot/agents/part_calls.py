@@ -39,6 +39,7 @@ from chatbot.agents.forgets import (
     without_forgotten,
 )
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
+from chatbot.agents.hypothetical import before_hypothetical, is_hypothetical
 from chatbot.agents.meant import meant_instead, with_taken_back
 from chatbot.agents.own_words import names_in, one_person_each
 from chatbot.agents.part_checks import forgotten, names_beyond, with_what, without_misplaced
@@ -74,12 +75,10 @@ from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.spelling import entries_as_typed
 from chatbot.agents.statements import is_news
 from chatbot.agents.told import OWNED
-from chatbot.agents.user_name import called_me, only_a_name
+from chatbot.agents.user_name import called_me, only_a_name, said_name
 from chatbot.agents.wording import (
     ASKED,
     NAME_FACT,
-    before_hypothetical,
-    is_hypothetical,
     third_person,
 )
 from chatbot.memory.timeparse import find_span
@@ -246,7 +245,8 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
                   for t, c in own or [(third_person(with_apostrophes(said)), [])]]
         r.preferences.append((f'{ASKED}"{asked}"', [], True))
         return
-    if kind in NOTHING and (name := called_me(part)) is not None:
+    if kind in NOTHING and (name := called_me(part) or said_name(
+            part, r.message, r.every_memory)) is not None:  # "im perpetua btw." as small talk
         r.facts.append({"text": NAME_FACT + name, "categories": ["identity"], "kind": "fact"})
         r.called = name  # "btw nobody calls me Persephone ..., call me Percy pls."
     if kind in NOTHING and for_good(part):

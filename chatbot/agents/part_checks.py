@@ -1,35 +1,31 @@
 """Checks on one sorted part's entries that chatbot.agents.part_calls applies while it turns
 the memory agent's reply into tool calls: a memory that says only a verb and when, a new
 version aimed at the wrong memory, a part in another language filed as nothing, a model
-memory that only copies a shown one, and a memory about "she" or "he" that does not say who.
+memory that only copies a shown one. (Who a memory about "she" or "he" is of: agents/owners.py.)
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date
-from difflib import SequenceMatcher
 from typing import Any
 
 from wordfreq import zipf_frequency
 
-from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words, replaced_by
 from chatbot.agents.forgets import asks_to_forget, named_before, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import LANGUAGES, language_of
 from chatbot.agents.parts import _WORD, NEGATION, TELLING, _proper_names
 from chatbot.agents.rare_words import _lower_words, _rare
-from chatbot.agents.referents import referent_name, with_referents
+from chatbot.agents.referents import with_referents
 from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.statements import LEAD_IN, without_lead_in
 from chatbot.agents.wording import (
-    RELATIONS,
-    _second_person_verb,
     leads_in_first_person,
 )
 from chatbot.memory.timeparse import find_span
-from chatbot.memory.timewords import days_and_numbers, is_past_form
+from chatbot.memory.timewords import days_and_numbers
 
 
 def with_what(text: str, facts: list[dict[str, Any]], day: date | None) -> str:
@@ -151,88 +147,6 @@ def only_copies(part: str, found: list[tuple[str, list[str], Any]], facts: dict[
             or with_referents(part, before) != part):
         return False
     return all(any(not new_words(t, f) for f in facts.values()) for t, _, _ in found)
-
-
-# How close (difflib's ratio) a name in the memory is to the one the user typed to be it,
-# misspelled by the model: "Evyind" for "Eyvind" (0.83, sealed31: "Eyvind: evyind is moving").
-SPELLED_MIN = 0.8
-
-
-def _spelled_as_said(text: str, person: str) -> str:
-    """The memory with a capitalised word that is `person`'s name misspelled written as said."""
-    def said(m: re.Match[str]) -> str:
-        word = m.group(0)
-        close = word != person and SequenceMatcher(None, word.lower(), person.lower()).ratio()
-        return person if close and close >= SPELLED_MIN else word
-    return re.sub(r"\b[A-Z][a-z'-]{2,}\b", said, text) if " " not in person else text
-
-
-_THING_NAMED = re.compile(r"^([A-Z][a-z]+(?:\s+[a-z]+)?)\s+(?=(?:named|called)\s+[A-Z])")
-# A past deed of theirs, by what follows the verb: "Got a chinchilla" (sealed43 kept "Radu: got
-# a chinchilla"), "Moved to Leeds"; not "Retired ferry captain", "Obsessed with trampolines".
-_NOT_DEEDS = frozenset("named called born used".split())
-_DEED_OBJECT = frozenset("a an the his her their to into back up".split())
-_KIN_LED = re.compile(rf"^((?i:{RELATIONS}))\s+(?=[a-z])")  # "Uncle opened ..."
-
-
-def led_by_who(text: str, person: Any, known: str) -> str:
-    """The memory of a part about "she" or "he", led by who it is about when it does not name
-    them ("Retired ferry captain" about Rosalind: "Rosalind: retired ferry captain")."""
-    if not isinstance(person, str) or not person.strip() or not (
-            _lower_words(person) <= _lower_words(known)):  # "Mrs Okonkwo": each word said
-        return text
-    text = _spelled_as_said(text, person)
-    if person.lower() in _lower_words(text):
-        return text
-    words = _WORD.findall(text)
-    first = words[:1]
-    if first and (said := re.search(rf"\b(?:she|he)\s+({re.escape(first[0])}(?:e?s))\b", known,
-                                    re.I)):  # "Breed cochin hens" for "she breeds ..."
-        return f"{person} {said.group(1).lower()}{text[len(first[0]):]}"
-    if first and re.search(rf"\b(?:she|he)(?:['\u2019]?s|\s+is)\s+{re.escape(first[0])}\b", known,
-                           re.I):  # "Moving to Mariehamn in May" for "shes moving to ..."
-        return f"{person} is {text[:1].lower()}{text[1:]}"
-    if first and (first[0].lower() in _LINKING  # "Is a sound engineer": "Thabo is a ..."
-                  or _present_verb(first[0], words[1:2])  # "Leofric turns 9 on Sunday"
-                  or (is_past_form(first[0].lower()) and first[0].lower() not in _NOT_DEEDS
-                      and words[1:2] and words[1].lower() in _DEED_OBJECT)):  # "Got a ..."
-        return f"{person} {text[:1].lower()}{text[1:]}"
-    if first and (kin := _KIN_LED.match(text)):
-        # "Uncle opened a churros van" about Eckhart: "Their uncle Eckhart opened ..." (sealed41
-        # kept "Eckhart: uncle opened ...", told back "You told me your eckhart: uncle ...")
-        return f"Their {kin.group(1).lower()} {person} {text[kin.end():]}"
-    if first and (owned := _THING_NAMED.match(text)):
-        # "Chinchilla named Gogu" about Radu: "Radu's chinchilla is named Gogu" (sealed43 kept
-        # "Their neighbour Radu: chinchilla named Gogu")
-        return f"{person}'s {owned.group(1).lower()} is {text[owned.end(1):].strip()}"
-    if first and _STATE.match(text):  # "Studying limnology" (sealed28 had "Tudur: studying")
-        return f"{person} is {text[:1].lower()}{text[1:]}"
-    if (first and first[0] in _proper_names(known)
-            and not re.search(rf"\b{re.escape(first[0].lower())}\b", known)):
-        # Led by a name already (never said in lower case: not "Manager is leaving" after
-        # "my manager is called Farid"): "Sanna is a beauty", not "Harris: Sanna is ..."
-        return text
-    return f"{person}: {text[:1].lower() + text[1:]}"
-
-
-# What someone is doing or is: an -ing verb before its object ("Studying limnology"; not
-# "Wedding on Saturday"), or a past form before its preposition ("Obsessed with trampolines").
-_PREPOSITION = r"(?:with|to|by|about|in|at|of|on|for|from|after|before|this|next|last)\b"
-_STATE = re.compile(rf"^(?!\w*thing\b)[A-Za-z]{{3,}}ing\s+(?!{_PREPOSITION})[a-z]"
-                    rf"|^[A-Za-z]{{3,}}ed\s+{_PREPOSITION}")
-
-
-def _present_verb(word: str, after: list[str]) -> bool:
-    """The word is a verb's -s form ("Turns", "Sings"), not a plural noun: the next word is no
-    verb of its own ("Twins are due in May")."""
-    verb = _second_person_verb(word)
-    return (verb is not None and verb != word.lower() and word.lower().endswith("s")
-            and not (after and after[0].lower() in _PLURAL_VERBS))
-
-
-_PLURAL_VERBS = frozenset("are were have do did can will would could should may might".split())
-# Verbs a third-person memory may start with that read on after a name ("Thabo is ...").
-_LINKING = frozenset("is was has had does did can will would used".split())
 
 
 # The user's name said before their clause (after a greeting, `_GREETING`), with no comma
@@ -369,37 +283,6 @@ def category_of(part: str, found: list[tuple[str, list[str], Any]]) -> list[str]
 
 
 # "and he lives ...", ", she works ...": a clause of the part about someone else.
-_PRONOUN_VERB = re.compile(r"(?:,|\band|\bbut)\s+(?P<who>(?:he|she)\s+(?:just\s+|also\s+|"
-                           r"still\s+)?(?P<verb>[a-z]+))", re.I)
-
-
-def whose_clause(text: str, part: str) -> str | None:
-    """Who a memory led by a verb is about when the part says that verb of "he" or "she"
-    after naming them: "Lives right downstairs from me" for "my landlord is a guy called
-    Reginald and he lives right downstairs from me" is Reginald's (sealed22: it was kept as
-    the user's, and told back "You live right downstairs from them")."""
-    words = _WORD.findall(text)
-    if not words or _second_person_verb(words[0]) is None:
-        return None
-    read = with_apostrophes(part)
-    for m in _PRONOUN_VERB.finditer(read):
-        if m.group("verb").lower()[:4] == words[0].lower()[:4]:
-            return referent_name(read[m.start("who"):], [read[:m.start("who")]])
-    # Or of someone named after who they are, in the part's last clause: "Plays harmonium at
-    # church" for "im an upholsterer and my partner Ottavio plays the harmonium ..." (sealed41
-    # kept it as the user's own). Not with more said after it ("... and she's obsessed w/
-    # jellyfish"): the part is then kept in the user's words.
-    for m in _KIN_VERB.finditer(read):
-        if (m.group("verb").lower()[:4] == words[0].lower()[:4]
-                and not re.search(r"[,;.!?]|\s(?:and|but|so)\s", read[m.end():])):
-            return m.group("name")
-    return None
-
-
-_KIN_VERB = re.compile(rf"\b(?:my|our)\s+(?i:{RELATIONS})\s+(?P<name>[A-Z][\w'-]*)\s+"
-                       r"(?:(?:also|just|still|now|always|usually)\s+)?(?P<verb>[a-z]+)")
-
-
 def linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[int, str],
             part: str) -> int | None:
     """The shown memory the part's memories point at: the one the model linked, else one a

@@ -26,7 +26,13 @@ from chatbot.agents.left_out import (
     unsaid_home,
     with_left_out,
 )
-from chatbot.agents.memory_form import clauses_apart, with_asked_thing, with_their_verb
+from chatbot.agents.memory_form import (
+    clauses_apart,
+    only_labels,
+    with_asked_thing,
+    with_their_verb,
+    without_article_before_name,
+)
 from chatbot.agents.new_facts import with_said_date, without_bare_times
 from chatbot.agents.own_words import (
     clauses_for,
@@ -38,20 +44,19 @@ from chatbot.agents.own_words import (
     said_again,
     without_inventions,
 )
+from chatbot.agents.owners import led_by_who, whose_clause, with_owner, with_relation
 from chatbot.agents.part_checks import (
     after_colon,
     category_of,
     joined_details,
-    led_by_who,
     linked,
     off_target,
     only_copies,
     replaces_what_it_drops,
     says_it_again,
     told_abroad,
-    whose_clause,
 )
-from chatbot.agents.parts import _WORD, MAX_MEMORY_CHARS, NOTHING, _proper_names
+from chatbot.agents.parts import _WORD, CHAT_TAGS, MAX_MEMORY_CHARS, NOTHING, _proper_names
 from chatbot.agents.put_right import renumbered_anyway, reworded_anyway
 from chatbot.agents.questions import only_asks
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
@@ -59,6 +64,7 @@ from chatbot.agents.referents import (
     its_name,
     of_someone,
     referent_name,
+    said_of_them,
     with_clause_referents,
     with_its_name,
     with_referents,
@@ -70,8 +76,6 @@ from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
     NAME_FACT,
     with_copula,
-    with_owner,
-    with_relation,
     with_whole_words,
 )
 
@@ -168,7 +172,7 @@ def from_statements(r: Reading, part: str, kind: str) -> tuple[str, Found] | Non
         kind = "plan_or_event" if any(k == "event" for _, k in said_facts) else "fact"
         return kind, [(t, [], None) for t, _ in said_facts]
     if told_abroad(part, shown_words):
-        return "fact", in_their_words(part, [(part, [], None)])
+        return "fact", in_their_words(part, [(part, [], None)], r.day)
     if (theirs := of_someone(part, r.before[:-1])) is not None:
         return "fact", [(theirs, [], None)]  # "hes turning 8 and ..."
     return None
@@ -196,14 +200,23 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         # "I will try that this evening." after the assistant's tip came as "Descales kettle
         # easily", the user's question before it: the part says nothing of its own
         return None
+    if _CLOCK_ONLY.match(part):
+        return None  # "3am lol": the time it is now, no fact
     name = user_name(entry, message, r.every_memory)
     if name is not None:
         r.facts.append({"text": NAME_FACT + name, "categories": ["identity"], "kind": "fact"})
         r.called = name
+    # (a shown memory copied as it is takes no date from the part: "quiet one at the locks
+    # tonight" beside "Works as a lock-keeper on the canal" made it "... on the canal on 15
+    # March 2024", sealed50)
+    copies = {f.lower() for f in shown.values()}
     found = without_bare_times(
-        [(with_said_date(as_theirs(t, name or r.called), part, day), c,
+        [(t if t.lower() in copies else with_said_date(
+            as_theirs(without_article_before_name(t, part), name or r.called), part, day), c,
           None if off_target(t, ref, part, shown, r.unchanged) else ref)
          for t, c, ref in memories_of(entry)], day)
+    if only_labels(found, part):  # "Occupation as a nurse": the part's own words instead
+        found = [(said_as_memory(part).rstrip(" ."), found[0][1], None)]
     if only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
         found = [m for m in found if stems(m[0]) <= stems(message)]
     # Who a part led by "she", "he" or "they" is about: the model's choice, else the name the
@@ -211,6 +224,8 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
     about = entry.get("about")
     if not isinstance(about, str) or _TITLE.fullmatch(about.strip()):
         about = referent_name(part, earlier)  # "Mrs" for "Mrs Okonkwo" (sealed34)
+    if not about:  # "On a cruise" for "... while shes on a cruise"
+        found = [((said_of_them(t, part) or t), c, ref) for t, c, ref in found]
     found = joined_details([(with_owner(with_relation(with_whole_words(with_their_verb(
         with_copula(led_by_who(t, about or whose_clause(t, part), r.words),
                     part), part), part), r.words, part), part), c, ref)
@@ -242,8 +257,14 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         # the user's own words (their rare words in brackets are not needed beside them); not
         # a reply preference: code reads its format in English (reply_style), and 'Said: "...
         # en forma de lista con viñetas ..."' gave no bullets
-        found = in_their_words(part, found)
+        found = in_their_words(part, found, r.day)
     return kind, found
+
+
+# A part that is only a time of day, with chat's tags: "on my break. 3am lol" (sealed50 kept
+# "3am" as a memory).
+_CLOCK_ONLY = re.compile(rf"^\W*(?:at\s+)?\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|h)?\b\W*"
+                         rf"(?:(?:{CHAT_TAGS}|ugh|rn)\b\W*)*$", re.I)
 
 
 def _its_own(entry: dict[str, Any], part: str, asked: str) -> list[Any]:

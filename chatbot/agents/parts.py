@@ -20,10 +20,11 @@ import dspy
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NEUTRAL_WORDS
+from chatbot.agents.hypothetical import is_hypothetical
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.questions import _LEADS_WITH_CONDITION, split_question
-from chatbot.agents.wording import RELATIONS, is_hypothetical
-from chatbot.memory.timewords import NUMBER_WORDS
+from chatbot.agents.wording import RELATIONS
+from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -162,6 +163,12 @@ def split_outside_brackets(pattern: re.Pattern[str], text: str) -> list[str]:
     return [*pieces, text[start:]]
 
 
+# Words before "and I" too many for a subject "I" shares: "okay so my neighbour jedediah the
+# one with the bantams is off to bhutan for the whole of april and i said id let his hens out
+# ..." (sealed49 kept it whole, in one memory; "my sister and I" is a subject).
+SUBJECT_WORDS = 10
+
+
 def split_clauses(sentence: str) -> list[str]:
     """The sentence cut before each clause led by "I" that follows words with an "I" of their
     own (_I_CLAUSE), without the comma or "and" that joined them, or run on after "I'm" and a
@@ -179,7 +186,8 @@ def split_clauses(sentence: str) -> list[str]:
         before = sentence[start:cut]
         if any(a < cut < b for a, b in asides):
             continue
-        if cut < start or (comma is not None and not _I_SUBJECT.search(before)):
+        if cut < start or (comma is not None and not _I_SUBJECT.search(before)
+                           and len(_WORD.findall(before)) < SUBJECT_WORDS):
             continue  # "My sister and I moved": one subject
         if comma and _corrects(before, sentence[end:]):
             continue  # "I don't live in Salzburg, I live in Innsbruck": one correction
@@ -242,14 +250,75 @@ def asked_about(text: str) -> set[str]:
             if len(q := split_question(c)) == 2}
 
 
+# Terse chat says one fact in fragments: "no nightshades. intolerant. fyi" (sealed49: apart,
+# "intolerant." was kept as "Intolerant" and dropped as saying nothing, and nothing was
+# stored). A lone word joins the short sentence before it; a greeting or a chat tag is none,
+# nor is a clause of the user's ("im Bo.").
+FRAGMENT_WORDS = 3  # the sentence a lone word joins is this short
+_NO_FRAGMENT = re.compile(rf"^\W*(?:(?:{INTERJECTIONS}|{CHAT_TAGS}|hi+|hello|hey+|thanks|"
+                          r"thank\s+you|ta|cheers|ok|okay|yes|yeah|yep|no|nope|bye|morning|"
+                          r"evening)\b\W*)+$|\b(?:i|im|i['\u2019]m|my|me)\b", re.I)
+
+
+def _with_fragments_joined(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for sentence in sentences:
+        if (out and len(_WORD.findall(sentence)) == 1 and not sentence.endswith("?")
+                and not _NO_FRAGMENT.search(sentence)
+                and len(_WORD.findall(out[-1])) <= FRAGMENT_WORDS
+                and not out[-1].endswith("?") and not _NO_FRAGMENT.search(out[-1])):
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+# A pasted entry (lines after one that ends in a colon) with a line that is only its date and
+# time is one part: "pasting from my calendar:" then "Residence permit appointment", "Wed 27 Mar
+# 2024, 09:40 - 10:20", "Immigration Office, Counter 6" was kept line by line (sealed50), the
+# date a memory of its own and the appointment undated. A pasted profile ("- Name: ...",
+# "- Job: ...") has no such line, and its lines stay facts of their own.
+_DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, *(d[:3] for d in WEEKDAYS), "tues", "thur", "thurs",
+                         "am", "pm", "at", "to", "from", "until", "till"])
+_TIME_TOKEN = re.compile(r"\d{1,2}(?:[:.]\d{2})?(?:am|pm|h)?|\d{4}|\d{1,2}(?:st|nd|rd|th)", re.I)
+
+
+def _only_a_date(line: str) -> bool:
+    words = _WORD.findall(line)
+    return bool(words) and any(w.lower() in MONTHS or w.lower() in _DATE_WORDS
+                               for w in words) and all(
+        w.lower() in _DATE_WORDS or _TIME_TOKEN.fullmatch(w) for w in words)
+
+
+def _pasted_entries_joined(text: str) -> str:
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        out.append(lines[i])
+        if lines[i].rstrip().endswith(":"):
+            while i + 1 < len(lines) and not lines[i + 1].strip():
+                i += 1  # a blank line after the lead
+            block = []
+            while i + 1 < len(lines) and lines[i + 1].strip():
+                block.append(lines[i + 1].strip())
+                i += 1
+            if len(block) >= 2 and any(_only_a_date(b) for b in block):
+                out.append(" - ".join(b.rstrip(" .;") for b in block))
+            else:
+                out += block
+        i += 1
+    return "\n".join(out)
+
+
 def split_parts(text: str) -> list[str]:
     """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
     rest stays in the last)."""
     # A sentence ended by a semicolon loses it: "My name is Gertrude;" was kept word for word
     # as "Their name is Gertrude;" (sealed22).
-    sentences = [p.strip().removesuffix(";").rstrip() for p in _SENTENCE.split(text.strip())
-                 if _WORD.search(p)]
-    parts = [q for s in sentences for c in split_clauses(s) for q in split_question(c)]
+    # (not cut inside an aside in brackets: "bring passport (no. PZ8836127)")
+    sentences = [p.strip().removesuffix(";").rstrip() for p in split_outside_brackets(
+        _SENTENCE, _pasted_entries_joined(text.strip())) if _WORD.search(p)]
+    parts = [q for s in _with_fragments_joined(sentences) for c in split_clauses(s)
+             for q in split_question(c)]
     parts = parts or [text.strip()]
     if len(parts) > MAX_PARTS:
         parts = parts[:MAX_PARTS - 1] + [" ".join(parts[MAX_PARTS - 1:])]

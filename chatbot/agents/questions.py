@@ -9,8 +9,9 @@ import re
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import FIRST_PERSON
+from chatbot.agents.hypothetical import is_hypothetical
 from chatbot.agents.language import language_of
-from chatbot.agents.wording import as_i, is_hypothetical, leads_in_first_person
+from chatbot.agents.wording import as_i, leads_in_first_person
 from chatbot.memory.timewords import is_past_form
 
 _WORD = re.compile(r"[^\W_]+")

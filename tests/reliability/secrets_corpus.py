@@ -35,6 +35,12 @@ SECRETS: dict[str, tuple[str, str]] = {
     # sealed49: a PIN as one word, and Danish "er" for "is"
     "pinkode er": ("btw min pinkode er 5826 hvis jeg glemmer den haha", "5826"),
     "pincode is": ("mijn pincode is 4417, vergeet hem niet", "4417"),
+    # sealed50: a password in quotes after words of its own (Indonesian), a passport number in
+    # brackets in a pasted calendar entry
+    "password quoted later": ("Oh iya, password wifi kos saya sekarang 'kopisusu88', biar "
+                              "nggak lupa hehe", "kopisusu88"),
+    "passport in brackets": ("Notes: bring passport (no. PZ8836127), 2 photos, rental contract",
+                             "PZ8836127"),
     "contraseña": ("mi contraseña del banco es Sol2024!", "Sol2024"),
     # sealed36: "its" after a comma, and Spanish "clave"
     "code its": ("can u hang onto the key box code for my nans house, its 5927. she lives in "
@@ -138,6 +144,8 @@ SECRETS: dict[str, tuple[str, str]] = {
 }
 
 ORDINARY: list[str] = [
+    'I forgot my password again lol, "ugh"',  # a quoted word after it, shaped like no secret
+    'the passport office said "come back monday"',
     "her er min kode til kagen: mere smør",  # Danish "er" beside no secret's name
     "the zip code here is great, its 2024 and we are in the area code 0161",
     "my combo breaker move, its 3 hits",
