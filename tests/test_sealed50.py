@@ -11,7 +11,10 @@ date. sealed50 (below its heading): "was" in the third person, "below mine", a d
 after "- no,", a pasted calendar entry, a name after "im" with no greeting, a memory written as
 a form's fields, a time of day alone, an ending led by a capital "No longer", a shown memory
 copied with the day's date, a title after "is a", and recall of the household's and of a name
-with its "'s" (a password in quotes and a passport number in brackets: the secrets corpus)."""
+with its "'s" (a password in quotes and a passport number in brackets: the secrets corpus).
+sealed51 (below its heading): a part called hypothetical with no condition, a question filed as
+a fact, a heading taken for a name, a count of steps said apart, a quotation cut at its comma,
+and news of someone named by who they are filed as small talk."""
 
 from __future__ import annotations
 
@@ -24,13 +27,19 @@ from chatbot.agents.grounding import grounding
 from chatbot.agents.hypothetical import before_hypothetical
 from chatbot.agents.memory_form import without_article_before_name
 from chatbot.agents.opening import asks
-from chatbot.agents.owners import with_relation
+from chatbot.agents.owners import with_owner, with_relation
 from chatbot.agents.part_calls import tool_calls
-from chatbot.agents.parts import bracketed, split_parts
-from chatbot.agents.referents import said_of_them
+from chatbot.agents.parts import split_parts
+from chatbot.agents.pieces import bracketed
+from chatbot.agents.put_right import announces_a_correction
+from chatbot.agents.referents import of_someone, said_of_them
+from chatbot.agents.reply_requests import as_asked
+from chatbot.agents.reply_style import style_of
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.told import named, recalled
+from chatbot.agents.user_name import user_name
 from chatbot.agents.wording import third_person
+from chatbot.memory.timeparse import find_span
 from chatbot.memory.timewords import spoken_numbers
 from chatbot.session import ChatSession
 
@@ -291,3 +300,93 @@ def test_recall_of_the_households_and_a_named_ones_possessive():
     assert asks("ayy which game did i say i grind again")
     assert "Marit's birthday" in named("when is Marit's birthday?",
                                        ["Sister Marit's birthday is on 9 June"])
+
+
+def test_a_reply_that_is_the_users_message_whole_is_asked_for_again(store):
+    said = ("Hi! Setting this up for the first time. Easiest if I just paste my signature: "
+            "Rosalind Vanterpool, Senior Conservator")
+    llama = ScriptedLlama([chat_reply(said, False), chat_reply("Welcome, Rosalind!", False),
+                           json_parts([fact(p, p) for p in split_parts(said)])],
+                          template=CHATML)
+    with ChatSession("rosalind", store, scripted_local_lm(llama), background=False) as s:
+        reply = s.turn(said)
+    assert reply.error is None and reply.response == "Welcome, Rosalind!", reply
+
+
+def test_a_state_for_years_reaches_up_to_now():
+    assert find_span("Married for 25 years", DAY) is None
+    assert find_span("moving to Japan for 2 years", DAY) is not None
+
+
+def test_a_thing_named_after_its_owners_colon_is_theirs():
+    said = ("My friend Oonagh's dog is staying with us this weekend: Gulliver, an enormous "
+            "Leonberger. He sheds like mad.")
+    assert with_owner("Gulliver is an enormous Leonberger", said) == (
+        "Oonagh's dog Gulliver is an enormous Leonberger")
+    assert with_owner("Gulliver sheds like mad", "He sheds like mad.", said) == (
+        "Oonagh's dog Gulliver sheds like mad")
+    assert with_owner("Gulliver sheds like mad", "He sheds like mad.") == (
+        "Gulliver sheds like mad")
+
+
+def test_a_slight_correction_announced_is_no_preference():
+    assert announces_a_correction("ok SLIGHT CORRECTION to what i told you last time.")
+    assert not announces_a_correction("fix my bike please")
+
+
+# sealed51 ------------------------------------------------------------------------------------
+
+
+def test_a_part_called_hypothetical_with_no_condition_is_the_users_fact():
+    said = "also joined the juggling club bc my flatmate wouldnt shut up abt it lol."
+    texts = _texts(tool_calls([{"part": said, "kind": "hypothetical"}], [], message=said,
+                              known=said, day=DAY, parts=[said]))
+    assert any("juggling club" in t for t in texts), texts
+    # a wish stays a wish
+    wish = "if i ever won the lottery id buy a boat"
+    assert tool_calls([{"part": wish, "kind": "hypothetical"}], [], message=wish, known=wish,
+                      day=DAY, parts=[wish]) == [("noop", {})]
+
+
+def test_a_question_filed_as_a_fact_replaces_nothing():
+    shown = {0: 'Said: "Volám sa Maroš, som hodinár a bývam v Nitre."'}
+    said = "Kde teraz bývam? A čím sa živím?"
+    entries = [{**fact("Kde teraz bývam?", "Lives in Nitre"), "memories": [
+        {"memory": "Lives in Nitre", "category": "home", "replaces": 0}]},
+        {"part": "A čím sa živím?", "kind": "question"}]
+    calls = tool_calls(entries, [0], message=said, known=said, shown=shown, day=DAY,
+                       reviews=[{"now": "unchanged"}], parts=[e["part"] for e in entries])
+    assert calls == [("noop", {})], calls
+
+
+def test_a_heading_before_a_colon_is_no_name():
+    said = "Novinka: minulý týždeň sme sa s rodinou presťahovali do Trenčína!"
+    assert user_name({"part": said, "user_name": "Novinka"}, said) is None
+    assert user_name({"part": "My name is Ana: hi!", "user_name": "Ana"},
+                     "My name is Ana: hi!") == "Ana"
+
+
+def test_a_count_of_steps_said_apart_is_kept_and_applied():
+    said = ("1. Hi, new here.\n2. I want every answer as numbered steps, please.\n"
+            "3. Five steps max.\n4. That's all for now.")
+    parts = split_parts(said)
+    assert parts == ["Hi, new here.", "I want every answer as numbered steps, please.",
+                     "Five steps max.", "That's all for now."]
+    assert as_asked("Max steps per answer", "Five steps max.") == 'Asked: "Five steps max."'
+    style = style_of(["Wants answers in numbered steps", 'Asked: "Five steps max."'])
+    assert style.numbered and style.sentences == 5
+
+
+def test_a_quotation_is_one_piece():
+    said = ("My sister just rang and her exact words were 'Gulliver got the falconer job at the "
+            "castle in Matlock, he starts in May!' Gulliver's my brother-in-law, he's been "
+            "after that job for years.")
+    assert split_parts(said)[0].endswith("he starts in May!'")
+    assert bracketed("Gulliver's my brother-in-law") == []
+
+
+def test_news_of_someone_named_by_who_they_are_is_kept():
+    said = "oh and Rhodri's teacher Mrs Loveday is retiring at Easter, he's devastated."
+    assert of_someone(said, []) == (
+        "Rhodri's teacher Mrs Loveday is retiring at Easter, he's devastated.")
+    assert of_someone("lovely weather in Leeds today", []) is None

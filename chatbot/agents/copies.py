@@ -62,9 +62,10 @@ _WORDS = re.compile(r"[^\W_]+")
 class RepeatedReply(Exception):  # noqa: N818 - it is what happened, not the caller's error
     """The reply being generated copies an earlier reply."""
 
-    def __init__(self, earlier: str):
+    def __init__(self, earlier: str, echo: bool = False):
         super().__init__("the reply copied an earlier reply")
         self.earlier = earlier
+        self.echo = echo  # it copied the user's message, whole
 
 
 def _norm(text: str) -> str:
@@ -276,9 +277,10 @@ class CopyGuard:
     `message` nor one of the `earlier` replies (nor, with `refusals`, refuses)."""
 
     def __init__(self, emit: Callable[[str], None], earlier: list[str], message: str = "",
-                 refusals: bool = False):
+                 refusals: bool = False, whole_echo: bool = False):
         self._emit = emit
         self._refusals = refusals  # an opening refusal raises Refused (agents/refusals.py)
+        self._whole_echo = whole_echo  # a reply that is the message, whole, raises RepeatedReply
         self._earlier = [text for text in earlier if _norm(text)]
         self._message = message
         self._held = ""
@@ -298,8 +300,15 @@ class CopyGuard:
         self._release(opening)
 
     def close(self) -> None:
-        """The reply is complete: whatever is still held goes out, unless it is a copy."""
+        """The reply is complete: whatever is still held goes out, unless it is a copy (of an
+        earlier reply, or with `whole_echo` of the message itself: "Hi! Setting this up for the
+        first time. Easiest if I just paste my signature: ..." was the whole reply to that
+        message, sealed50)."""
         if self._deciding:
+            said = _words(self._held)
+            if (self._whole_echo and len(said) >= ECHO_MIN_WORDS
+                    and _copies_message(said, _words(self._message))):
+                raise RepeatedReply(self._message, echo=True)
             self._release(without_echo(self._held, self._message))
 
     def _release(self, opening: str) -> None:
@@ -334,7 +343,7 @@ def ask_without_copies(ask: Callable[[list[dict[str, str]], list[str], list[str]
             return ask(turns, watch, said)
         except Exception as exc:
             repeat = find_cause(exc, RepeatedReply)
-            if repeat is None or not watch:
+            if repeat is None or not (watch or repeat.echo):
                 raise
             on_copy()
             said = [*said, repeat.earlier]

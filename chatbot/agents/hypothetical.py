@@ -71,3 +71,15 @@ def before_hypothetical(text: str) -> str | None:
     else:
         return None
     return real if len(real.split()) >= 3 and not is_hypothetical(real) else None
+
+
+# Words that make a sentence a wish, a condition or a maybe.
+_WHAT_IF = re.compile(r"\b(?:if|wish|wished|dream|dreams|hope|hoping|someday|one\s+day|imagine|"
+                      r"suppose|maybe|perhaps|might|should|ought|planning|plan)\b", re.I)
+
+
+def says_what_if(text: str) -> bool:
+    """The sentence has a word of a condition, a wish or a maybe ("if", "I'd", "would",
+    "someday"): a model that calls it hypothetical may be right. Without one it is not:
+    "also joined the juggling club bc my flatmate wouldnt shut up abt it lol" (sealed51)."""
+    return bool(_WHAT_IF.search(text) or _WOULD.search(text))

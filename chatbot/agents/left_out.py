@@ -12,7 +12,8 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import POINTS_BACK, said_in, stems
 from chatbot.agents.part_checks import says_in_full
-from chatbot.agents.parts import _CLAUSE, _WORD, split_outside_brackets
+from chatbot.agents.parts import _CLAUSE, _WORD
+from chatbot.agents.pieces import split_outside_brackets
 from chatbot.agents.rare_words import _rare
 from chatbot.agents.wording import _led_by_a_verb, leads_in_first_person, third_person
 from chatbot.memory.timewords import days_and_numbers

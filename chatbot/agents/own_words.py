@@ -24,8 +24,8 @@ from chatbot.agents.parts import (
     NEGATION,
     NEW_SUBJECT,
     _proper_names,
-    split_outside_brackets,
 )
+from chatbot.agents.pieces import split_outside_brackets
 from chatbot.agents.prompts import load_examples
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare, with_rare_clauses
 from chatbot.agents.statements import JOINED

@@ -81,7 +81,7 @@ def _theirs(text: str, part: str) -> str:
     return re.sub(r"\b(his|her)\s+([\w'-]+)", said, text, flags=re.I)
 
 
-def with_owner(text: str, part: str) -> str:
+def with_owner(text: str, part: str, known: str = "") -> str:
     """A memory of someone's thing the user spoke of, with whose it is when the model left
     that out: "Minds ball python until Wednesday" for "Minding my brother's ball python till
     Wednesday" -> "Minds their brother's ball python ...". Without it, "is my brother's snake
@@ -98,7 +98,7 @@ def with_owner(text: str, part: str) -> str:
         if (article := _BEFORE_THING.search(text[:start])) is not None:
             start = article.start()
         return f"{text[:start]}their {owner.lower()}'s {text[at.start():]}"
-    return _with_named_owner(text, part)
+    return _with_named_owner(text, part, known)
 
 
 # Someone else's thing, named after "his" or "her", owned by the name the part says before:
@@ -108,10 +108,23 @@ _HIS_NAMED = re.compile(r"\b(?:his|her)\s+([a-z][\w-]*)\s+([A-Z][\w'-]+)")
 _NAMED_KIN = re.compile(rf"\b(?i:{RELATIONS})\s+([A-Z][\w'-]+)")
 
 
-def _with_named_owner(text: str, part: str) -> str:
+# ... or named after "<owner>'s <thing>" and a colon or a comma: "My friend Oonagh's dog is
+# staying with us this weekend: Gulliver, an enormous Leonberger." was kept as "Gulliver is an
+# enormous Leonberger" (sealed50), whose dog nobody could tell.
+_OWNERS_THING = re.compile(r"\b([A-Z][\w-]+)['\u2019]s\s+([a-z][\w-]*)\b[^.!?:]{0,60}?[:,]\s*"
+                           r"([A-Z][\w'-]+)\b")
+
+
+def _with_named_owner(text: str, part: str, known: str = "") -> str:
     """The memory with whose its named thing is: the last relation named before "his" or
-    "her" in the part ("friend Aurelio"), when the memory names neither the owner nor the
+    "her" in the part ("friend Aurelio"), or the owner named before it ("Oonagh's dog ...:
+    Gulliver"), when the memory leads with the name and names neither the owner nor the
     thing's kind before it."""
+    for m in _OWNERS_THING.finditer(known or part):  # (said in an earlier sentence too)
+        owner, thing, name = m.groups()
+        if (text.startswith(name) and owner not in text and thing.lower() not in text.lower()
+                and name != owner):
+            return f"{owner}'s {thing} {text}"
     for m in _HIS_NAMED.finditer(part):
         thing, name = m.group(1), m.group(2)
         owners = [o for o in _NAMED_KIN.findall(part[:m.start()]) if o != name]

@@ -39,7 +39,7 @@ from chatbot.agents.forgets import (
     without_forgotten,
 )
 from chatbot.agents.guards import NOT_TO_KEEP, of_the_moment, stems
-from chatbot.agents.hypothetical import before_hypothetical, is_hypothetical
+from chatbot.agents.hypothetical import before_hypothetical, is_hypothetical, says_what_if
 from chatbot.agents.meant import meant_instead, with_taken_back
 from chatbot.agents.own_words import names_in, one_person_each
 from chatbot.agents.part_checks import forgotten, names_beyond, with_what, without_misplaced
@@ -73,7 +73,7 @@ from chatbot.agents.reply_requests import (
 )
 from chatbot.agents.restated import without_restated_facts
 from chatbot.agents.spelling import entries_as_typed
-from chatbot.agents.statements import is_news
+from chatbot.agents.statements import is_news, without_lead_in
 from chatbot.agents.told import OWNED
 from chatbot.agents.user_name import called_me, only_a_name, said_name
 from chatbot.agents.wording import (
@@ -256,6 +256,12 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
         return
     if kind not in KEEP:
         got = from_statements(r, part, kind)
+        if (got is None and kind == "hypothetical" and not says_what_if(part)
+                and not part.rstrip().endswith("?")):
+            # nothing in it is a condition or a wish: the user's own words (sealed51 kept
+            # nothing of "also joined the juggling club bc my flatmate wouldnt shut up abt it")
+            said = third_person(with_elided_i(with_apostrophes(without_lead_in(part))))
+            got = ("fact", [(said.rstrip(" ."), [], None)])
     else:
         got = from_memories(r, entry, part, kind, news)
     if got is not None:

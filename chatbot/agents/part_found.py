@@ -34,6 +34,7 @@ from chatbot.agents.memory_form import (
     without_article_before_name,
 )
 from chatbot.agents.new_facts import with_said_date, without_bare_times
+from chatbot.agents.opening import QUESTION_MARKS
 from chatbot.agents.own_words import (
     clauses_for,
     copied_elsewhere,
@@ -188,6 +189,12 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
     message, shown, shown_facts, day = r.message, r.shown, r.shown_facts, r.day
     earlier = r.before[:-1]
     entry = {**entry, "memories": _its_own(entry, part, r.asked)}
+    # A question filed as a fact replaces nothing, and is no memory in its own words: "Kde
+    # teraz bývam?" ("where do I live now?") became the new version of the user's home
+    # (sealed51).
+    asking = part.rstrip().endswith(QUESTION_MARKS) and kind != "how_to_reply"
+    if asking and abroad(part, message):
+        return None
     if abroad(part, message) and said_again(part, memories_of(entry), shown_facts):
         return None  # "zoals ik al zei, ..." beside the shown memory the model copied
     if only_asks(part) and all(stems(t) <= stems(" ".join(shown.values()))
@@ -228,7 +235,7 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         found = [((said_of_them(t, part) or t), c, ref) for t, c, ref in found]
     found = joined_details([(with_owner(with_relation(with_whole_words(with_their_verb(
         with_copula(led_by_who(t, about or whose_clause(t, part), r.words),
-                    part), part), part), r.words, part), part), c, ref)
+                    part), part), part), r.words, part), part, r.words), c, ref)
         for t, c, ref in found
         if not copied_elsewhere(t, part, r.words, kind)], part)
     found = clauses_apart(found)  # "... make the best sarmale and we have a cat ..."
@@ -258,7 +265,9 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         # a reply preference: code reads its format in English (reply_style), and 'Said: "...
         # en forma de lista con viñetas ..."' gave no bullets
         found = in_their_words(part, found, r.day)
-    return kind, found
+    if asking:
+        found = [(t, c, None) for t, c, _ in found if stems(t) != stems(part)]
+    return (kind, found) if found or not asking else None
 
 
 # A part that is only a time of day, with chat's tags: "on my break. 3am lol" (sealed50 kept

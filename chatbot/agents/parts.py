@@ -21,10 +21,16 @@ import dspy
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.hypothetical import is_hypothetical
+from chatbot.agents.pieces import (
+    LIST_NUMBER,
+    bracketed,
+    pasted_entries_joined,
+    split_outside_brackets,
+)
 from chatbot.agents.prompts import load_sections
 from chatbot.agents.questions import _LEADS_WITH_CONDITION, split_question
 from chatbot.agents.wording import RELATIONS
-from chatbot.memory.timewords import MONTHS, NUMBER_WORDS, WEEKDAYS
+from chatbot.memory.timewords import NUMBER_WORDS
 
 PROMPT = "memory_update_agent"
 MAX_PARTS = 8
@@ -42,7 +48,8 @@ MAX_REVIEWED = 3
 _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 # A typed emoticon too ("sprained my thumb so no model railway for a couple of weeks :( what
 # else can i do ...?", sealed28: kept with the question, the railway was lost).
-_SENTENCE = re.compile(rf"(?<=[.!?;\u2026{_EMOJI}])\s+|(?<=[:;=][)(DPp/|])\s+"
+_SENTENCE = re.compile(rf"(?<=[.!?;\u2026{_EMOJI}])\s+|(?<=[.!?]['\"\u201d\u2019])\s+"
+                       r"|(?<=[:;=][)(DPp/|])\s+"
                        r"|(?<=[:;=]-[)(DPp/|])\s+|\n+")
 _WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
@@ -126,41 +133,9 @@ TAKES_BACK_WORDS = r"no|nope|nah|sorry|oops|actually|i\s+meant?"
 TAKES_BACK = re.compile(rf"\b(?:{TAKES_BACK_WORDS})\b", re.I)
 
 
-# An aside in brackets is one piece with what it is said of: "training as a tree surgeon now
-# (climbing trees for a living, my mam thinks ive lost it), Biscotto died ..." was cut at
-# "my mam", and both halves were kept with half a bracket (sealed49). Not a typed emoticon's
-# bracket (":(", ";-)"), nor one that is never closed.
-_OPEN, _CLOSE = re.compile(r"(?<![:;=-])\("), re.compile(r"(?<![:;=-])\)")
-
-
 # After an aside, a name and a verb lead a clause of their own: "... (..., my mam thinks ive
 # lost it), Biscotto died a couple of weeks ago".
 _AFTER_ASIDE = re.compile(r"(?<=\))\s*,\s*(?=[A-Z][\w'-]*\s+[a-z])")
-
-
-def bracketed(text: str) -> list[tuple[int, int]]:
-    """The spans of the text's closed asides in round brackets, outermost only."""
-    marks = sorted([(m.start(), 1) for m in _OPEN.finditer(text)]
-                   + [(m.start(), -1) for m in _CLOSE.finditer(text)])
-    spans, depth, start = [], 0, 0
-    for at, step in marks:
-        if step > 0 and depth == 0:
-            start = at
-        depth = max(0, depth + step)
-        if step < 0 and depth == 0 and at > start:
-            spans.append((start, at + 1))
-    return spans
-
-
-def split_outside_brackets(pattern: re.Pattern[str], text: str) -> list[str]:
-    """`pattern.split(text)` (no groups), but never inside an aside in brackets."""
-    spans = bracketed(text)
-    pieces, start = [], 0
-    for m in pattern.finditer(text):
-        if m.end() > m.start() and not any(a < m.start() < b for a, b in spans):
-            pieces.append(text[start:m.start()])
-            start = m.end()
-    return [*pieces, text[start:]]
 
 
 # Words before "and I" too many for a subject "I" shares: "okay so my neighbour jedediah the
@@ -273,50 +248,17 @@ def _with_fragments_joined(sentences: list[str]) -> list[str]:
     return out
 
 
-# A pasted entry (lines after one that ends in a colon) with a line that is only its date and
-# time is one part: "pasting from my calendar:" then "Residence permit appointment", "Wed 27 Mar
-# 2024, 09:40 - 10:20", "Immigration Office, Counter 6" was kept line by line (sealed50), the
-# date a memory of its own and the appointment undated. A pasted profile ("- Name: ...",
-# "- Job: ...") has no such line, and its lines stay facts of their own.
-_DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, *(d[:3] for d in WEEKDAYS), "tues", "thur", "thurs",
-                         "am", "pm", "at", "to", "from", "until", "till"])
-_TIME_TOKEN = re.compile(r"\d{1,2}(?:[:.]\d{2})?(?:am|pm|h)?|\d{4}|\d{1,2}(?:st|nd|rd|th)", re.I)
-
-
-def _only_a_date(line: str) -> bool:
-    words = _WORD.findall(line)
-    return bool(words) and any(w.lower() in MONTHS or w.lower() in _DATE_WORDS
-                               for w in words) and all(
-        w.lower() in _DATE_WORDS or _TIME_TOKEN.fullmatch(w) for w in words)
-
-
-def _pasted_entries_joined(text: str) -> str:
-    lines, out, i = text.split("\n"), [], 0
-    while i < len(lines):
-        out.append(lines[i])
-        if lines[i].rstrip().endswith(":"):
-            while i + 1 < len(lines) and not lines[i + 1].strip():
-                i += 1  # a blank line after the lead
-            block = []
-            while i + 1 < len(lines) and lines[i + 1].strip():
-                block.append(lines[i + 1].strip())
-                i += 1
-            if len(block) >= 2 and any(_only_a_date(b) for b in block):
-                out.append(" - ".join(b.rstrip(" .;") for b in block))
-            else:
-                out += block
-        i += 1
-    return "\n".join(out)
-
-
 def split_parts(text: str) -> list[str]:
     """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
     rest stays in the last)."""
     # A sentence ended by a semicolon loses it: "My name is Gertrude;" was kept word for word
     # as "Their name is Gertrude;" (sealed22).
     # (not cut inside an aside in brackets: "bring passport (no. PZ8836127)")
+    # (a numbered list's marks are no sentences: "1. Hi, new here.\n2. I want every answer as
+    # numbered steps" was cut as "1." and "Hi, new here. 2.", sealed51)
+    text = LIST_NUMBER.sub("", text.strip())
     sentences = [p.strip().removesuffix(";").rstrip() for p in split_outside_brackets(
-        _SENTENCE, _pasted_entries_joined(text.strip())) if _WORD.search(p)]
+        _SENTENCE, pasted_entries_joined(text)) if _WORD.search(p)]
     parts = [q for s in _with_fragments_joined(sentences) for c in split_clauses(s)
              for q in split_question(c)]
     parts = parts or [text.strip()]

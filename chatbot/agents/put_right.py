@@ -120,7 +120,11 @@ _ABOUT_TO_CORRECT = re.compile(
     r"one\s+thing|an?\s+(?:error|mistake|detail)|what\s+I\s+(?:told|said\s+to)\s+you)"
     r"(?:\s+(?:I|that\s+I)\s+(?:told|said\s+to|gave)\s+you)?(?:\s+(?:previously|before|"
     r"earlier|last\s+time|the\s+other\s+day))?\W*$"
-    r"|^\W*(?:(?:quick|small|one|a)\s+)?correction\W*$", re.I)  # "correction." (sealed48)
+    # "correction." (sealed48); "ok SLIGHT CORRECTION to what i told you last time." (sealed50:
+    # kept as a standing preference)
+    r"|^\W*(?:(?:ok|okay|so|right)\W+)?(?:(?:quick|small|slight|tiny|one|a|little)\s+)?"
+    r"(?:correction|fix)(?:\s+(?:to|on|about)\s+(?:what|something)\s+(?:i|I)\s+"
+    r"(?:told\s+you|said)(?:\s+(?:previously|before|earlier|last\s+time))?)?\W*$", re.I)
 
 
 def announces_a_correction(part: str) -> bool:

@@ -25,8 +25,8 @@ from chatbot.agents.parts import (
     INTERJECTIONS,
     NEGATION,
     NEW_SUBJECT,
-    split_outside_brackets,
 )
+from chatbot.agents.pieces import split_outside_brackets
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.redact import redact
 

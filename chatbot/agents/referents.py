@@ -246,7 +246,21 @@ def of_someone(part: str, before: list[str]) -> str | None:
             1 if _TRAIT.search(part) else 0):  # "hes obsessed w golf" (sealed45: lost)
         return None
     told = with_referents(part, before)
+    if told == part and _SOMEONES_NEWS.search(part):
+        # ... or by who they are and their name: "oh and Rhodri's teacher Mrs Loveday is
+        # retiring at Easter, he's devastated." (sealed51: filed as small talk, nothing kept)
+        said = _JOINED.sub("", part.strip())
+        return said[:1].upper() + said[1:]
     return told if told != part else None
+
+
+_JOINED = re.compile(r"^(?:(?:oh|and|so|also|btw|anyway|ok|okay|plus)\b[\s,]*)+", re.I)
+
+
+# Someone of the user's (or of someone of theirs), named, and what they are doing.
+_SOMEONES_NEWS = re.compile(r"\b(?:(?i:my|our)|[A-Z][\w-]+['\u2019]s)\s+[a-z][a-z-]+\s+"
+                            r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-Z][\w'-]+\s+"
+                            r"(?:is|was|has|had|got|just|will|won|lost)\b")
 
 
 # A memory the part says of "she" or "he", with no word of whose it is: "On a cruise" for

@@ -127,7 +127,8 @@ class ReplyCall:
         what it already said (`said`); raises RepeatedReply for a copy. A reply that opens
         with a refusal is asked for once more, begun with other words (agents/refusals.py)."""
         check = refusals and bool(self._instead)
-        self.guard = CopyGuard(self._shown, watch, self._asked, refusals=check)
+        self.guard = CopyGuard(self._shown, watch, self._asked, refusals=check,
+                               whole_echo=not said)  # once: told so, it may quote the message
         self.stream = FieldStream(self._field, self.guard.feed)  # a retry starts afresh
         try:
             with self._context(), sampled(self._lm, bool(said)), token_sink(self._sink):

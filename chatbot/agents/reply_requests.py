@@ -22,6 +22,7 @@ from chatbot.agents.language import (
 from chatbot.agents.parts import _CLAUSE, _WORD, CHAT_TAGS, _proper_names
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import ASKED, SAID, leads_in_first_person
+from chatbot.memory.timewords import spoken_numbers
 
 _YOU = re.compile(r"\b(?:you|your|yours)\b", re.I)
 # A wh-word leading a clause, or after a few words ("remind me which hotel I'm staying at?").
@@ -227,6 +228,12 @@ _ACKNOWLEDGED = frozenset("ok okay alright sure yes yeah yep fine cool right kk 
                           "danke merci gracias grazie".split())
 
 
+def _numbers(text: str) -> set[str]:
+    """The numbers a text says, in digits or in words: a count the model left out of a
+    request ("Five steps max." as "Max steps per answer", sealed51) is what it asked."""
+    return set(re.findall(r"\d+", text)) | spoken_numbers(text)
+
+
 def as_asked(text: str, part: str) -> str:
     """A reply preference as the model wrote it, or the user's own request, quoted, when the
     model's words keep less than half of the request's ("Could you give all your replies in
@@ -238,7 +245,8 @@ def as_asked(text: str, part: str) -> str:
         # and code reads a format only in English ("en forma de lista con viñetas": bullets)
         return text
     if part.strip() and asked and (len(asked & stems(text)) < len(asked) / 2
-                                   or asked_language([part]) != asked_language([text])):
+                                   or asked_language([part]) != asked_language([text])
+                                   or _numbers(part) - _numbers(text)):
         # ... or loses the language it asks replies in ("could you answer me in german from
         # now on?" as "Wants to get German back up to scratch")
         return f'{ASKED}"{part.strip()}"'

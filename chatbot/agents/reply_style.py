@@ -107,6 +107,7 @@ _COUNT = r"([1-9]|one|two|three|four|five)"
 _ITEMS = re.compile(rf"\b{_COUNT}\s+(?:steps?\s+|points?\s+|items?\s+|bullets?\s+|things?\s+)?"
                     r"(?:max(?:imum)?|at\s+most|tops)\b|\b(?:max(?:imum)?|at\s+most|up\s+to|no\s+"
                     rf"more\s+than)\s+{_COUNT}\s+(?:steps|points|items|bullets|things)\b", re.I)
+_UNIT_ITEMS = re.compile(r"\b(?:steps?|points?|items?|bullets?)\b", re.I)
 # "no more than two sentences" is a limit, not a negation.
 _NO_MORE_THAN = re.compile(r"\b(?:no|not|never)\s+(?:more|longer)\s+than\s*$", re.I)
 # A negation earlier in the same clause as the format it negates.
@@ -171,7 +172,9 @@ def _asked(text: str) -> dict[str, Any]:
     for loosely, most in _ABOUT_SENTENCES:
         if (limited := _said(loosely, text)) is not None:
             out["sentences"] = most if limited else None
-    if bullets and (items := _ITEMS.search(text)):  # "numbered steps, 5 max"
+    # "numbered steps, 5 max"; or a count of steps said apart from the list asked for ("I want
+    # every answer as numbered steps, please. Five steps max.", sealed51)
+    if (items := _ITEMS.search(text)) and (bullets or _UNIT_ITEMS.search(items.group(0))):
         said = (items.group(1) or items.group(2)).lower()
         out["sentences"] = int(said) if said.isdigit() else _NUMBER_WORDS[said]
     return out

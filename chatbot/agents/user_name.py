@@ -44,6 +44,8 @@ def user_name(entry: dict[str, Any], message: str, memories: list[str] = ()) -> 
             return said if said and said.lower() == found.group(0).lower() else None
         return " ".join(w[:1].upper() + w[1:] for w in found.group(0).split())
     before = message[:found.start()]
+    if message[found.end():].startswith(":") and not _INTRODUCED.search(before):
+        return None  # a heading: "Novinka: minulý týždeň ..." ("News: ...", sealed51)
     if _SOMEONE_OF_THEIRS.search(before) and not _MY_NAME_IS.search(before):
         # "My daughter Elowen started nursery": the daughter's name; "My name is Gertrude"
         # is the user's own (it was taken for someone's, sealed22)

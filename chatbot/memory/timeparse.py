@@ -89,7 +89,14 @@ def _up_to_now(text: str, m: re.Match[str]) -> bool:
     eight years now"), unless it says "next" or "coming"."""
     if re.search(r"\b(?:next|coming)\b", m.group(0), re.I):
         return False
-    return bool(_BEEN_IN_CLAUSE.search(text[:m.start()]) or _NOW_AFTER.match(text[m.end():]))
+    return bool(_BEEN_IN_CLAUSE.search(text[:m.start()]) or _NOW_AFTER.match(text[m.end():])
+                or _STATE_BEFORE.search(text[:m.start()]))
+
+
+# A state one is in right before it: "Married for 25 years" (sealed50 stored "Married from 15
+# March to 8 March 2049"), "sober for two years", "together for a decade".
+_STATE_BEFORE = re.compile(r"\b(?:married|engaged|divorced|widowed|retired|sober|together|single|"
+                           r"vegan|vegetarian|clean|friends|partners)\s+$", re.I)
 
 
 # A weekday after an article or a possessive names a thing, not a day: "the Saturday market",

@@ -1,0 +1,93 @@
+"""How a message's text is cut into pieces before its parts: an aside in brackets or a
+quotation is never cut inside (`bracketed`, `split_outside_brackets`), a pasted entry with a
+line that is only its date is one piece (`pasted_entries_joined`), and a numbered list's marks
+are no sentences (`LIST_NUMBER`). Read by agents/parts.py and the modules that cut a part into
+clauses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chatbot.memory.timewords import MONTHS, WEEKDAYS
+
+_WORD = re.compile(r"[^\W_]+")
+
+# An aside in brackets is one piece with what it is said of: "training as a tree surgeon now
+# (climbing trees for a living, my mam thinks ive lost it), Biscotto died ..." was cut at
+# "my mam", and both halves were kept with half a bracket (sealed49). Not a typed emoticon's
+# bracket (":(", ";-)"), nor one that is never closed.
+_OPEN, _CLOSE = re.compile(r"(?<![:;=-])\("), re.compile(r"(?<![:;=-])\)")
+
+
+# A quotation is one piece too: "her exact words were 'Gulliver got the falconer job at the
+# castle in Matlock, he starts in May!'" was cut at its comma (sealed51). An apostrophe inside a
+# word ("Gulliver's") is none.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]{3,200}?'(?!\w)|\"[^\"\n]{3,200}\""
+                     r"|\u201c[^\u201d\n]{3,200}\u201d|\u2018[^\u2019\n]{3,200}\u2019(?!\w)")
+
+
+def bracketed(text: str) -> list[tuple[int, int]]:
+    """The spans of the text's closed asides in round brackets, outermost only, and of its
+    quotations."""
+    quotes = [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+    marks = sorted([(m.start(), 1) for m in _OPEN.finditer(text)]
+                   + [(m.start(), -1) for m in _CLOSE.finditer(text)])
+    spans, depth, start = [], 0, 0
+    for at, step in marks:
+        if step > 0 and depth == 0:
+            start = at
+        depth = max(0, depth + step)
+        if step < 0 and depth == 0 and at > start:
+            spans.append((start, at + 1))
+    return spans + quotes
+
+
+def split_outside_brackets(pattern: re.Pattern[str], text: str) -> list[str]:
+    """`pattern.split(text)` (no groups), but never inside an aside in brackets."""
+    spans = bracketed(text)
+    pieces, start = [], 0
+    for m in pattern.finditer(text):
+        if m.end() > m.start() and not any(a < m.start() < b for a, b in spans):
+            pieces.append(text[start:m.start()])
+            start = m.end()
+    return [*pieces, text[start:]]
+
+
+# A pasted entry (lines after one that ends in a colon) with a line that is only its date and
+# time is one part: "pasting from my calendar:" then "Residence permit appointment", "Wed 27 Mar
+# 2024, 09:40 - 10:20", "Immigration Office, Counter 6" was kept line by line (sealed50), the
+# date a memory of its own and the appointment undated. A pasted profile ("- Name: ...",
+# "- Job: ...") has no such line, and its lines stay facts of their own.
+_DATE_WORDS = frozenset([*WEEKDAYS, *MONTHS, *(d[:3] for d in WEEKDAYS), "tues", "thur", "thurs",
+                         "am", "pm", "at", "to", "from", "until", "till"])
+_TIME_TOKEN = re.compile(r"\d{1,2}(?:[:.]\d{2})?(?:am|pm|h)?|\d{4}|\d{1,2}(?:st|nd|rd|th)", re.I)
+
+
+def _only_a_date(line: str) -> bool:
+    words = _WORD.findall(line)
+    return bool(words) and any(w.lower() in MONTHS or w.lower() in _DATE_WORDS
+                               for w in words) and all(
+        w.lower() in _DATE_WORDS or _TIME_TOKEN.fullmatch(w) for w in words)
+
+
+def pasted_entries_joined(text: str) -> str:
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        out.append(lines[i])
+        if lines[i].rstrip().endswith(":"):
+            while i + 1 < len(lines) and not lines[i + 1].strip():
+                i += 1  # a blank line after the lead
+            block = []
+            while i + 1 < len(lines) and lines[i + 1].strip():
+                block.append(lines[i + 1].strip())
+                i += 1
+            if len(block) >= 2 and any(_only_a_date(b) for b in block):
+                out.append(" - ".join(b.rstrip(" .;") for b in block))
+            else:
+                out += block
+        i += 1
+    return "\n".join(out)
+
+
+LIST_NUMBER = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+(?=\S)", re.M)
