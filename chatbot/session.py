@@ -249,10 +249,11 @@ class ChatSession:
         # A reply that opens with the user's message loses that opening; one that copies an
         # earlier reply is stopped in its first words and asked for once more, told what it
         # said (agents/copies.py, agents/reply_call.py).
-        # "more" is asked with the question it follows (agents/follow_up.py).
-        asked = with_what_for(redact(question), [
-            redact(m["content"]) for m in self.transcript[-2 * TRANSCRIPT_TURNS:-1]
-            if m.get("role") == "user" and m.get("content")])
+        # "more" is asked with the question it follows (agents/follow_up.py); redacted once,
+        # whole.
+        asked = redact(with_what_for(question, [
+            m["content"] for m in self.transcript[-2 * TRANSCRIPT_TURNS:-1]
+            if m.get("role") == "user" and m.get("content")]))
         # (A cancelled reply is not one: asked again, the user wants it whole.)
         earlier = [m["content"] for m in self.transcript[-2 * TRANSCRIPT_TURNS:]
                    if m.get("role") == "assistant" and m.get("content")

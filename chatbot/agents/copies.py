@@ -130,8 +130,7 @@ def _asks_back(sentence: str, said: list[str]) -> bool:
     words = _words(with_apostrophes(sentence))
     if len(words) < ASKED_BACK_WORDS:
         return False
-    matched = sum(b.size for b in SequenceMatcher(None, [w.lower() for w in words],
-                                                  [w.lower() for w in said],
+    matched = sum(b.size for b in SequenceMatcher(None, words, said,
                                                   autojunk=False).get_matching_blocks())
     return matched >= len(words) - (len(words) >= ASKED_BACK_LOOSE)
 

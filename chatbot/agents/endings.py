@@ -17,7 +17,8 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.new_facts import with_the_day
-from chatbot.agents.parts import CHAT_TAGS, NEGATION
+from chatbot.agents.parts import NEGATION
+from chatbot.agents.pieces import CHAT_TAGS
 from chatbot.agents.statements import LET_GO_VERBS, said_as_memory
 from chatbot.agents.wording import leads_in_first_person, leads_with_a_verb, third_person
 

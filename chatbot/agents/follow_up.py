@@ -31,8 +31,8 @@ def asks_for_more(message: str) -> bool:
 def with_what_for(message: str, earlier: list[str]) -> str:
     """The message, or for one that only asks for more (`asks_for_more`), the message with the
     last earlier user message that asks something more than that, quoted: 'more (more of what
-    I asked before: "2 cats. both chew plants. houseplant ideas?")'. earlier: the user's
-    messages before this one, oldest first."""
+    I asked before, other than what you said: "2 cats. both chew plants. houseplant ideas?")'.
+    earlier: the user's messages before this one, oldest first."""
     if not asks_for_more(message):
         return message
     before = next((m for m in reversed(earlier) if m.strip() and not asks_for_more(m)), None)

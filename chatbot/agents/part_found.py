@@ -57,7 +57,8 @@ from chatbot.agents.part_checks import (
     says_it_again,
     told_abroad,
 )
-from chatbot.agents.parts import _WORD, CHAT_TAGS, MAX_MEMORY_CHARS, NOTHING, _proper_names
+from chatbot.agents.parts import _WORD, MAX_MEMORY_CHARS, NOTHING, _proper_names
+from chatbot.agents.pieces import CHAT_TAGS
 from chatbot.agents.put_right import renumbered_anyway, reworded_anyway
 from chatbot.agents.questions import only_asks
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells

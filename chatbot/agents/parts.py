@@ -22,8 +22,11 @@ from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NEUTRAL_WORDS
 from chatbot.agents.hypothetical import is_hypothetical
 from chatbot.agents.pieces import (
+    _WORD,
+    INTERJECTIONS,
     LIST_NUMBER,
     bracketed,
+    fragments_joined,
     pasted_entries_joined,
     split_outside_brackets,
 )
@@ -51,7 +54,6 @@ _EMOJI = "\u2600-\u27bf\U0001f000-\U0001faff"
 _SENTENCE = re.compile(rf"(?<=[.!?;\u2026{_EMOJI}])\s+|(?<=[.!?]['\"\u201d\u2019])\s+"
                        r"|(?<=[:;=][)(DPp/|])\s+"
                        r"|(?<=[:;=]-[)(DPp/|])\s+|\n+")
-_WORD = re.compile(r"[^\W_]+")
 _CLAUSE = re.compile(r"[,;]\s*")
 
 
@@ -93,10 +95,6 @@ _I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
                        rf"(?={_I}|{_MY_CLAUSE})")
 # Words a clause may open with before its subject: conjunctions, and the closed class of chat
 # interjections ("omg my cousin's wedding is next Saturday").
-# What chat tags a sentence with, no word of it: "sold the vespa lol", "kinda nervous ngl".
-CHAT_TAGS = r"lol|lmao|haha\w*|tbh|ngl|omg"
-INTERJECTIONS = ("oh|well|omg|wow|ugh|yay|lol|haha|phew|argh|oops|whoa|yikes|eek|meh|oof|welp|"
-                 "ahh|aww|hmm|ooh|gosh|blimey|crikey|woohoo|hiya|heyy+")
 _JOINERS = (rf"(?:and|but|so|plus|also|anyway|actually|{INTERJECTIONS}|btw|ok|okay)\b[\s,!]*")
 _I_SUBJECT = re.compile(rf"\b{_I}|^\W*(?i:{_JOINERS})*{_MY_CLAUSE}")
 _NOT_BEING = re.compile(r"\bI(?:'m| am) (?:not|no longer)\b", re.I)
@@ -225,29 +223,6 @@ def asked_about(text: str) -> set[str]:
             if len(q := split_question(c)) == 2}
 
 
-# Terse chat says one fact in fragments: "no nightshades. intolerant. fyi" (sealed49: apart,
-# "intolerant." was kept as "Intolerant" and dropped as saying nothing, and nothing was
-# stored). A lone word joins the short sentence before it; a greeting or a chat tag is none,
-# nor is a clause of the user's ("im Bo.").
-FRAGMENT_WORDS = 3  # the sentence a lone word joins is this short
-_NO_FRAGMENT = re.compile(rf"^\W*(?:(?:{INTERJECTIONS}|{CHAT_TAGS}|hi+|hello|hey+|thanks|"
-                          r"thank\s+you|ta|cheers|ok|okay|yes|yeah|yep|no|nope|bye|morning|"
-                          r"evening)\b\W*)+$|\b(?:i|im|i['\u2019]m|my|me)\b", re.I)
-
-
-def _with_fragments_joined(sentences: list[str]) -> list[str]:
-    out: list[str] = []
-    for sentence in sentences:
-        if (out and len(_WORD.findall(sentence)) == 1 and not sentence.endswith("?")
-                and not _NO_FRAGMENT.search(sentence)
-                and len(_WORD.findall(out[-1])) <= FRAGMENT_WORDS
-                and not out[-1].endswith("?") and not _NO_FRAGMENT.search(out[-1])):
-            out[-1] = f"{out[-1]} {sentence}"
-        else:
-            out.append(sentence)
-    return out
-
-
 def split_parts(text: str) -> list[str]:
     """The message's sentences and first-person clauses, in order; at most MAX_PARTS (the
     rest stays in the last)."""
@@ -259,7 +234,7 @@ def split_parts(text: str) -> list[str]:
     text = LIST_NUMBER.sub("", text.strip())
     sentences = [p.strip().removesuffix(";").rstrip() for p in split_outside_brackets(
         _SENTENCE, pasted_entries_joined(text)) if _WORD.search(p)]
-    parts = [q for s in _with_fragments_joined(sentences) for c in split_clauses(s)
+    parts = [q for s in fragments_joined(sentences) for c in split_clauses(s)
              for q in split_question(c)]
     parts = parts or [text.strip()]
     if len(parts) > MAX_PARTS:

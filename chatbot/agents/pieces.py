@@ -1,7 +1,8 @@
 """How a message's text is cut into pieces before its parts: an aside in brackets or a
 quotation is never cut inside (`bracketed`, `split_outside_brackets`), a pasted entry with a
 line that is only its date is one piece (`pasted_entries_joined`), and a numbered list's marks
-are no sentences (`LIST_NUMBER`). Read by agents/parts.py and the modules that cut a part into
+are no sentences (`LIST_NUMBER`), and fragments of a word said in a row are one
+(`fragments_joined`). Read by agents/parts.py and the modules that cut a part into
 clauses.
 """
 
@@ -11,7 +12,12 @@ import re
 
 from chatbot.memory.timewords import MONTHS, WEEKDAYS
 
-_WORD = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"[^\W_]+")  # a word (agents/parts.py reads it from here)
+
+# What chat tags a sentence with, no word of it: "sold the vespa lol", "kinda nervous ngl".
+CHAT_TAGS = r"lol|lmao|haha\w*|tbh|ngl|omg"
+INTERJECTIONS = ("oh|well|omg|wow|ugh|yay|lol|haha|phew|argh|oops|whoa|yikes|eek|meh|oof|welp|"
+                 "ahh|aww|hmm|ooh|gosh|blimey|crikey|woohoo|hiya|heyy+")
 
 # An aside in brackets is one piece with what it is said of: "training as a tree surgeon now
 # (climbing trees for a living, my mam thinks ive lost it), Biscotto died ..." was cut at
@@ -91,3 +97,26 @@ def pasted_entries_joined(text: str) -> str:
 
 
 LIST_NUMBER = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+(?=\S)", re.M)
+
+
+# Terse chat says one fact in fragments: "no nightshades. intolerant. fyi" (sealed49: apart,
+# "intolerant." was kept as "Intolerant" and dropped as saying nothing, and nothing was
+# stored). A lone word joins the short sentence before it; a greeting or a chat tag is none,
+# nor is a clause of the user's ("im Bo.").
+FRAGMENT_WORDS = 3  # the sentence a lone word joins is this short
+_NO_FRAGMENT = re.compile(rf"^\W*(?:(?:{INTERJECTIONS}|{CHAT_TAGS}|hi+|hello|hey+|thanks|"
+                          r"thank\s+you|ta|cheers|ok|okay|yes|yeah|yep|no|nope|bye|morning|"
+                          r"evening)\b\W*)+$|\b(?:i|im|i['\u2019]m|my|me)\b", re.I)
+
+
+def fragments_joined(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for sentence in sentences:
+        if (out and len(_WORD.findall(sentence)) == 1 and not sentence.endswith("?")
+                and not _NO_FRAGMENT.search(sentence)
+                and len(_WORD.findall(out[-1])) <= FRAGMENT_WORDS
+                and not out[-1].endswith("?") and not _NO_FRAGMENT.search(out[-1])):
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out

@@ -22,11 +22,10 @@ from chatbot.agents.parts import (
     _KIN_HE,
     _KIN_SHE,
     _WORD,
-    INTERJECTIONS,
     NEGATION,
     NEW_SUBJECT,
 )
-from chatbot.agents.pieces import split_outside_brackets
+from chatbot.agents.pieces import INTERJECTIONS, split_outside_brackets
 from chatbot.agents.wording import NAME_FACT, third_person
 from chatbot.redact import redact
 

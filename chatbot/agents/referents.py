@@ -16,6 +16,7 @@ from wordfreq import zipf_frequency
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.language import language_of
+from chatbot.agents.statements import JOINED
 from chatbot.agents.wording import ADVERBS, RELATIONS
 from chatbot.memory.timewords import is_past_form
 
@@ -249,12 +250,9 @@ def of_someone(part: str, before: list[str]) -> str | None:
     if told == part and _SOMEONES_NEWS.search(part):
         # ... or by who they are and their name: "oh and Rhodri's teacher Mrs Loveday is
         # retiring at Easter, he's devastated." (sealed51: filed as small talk, nothing kept)
-        said = _JOINED.sub("", part.strip())
+        said = JOINED.sub("", part.strip())
         return said[:1].upper() + said[1:]
     return told if told != part else None
-
-
-_JOINED = re.compile(r"^(?:(?:oh|and|so|also|btw|anyway|ok|okay|plus)\b[\s,]*)+", re.I)
 
 
 # Someone of the user's (or of someone of theirs), named, and what they are doing.

@@ -19,7 +19,8 @@ from chatbot.agents.language import (
     asks_for_english,
     language_of,
 )
-from chatbot.agents.parts import _CLAUSE, _WORD, CHAT_TAGS, _proper_names
+from chatbot.agents.parts import _CLAUSE, _WORD, _proper_names
+from chatbot.agents.pieces import CHAT_TAGS
 from chatbot.agents.reply_style import PLAIN, style_of
 from chatbot.agents.wording import ASKED, SAID, leads_in_first_person
 from chatbot.memory.timewords import spoken_numbers

@@ -19,7 +19,8 @@ from chatbot.agents.language import (
     asks_for_english,
     language_of,
 )
-from chatbot.agents.parts import _EMOJI, _JOINERS, _WORD, CHAT_TAGS, TELLING, _proper_names
+from chatbot.agents.parts import _EMOJI, _JOINERS, _WORD, TELLING, _proper_names
+from chatbot.agents.pieces import CHAT_TAGS
 from chatbot.agents.questions import with_elided_i
 from chatbot.agents.rare_words import _lower_words, _rare, _rare_thing
 from chatbot.agents.reply_style import PLAIN, style_of

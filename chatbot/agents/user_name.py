@@ -106,8 +106,9 @@ UNHEARD_OF_ZIPF = 2.0
 # "im" and a word English all but never writes, at the start of the message after a greeting,
 # before a comma, a mark, an emoji ("heyy im ilinca 👋", sealed41) or the end. Not a word
 # shaped as a state ("im jetlagged", "im pescatarian").
-# Or with no greeting, and "btw" after it: "im perpetua btw. nurse, neonatal unit, ..." (sealed50
-# filed it as small talk, and no name was kept).
+# Or with no greeting, and "btw" after it: "im zuleika btw. nurse, ..." (sealed50 filed such a
+# part as small talk and kept no name; its "perpetua", Zipf 2.07, is still too common a word
+# to be read as one without a capital).
 _GREETED_IM = re.compile(r"^\W*(?:(?:hey+|hi+|hiya|heya|hello|yo|ok|okay|so|well|hola|ciao)\b"
                          r"[\s,!.]*)*"
                          r"(?:i['\u2019]?m|i\s+am)\s+([a-z][a-z'-]+)\s*"
