@@ -64,6 +64,8 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split sealed50     # only at the end (agent_cases_sealed50.py)
     python scripts/eval_agents.py --split sealed51     # only at the end (agent_cases_sealed51.py)
     python scripts/eval_agents.py --split sealed52     # only at the end (agent_cases_sealed52.py)
+    python scripts/eval_agents.py --split sealed53     # only at the end (agent_cases_sealed53.py)
+    python scripts/eval_agents.py --split sealed54     # only at the end (agent_cases_sealed54.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -146,6 +148,8 @@ from agent_cases_sealed49 import SEALED49_CASES
 from agent_cases_sealed50 import SEALED50_CASES
 from agent_cases_sealed51 import SEALED51_CASES
 from agent_cases_sealed52 import SEALED52_CASES
+from agent_cases_sealed53 import SEALED53_CASES
+from agent_cases_sealed54 import SEALED54_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
@@ -159,7 +163,7 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed30`, `sealed31`, `sealed32`, `sealed33`, `sealed34`, `sealed35`, `sealed36`,
 # `sealed37`, `sealed38`, `sealed39`, `sealed40`, `sealed41`, `sealed42`, `sealed43`,
 # `sealed44`, `sealed45`, `sealed46`, `sealed47`, `sealed48`, `sealed49`, `sealed50`,
-# `sealed51` and `sealed52` are
+# `sealed51`, `sealed52`, `sealed53` and `sealed54` are
 # held out from whoever tunes: `--split all` leaves them out, only `--split fresh` / `unseen` /
 # `blind` / `prefs` / `sealed` /
 # `sealed2` / `sealed3` / `sealed4` / `sealed5` / `sealed6` / `sealed7` / `sealed8` / `sealed9` /
@@ -169,7 +173,7 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed31` / `sealed32` / `sealed33` / `sealed34` / `sealed35` / `sealed36` / `sealed37` /
 # `sealed38` / `sealed39` / `sealed40` / `sealed41` / `sealed42` / `sealed43` / `sealed44` /
 # `sealed45` / `sealed46` / `sealed47` / `sealed48` / `sealed49` / `sealed50` / `sealed51` /
-# `sealed52`
+# `sealed52` / `sealed53` / `sealed54`
 # (or naming their cases)
 # runs them.
 CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + PREFS_CASES
@@ -187,7 +191,7 @@ CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + P
                      + SEALED42_CASES + SEALED43_CASES + SEALED44_CASES
                      + SEALED45_CASES + SEALED46_CASES + SEALED47_CASES
                      + SEALED48_CASES + SEALED49_CASES + SEALED50_CASES + SEALED51_CASES
-                     + SEALED52_CASES)
+                     + SEALED52_CASES + SEALED53_CASES + SEALED54_CASES)
 SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs", "sealed",
           "sealed2", "sealed3", "sealed4", "sealed5", "sealed6", "sealed7", "sealed8", "sealed9",
           "sealed10", "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16",
@@ -196,7 +200,8 @@ SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "pre
           "sealed29", "sealed30", "sealed31", "sealed32", "sealed33", "sealed34",
           "sealed35", "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
           "sealed41", "sealed42", "sealed43", "sealed44", "sealed45", "sealed46",
-          "sealed47", "sealed48", "sealed49", "sealed50", "sealed51", "sealed52")
+          "sealed47", "sealed48", "sealed49", "sealed50", "sealed51", "sealed52", "sealed53",
+          "sealed54")
 APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "sealed4",
          "sealed5", "sealed6", "sealed7", "sealed8", "sealed9", "sealed10",
          "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16", "sealed17",
@@ -205,7 +210,8 @@ APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "s
          "sealed30", "sealed31", "sealed32", "sealed33", "sealed34", "sealed35",
          "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
          "sealed41", "sealed42", "sealed43", "sealed44", "sealed45", "sealed46",
-         "sealed47", "sealed48", "sealed49", "sealed50", "sealed51", "sealed52")
+         "sealed47", "sealed48", "sealed49", "sealed50", "sealed51", "sealed52", "sealed53",
+         "sealed54")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
 # --no-opening and --facts-as-stored change one of them, for an A/B.
@@ -372,7 +378,7 @@ def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
                           "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
                           "sealed41", "sealed42", "sealed43", "sealed44", "sealed45",
                           "sealed46", "sealed47", "sealed48", "sealed49", "sealed50", "sealed51",
-                          "sealed52")
+                          "sealed52", "sealed53", "sealed54")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -489,6 +495,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "sealed50 (agent_cases_sealed50.py; not in all; only at the end), "
                              "sealed51 (agent_cases_sealed51.py; not in all; only at the end), "
                              "sealed52 (agent_cases_sealed52.py; not in all; only at the end), "
+                             "sealed53 (agent_cases_sealed53.py; not in all; only at the end), "
+                             "sealed54 (agent_cases_sealed54.py; not in all; only at the end), "
                              "or "
                              "all; with "
                              "--cases/--class the default is all")
