@@ -182,7 +182,9 @@ def _id_numbers(text: str) -> list[Finding]:
 # Not a code that says where ("zip code", "area code").
 _ACCESS_CODE = re.compile(
     r"(?i)\b(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!area\s)(?<!country\s)(?<!dialling\s)"
-    r"(?<!dialing\s)(?<!sort\s)(?:(?:key|door|gate|entry|lock)?code|combination|combo)\b"
+    r"(?<!dialing\s)(?<!sort\s)(?:(?:key|door|gate|entry|lock)?code|combination|combo"
+    # or the lock itself: "oh bike lock is 7158 now" (sealed52: stored and said back)
+    r"|(?:pad)?lock)\b"
     + _OF_WHAT + _SAID_AS
     + r"(\d(?:[ \-]?\d){2,11})(?![\d\-])")
 # ... or its number a clause later, after "it's" (typed "its" too): "can u keep my gym locker
@@ -197,6 +199,28 @@ _CODE_LATER = re.compile(
 _OPENS_WITH = re.compile(
     r"(?i)\b(?:opens|unlocks|open|unlock|opened|unlocked)\s+(?:it\s+|up\s+)?with\s+(?:the\s+)?"
     r"(?:code\s+|number\s+|combination\s+|digits\s+)?(\d(?:[ \-.]?\d){2,11})(?![\d\-])")
+# "recovery words are walrus quiver velvet ... lobster" (sealed52: a wallet's seed phrase stored
+# and said back): the words a wallet is restored from, by their name, then twelve or more
+# words (they come as 12, 18 or 24).
+_SEED_PHRASE = re.compile(
+    r"(?i)\b(?:recovery|seed|backup|secret|mnemonic|wallet)\s+(?:words?|phrase)\b"
+    + _OF_WHAT + _SAID_AS
+    + r"((?:[a-z]{3,8} ){11,23}[a-z]{3,8}|(?:[a-z]{3,8}, ?){11,23}[a-z]{3,8})\b")
+# A password by its shape alone, whatever it is called ("the new one is Marlin$Quarry5276",
+# sealed52): eight or more characters mixing capitals, small letters and digits with a symbol
+# inside. Not an e-mail address, a handle or a hashtag; hyphens and underscores do not count
+# ("Covid-19s", "Mid-2024"). A word of its own, between spaces: not code ("limit=50&before=",
+# "World!</h1>"), a path or an address (none in 16 MB of LoCoMo and BEAM chat).
+_STRONG = re.compile(r"(?<![^\s(\"'])(?=\S*[A-Z])(?=\S*[a-z])(?=\S*\d)"
+                     r"[A-Za-z\d]+[!$%^&*#?~][A-Za-z\d!$%^&*#?~]*[A-Za-z\d]"
+                     r"(?=[.,;:!?)\"']*(?:\s|$))")
+
+
+def _strong_passwords(text: str) -> list[Finding]:
+    return [Finding("password", m.start(), m.end()) for m in _STRONG.finditer(text)
+            if len(m.group()) >= 8]
+
+
 # Words that follow "my password is" without being one.
 _NOT_A_SECRET = frozenset("""
 a an the my your his her our their its this that it not no none too very so quite really also
@@ -398,11 +422,14 @@ def find_secrets(text: str) -> list[Finding]:
         found += _id_numbers(text)
     if any(w in lowered for w in _NATIONAL_WORDS):
         found += _group_spans(_NATIONAL_ID, "id", text)
-    if "code" in lowered or "combi" in lowered or "combo" in lowered:
+    if any(w in lowered for w in ("code", "combi", "combo", "lock")):
         found += _group_spans(_ACCESS_CODE, "code", text)
         found += _group_spans(_CODE_LATER, "code", text)
     if "with" in lowered:
         found += _group_spans(_OPENS_WITH, "code", text)
+    if any(w in lowered for w in ("words", "phrase")):
+        found += _group_spans(_SEED_PHRASE, "password", text)
+    found += _strong_passwords(text)
     merged: list[Finding] = []
     for f in sorted(found, key=lambda f: (f.start, -f.end)):
         if merged and f.start < merged[-1].end:

@@ -30,11 +30,14 @@ _CONTRACTIONS = {
     "whats": "what's", "thats": "that's", "wheres": "where's", "whos": "who's",
     "hows": "how's", "theres": "there's", "hes": "he's", "shes": "she's",
 }
-# Chat's one- and two-letter "you" and "your", lower case only ("U-boat", "UR" are not them).
-_SHORT = {"u": "you", "ur": "your"}
+# Chat's one- and two-letter "you" and "your", lower case only ("U-boat", "UR" are not them),
+# and its "what" and "about": "wat do u actually know about me then" (sealed52: not read as a
+# question).
+_SHORT = {"u": "you", "ur": "your", "wat": "what", "wot": "what", "wut": "what",
+          "abt": "about"}
 # Not inside a name: "on vava'u" had become "on vava'you" (sealed34).
 _WORD = re.compile(r"\b(" + "|".join(_CONTRACTIONS) + r")\b"
-                   r"|(?<![\w.'\u2019-])(u|ur)(?![\w.'\u2019-])", re.I)
+                   r"|(?<![\w.'\u2019-])(" + "|".join(_SHORT) + r")(?![\w.'\u2019-])", re.I)
 
 _IM = re.compile(r"\b[Ii]m\b(?!\s+[A-Z\u00c4\u00d6\u00dc])")  # not "im Garten"
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import said_in, stems
 from chatbot.agents.parts import NEGATION, TAKES_BACK_WORDS, TELLING
 from chatbot.agents.put_right import _names, renumbered
@@ -44,6 +45,12 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
         return None
     if (other_day := _on_another_day(part, found, shown, taken)) is not None:
         return other_day
+    # An old value is denied or taken back ("..., not a Toyota"); a word of a memory said in
+    # passing is not: "the piccolo is my brother Aled's instrument, and he's the one who
+    # talked me into joining" had put right "Joined the Saltaire wind band" (sealed52).
+    if not (NEGATION.search(with_apostrophes(part)) or _TAKES_BACK.search(part)
+            or _CHANGED.search(part)):
+        return None
     said, kept = stems(part), set().union(*(stems(t) for t, _, _ in found))
     best: tuple[int, int] | None = None
     for memory_id, old in shown.items():
@@ -53,6 +60,10 @@ def corrected(part: str, found: list[tuple[str, list[str], Any]], shown: dict[in
         if memory_id not in taken and dropped and (best is None or len(dropped) > best[0]):
             best = (len(dropped), memory_id)
     return best[1] if best else None
+
+
+# A change said as one: "Quick correction: I switched from law to geology".
+_CHANGED = re.compile(r"\bcorrect(?:ion|ed)?\b|\bfrom\s+(?:\w+\s+){0,2}?to\b", re.I)
 
 
 # Words that take back what was said ("wait no its wensdays", sealed30: the model wrote the

@@ -20,7 +20,10 @@ _IF_I = re.compile(r"\b(?:if|suppose|supposing|imagine)\s+(?:i|we|it|they|my\s+\
                    r"|\bin\s+(?:another|a\s+different|an\s+ideal|a\s+perfect|a\s+parallel|"
                    r"my\s+next)"
                    r"\s+(?:life|world|universe)\b|\bin\s+my\s+dreams\b"
-                   r"|\bif\s+(?:[\w'\u2019]+\s+){1,3}(?:were|weren['\u2019]?t)\b", re.I)
+                   r"|\bif\s+(?:[\w'\u2019]+\s+){1,3}(?:were|weren['\u2019]?t)\b"
+                   # ... or said the formal way round, "were I ever granted a sabbatical (...), I
+                   # would spend it ..." (sealed52: cut in two, "I would spend it" kept)
+                   r"|(?:^|[,;(]\s*|\b(?:and|but)\s+)(?:were|had)\s+(?:i|we)\b", re.I)
 _WOULD = re.compile(r"\b(?:would|could|might)\b|\b(?:i|we|you|it|that)['\u2019]d\b"
                     r"|(?-i:\bid\s+[a-z]{3,})", re.I)
 

@@ -163,6 +163,22 @@ def unsaid_home(text: str, part: str) -> bool:
     return False
 
 
+# Years said as how long, not how old: "I am the mechanic in trolleybus depot, already twelve
+# years" (sealed52 kept "Is twelve years old").
+_AGE_WRITTEN = re.compile(r"\b([\w-]+)\s+years?\s+old\b", re.I)
+
+
+def unsaid_age(text: str, part: str) -> bool:
+    """The memory gives as an age ("N years old") what the part says only as a time ("N
+    years", no "old"); "my son is five" and "I'm 34" say no years and are kept."""
+    m = _AGE_WRITTEN.search(text)
+    if m is None:
+        return False
+    years = rf"\b{re.escape(m.group(1))}\s+years?\b"
+    return bool(re.search(years + r"(?![\s-]+old)", part, re.I)) and not re.search(
+        years + r"[\s-]+old", part, re.I)
+
+
 # A memory that joins a subject to a state the user said of themselves in a clause with no
 # subject: "Flight to Klipeda is nervous" for "my flight to klaipeda is the day after tomorrow,
 # so nervous" (sealed41): the user is nervous, not the flight.

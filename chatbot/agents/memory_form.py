@@ -52,6 +52,7 @@ def with_their_verb(text: str, part: str) -> str:
     verb = words[0].lower()
     if verb in ADVERBS or verb in _NOT_A_VERB:  # "Never drinks coffee"
         return text
+    verb = _said_now(verb, part)
     if not re.search(rf"\bi\s+(?:[a-z]+ly\s+|just\s+|also\s+|still\s+)?{verb}\b", part, re.I):
         return text
     said = _third_person_verb(verb)
@@ -63,6 +64,16 @@ def with_their_verb(text: str, part: str) -> str:
             rf"\bi\s+{verb}\s+and\s+{m.group(1)}\b", part, re.I):
         rest = f"{rest[:m.start(1)]}{_third_person_verb(m.group(1))}{rest[m.end(1):]}"
     return said[:1].upper() + said[1:] + rest
+
+
+def _said_now(verb: str, part: str) -> str:
+    """The base form the user said of a memory's past-tense verb, if they said it in the
+    present: "Played piccolo" for "I play the piccolo" (sealed52) is "play"."""
+    if not verb.endswith("ed") or re.search(rf"\b{verb}\b", part, re.I):
+        return verb
+    bases = [verb[:-2], verb[:-1]] + ([verb[:-3]] if verb[-3:-2] == verb[-4:-3] else [])
+    return next((b for b in bases if len(b) > 1 and re.search(
+        rf"\bi\s+(?:[a-z]+ly\s+|just\s+|also\s+|still\s+)?{b}\b", part, re.I)), verb)
 
 
 # What a question names, for the verb said after it with no object of its own: "any tips for

@@ -47,6 +47,7 @@ _BARE_NAME = re.compile(r"^Is\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})\.?$")
 # Chat laughter or an emoticon that ends what the user typed: no part of a fact.
 # ... and a tag asking the assistant to agree: "..., isnt that wild" (sealed31), "..., right?",
 # an emoji, "wish me luck 🙏" (sealed32).
+_SHOUTED = re.compile(r"\s*[!?]*![!?]*(?=\s|:|,|$)")
 _LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ngl|rn|atm)\b"
                          r"|\s*[:;=]-?[)(DPp/|]"
                          r"|,\s*(?:is\s*n['\u2019]?t|ai\s*n['\u2019]?t)\s+(?:that|it)\s+\w+"
@@ -205,6 +206,9 @@ class MemoryTools:
         if tail and tail.group(0).strip() != MARKER and tail.start() > 0:
             raw = raw[:tail.start()].rstrip()
         raw = _LAUGH_TAIL.sub("", raw) or raw  # "... as a gravedigger lol" (sealed27)
+        # A memory states; the user's "!!!" and "?!" are no part of it ("Starts on 25 March
+        # 2024!!!", sealed52): one full stop at most.
+        raw = _SHOUTED.sub(lambda m: "." if m.end() == len(m.string) else "", raw) or raw
         # A line of a list the user pasted: "- Name: Donncha Ó Dálaigh" (sealed48 kept the dash,
         # and no name).
         raw = BULLET_LINE.sub("", raw) or raw

@@ -83,9 +83,11 @@ from datetime import date
 from wordfreq import zipf_frequency
 
 from chatbot.agents.as_user import NOT_HUMAN
+from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.guards import NOT_TO_KEEP, asks_to_undo, stems
 from chatbot.agents.language import message_language
 from chatbot.agents.opening_abroad import SURE_ABROAD, told_abroad
+from chatbot.agents.questions import asks_unmarked
 from chatbot.agents.reply_requests import asks_not_to_keep
 from chatbot.agents.told import (
     MY_LIST,
@@ -151,7 +153,7 @@ RECAP = "Here's what I know about you: "
 _NOW = (r"so\s+far|yet|already|now|right\s+now|by\s+now|these\s+days|nowadays|currently|"
         r"at\s+the\s+moment|at\s+this\s+point")
 _ABOUT_THE_USER = re.compile(
-    rf"\b(?:about|abt)\s+(?:me|myself)\W*(?:{_NOW})?\W*$|\bwho\s+(?:am\s+i|i\s+am)\b"
+    rf"\b(?:about|abt)\s+(?:me|myself)\W*(?:{_NOW})?\W*(?:then\W*)?$|\bwho\s+(?:am\s+i|i\s+am)\b"
     rf"|\b(?:got|have|has|keep|hold)\s+(?:\w+\s+)?on\s+me\W*(?:{_NOW})?\W*$", re.I)
 
 
@@ -353,7 +355,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
     (`asked_name`) whom no found memory names ("You haven't told me anything about Severin.")."""
     if bullets:
         return "1. " if numbered else BULLET_OPENING
-    message = str(message or "").strip()
+    # (read as written out: "wat do u know about me" asks what "what do you ..." asks)
+    message = with_apostrophes(str(message or "").strip())
     language = written_in(message)  # (read once: each call classifies the message again)
     # (not a recall question of the user's own: "do you remember what i told you last time
     # about my dog?" is begun with what was found)
@@ -397,11 +400,31 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return ""
     if current and about_the_user(message):
         return recap(current)
-    if told := (no_longer(message, current) or named(message, current)
-                or recalled(message, current) or theirs(message, current)
-                or in_the_time(message, during)):
+    if told := _each_told(message, current, during):
         return told
     return "" if past or about_the_assistant(message) else OPENING
+
+
+def _told(message: str, current: Sequence[str], during: Sequence[str]) -> str:
+    return (no_longer(message, current) or named(message, current)
+            or recalled(message, current) or theirs(message, current)
+            or in_the_time(message, during))
+
+
+def _each_told(message: str, current: Sequence[str], during: Sequence[str]) -> str:
+    """What the user told, for each of the message's questions in its own sentence: "whats
+    my ponys name again. and is it fergus at work whos vegan" (sealed52: begun with Fergus
+    only, the pony left out)."""
+    questions = [q for q in re.split(r"(?<=[.?!])\s+|\n+", message)
+                 if q.strip() and (asks(q) or asks_unmarked(q))]
+    if len(questions) < 2:
+        return _told(message, current, during)
+    said: list[str] = []
+    for question in questions:
+        told = _told(question, current, during)
+        if told and told not in said:
+            said.append(told if not said else told.replace(TOLD, "And you told me ", 1))
+    return " ".join(said) or _told(message, current, during)
 
 
 # The assistant's own: "your day", "your favourite film", "how are you". With no first person
@@ -417,5 +440,10 @@ _MINE_OR_OURS = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|us|ou
 def about_the_assistant(message: str) -> bool:
     """A question about the assistant itself ("hows your day going?", "what's your favourite
     film?"), not the user: begun "Since you", the reply went on "Since you asked about your
-    day, I can tell you that it's been great!" (sealed18)."""
-    return bool(_ABOUT_YOU.search(message)) and not _MINE_OR_OURS.search(message)
+    day, I can tell you that it's been great!" (sealed18). Its questions decide, not what the
+    user says of themselves before them: "... I'm knackered. Do you ever get fed up with people
+    asking you stuff all day?" was begun "Since you mentioned you live in Hexham" (sealed52)."""
+    asked = [q for q in re.split(r"(?<=[.!?])\s+", message.strip()) if q.rstrip().endswith("?")]
+    return bool(asked) and all(_ABOUT_YOU.search(q) and not _MINE_OR_OURS.search(q)
+                               for q in asked) or (
+        bool(_ABOUT_YOU.search(message)) and not _MINE_OR_OURS.search(message))

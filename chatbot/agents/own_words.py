@@ -257,6 +257,27 @@ def only_copies_with_news(part: str, found: list[tuple[str, list[str], Any]],
                for w in _WORD.findall(part))
 
 
+# A clause of the moment: led by an "it" with no one in it ("It's absolutely chucking it down
+# here"), or "I'm" and a state in a word ending "-ed" ("I'm knackered", "so stressed").
+_MOMENT_CLAUSE = re.compile(r"[,;.!?]+|\s+(?:and|but|so)\s+", re.I)
+_IT_IS = re.compile(r"^\W*it(?:['\u2019]s|\s+is|\s+was)\b(?!.*\b(?:i|i'm|me|my|we|our|us)\b)",
+                    re.I)
+_IM_STATE = re.compile(r"^\W*(?:i['\u2019]?m|i\s+am)\s+(?:(?:so|really|proper|well|totally|"
+                       r"absolutely|completely|utterly|\w+ly)\s+)?[a-z]+ed\W*$", re.I)
+
+
+def only_the_moment(part: str, found: list[tuple[str, list[str], Any]],
+                    shown: dict[int, str]) -> bool:
+    """The model copied shown memories for a part that says only how things are right now
+    (`_IT_IS`, `_IM_STATE`): nothing to keep. "It's absolutely chucking it down here and I'm
+    knackered." came as "Lives in Hexham", and the part's own words were kept instead
+    (sealed52). "I'm retired" the model writes as news, not a copy."""
+    clauses = [c for c in _MOMENT_CLAUSE.split(part) if _WORD.search(c)]
+    return bool(found and clauses) and all(
+        any(not new_words(t, old) for old in shown.values()) for t, _, _ in found) and all(
+        _IT_IS.match(c) or _IM_STATE.match(c) for c in clauses)
+
+
 _MIN_CLAUSE_WORDS = 3
 # Someone of the user's and a name, and no more: the subject of a clause, not one ("My
 # in-laws Bohdan" of "My in-laws Bohdan and Margit live in Umea", sealed21).

@@ -52,15 +52,30 @@ def with_relation(text: str, known: str, part: str = "") -> str:
         return f"Their {words[0].lower()} {name}{text[len(words[0]):]}"
     if (not words or not words[0][:1].isupper() or not text.startswith(words[0])
             or _led_by_a_verb(words[0])):  # "Sings in a gospel choir": no name (sealed23)
-        return text
+        return _with_relation_inside(text, words, known)
     name = words[0]
     said = _relation_pattern(name).search(known)
     if said is None or language_of(known) not in (None, "English"):
-        return text
+        return _with_relation_inside(text, words, known)
     relation = said.group(1)
     if relation.split()[-1].lower() in {w.lower() for w in words}:
         return text
     return f"Their {relation} {text}"
+
+
+def _with_relation_inside(text: str, words: list[str], known: str) -> str:
+    """An owner named inside the memory, said with who they are to the user: "Piccolo is
+    Aled's instrument" -> "Piccolo is their brother Aled's instrument" after "the piccolo is
+    my brother Aled's instrument" (sealed52: "brother" was lost, and with it whose it is)."""
+    if language_of(known) not in (None, "English"):
+        return text
+    lower = {w.lower() for w in words}
+    for owner in re.finditer(r"(?<=\s)([A-Z][\w-]+)['\u2019]s\b", text):  # "Aled's"
+        said = re.search(r"\b(?i:my|our)\s+((?:[a-z][a-z'-]*\s+)?[a-z][a-z'-]*)\s+"
+                         + re.escape(owner.group(1)) + r"\b", known)
+        if said is not None and said.group(1).split()[-1].lower() not in lower:
+            return f"{text[:owner.start()]}their {said.group(1)} {text[owner.start():]}"
+    return text
 
 
 # "my brother's ball python": whose thing it is, then the thing's first word.
@@ -242,8 +257,15 @@ def whose_clause(text: str, part: str) -> str | None:
         if (m.group("verb").lower()[:4] == words[0].lower()[:4]
                 and not re.search(r"[,;.!?]|\s(?:and|but|so)\s", read[m.end():])):
             return m.group("name")
+    # Or in a second verb of theirs: "wife Carys does the books & rears the calves" (sealed52
+    # kept "Rears calves" as the user's).
+    for m in _KIN_AND_VERB.finditer(read):
+        if m.group("verb").lower()[:4] == words[0].lower()[:4]:
+            return m.group("name")
     return None
 
 
 _KIN_VERB = re.compile(rf"\b(?:my|our)\s+(?i:{RELATIONS})\s+(?P<name>[A-Z][\w'-]*)\s+"
                        r"(?:(?:also|just|still|now|always|usually)\s+)?(?P<verb>[a-z]+)")
+_KIN_AND_VERB = re.compile(rf"(?:\b(?:my|our)\s+|^\W*)(?i:{RELATIONS})\s+(?P<name>[A-Z][\w'-]*)"
+                           r"\s+[a-z]+\b[^,;.!?]*?\s(?:and|&)\s+(?P<verb>[a-z]+)")

@@ -45,6 +45,7 @@ from chatbot.agents.own_words import names_in, one_person_each
 from chatbot.agents.part_checks import forgotten, names_beyond, with_what, without_misplaced
 from chatbot.agents.part_found import Found, Reading, from_memories, from_statements, memories_of
 from chatbot.agents.parts import KEEP, MAX_REVIEWED, NOTHING, asked_about
+from chatbot.agents.pieces import SALUTATION
 from chatbot.agents.put_right import (
     announces_a_correction,
     named_instead,
@@ -55,7 +56,7 @@ from chatbot.agents.put_right import (
     said_apart,
     says_got_wrong,
 )
-from chatbot.agents.questions import with_elided_i
+from chatbot.agents.questions import asks_unmarked, with_elided_i
 from chatbot.agents.rare_words import _lower_words
 from chatbot.agents.referents import referent_name
 from chatbot.agents.reply_requests import (
@@ -114,6 +115,11 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
     if parts is not None and isinstance(entries, list):  # each entry's part as written
         entries = without_misplaced([{**e, "part": p} if isinstance(e, dict) else e
                                      for e, p in zip(entries, parts, strict=False)])
+        # A question typed without its mark is one, whatever the model filed it as; a
+        # letter's greeting ("Dear Ms Thistlewood,", sealed52 kept it) is no fact.
+        entries = [{**e, "kind": "question"} if isinstance(e, dict) and asks_unmarked(
+            str(e.get("part") or "")) else {**e, "kind": "small_talk"} if isinstance(
+            e, dict) and SALUTATION.match(str(e.get("part") or "")) else e for e in entries]
     # "... the lake ferry now... no wait i meant the river ferry": the message's own word put
     # right in its parts, before anything is read of them.
     entries, took_back = with_taken_back(entries_as_typed(entries, message), message, day)
@@ -249,10 +255,14 @@ def _read(r: Reading, entry: dict[str, Any]) -> None:
             part, r.message, r.every_memory)) is not None:  # "im perpetua btw." as small talk
         r.facts.append({"text": NAME_FACT + name, "categories": ["identity"], "kind": "fact"})
         r.called = name  # "btw nobody calls me Persephone ..., call me Percy pls."
-    if kind in NOTHING and for_good(part):
+    if (kind in NOTHING or kind == "how_to_reply" and not any(
+            stems(t) & stems(part) for t, _, _ in memories_of(entry))) and for_good(part):
         # "so could you answer me in german from now on?" came as a question: a request
-        # for good is how to reply, whatever its question mark.
-        r.preferences.append((as_asked(part, part), [], True))
+        # for good is how to reply, whatever its question mark; and in its own words when
+        # the model's memory of it says none of them ("Understands" for "I want two or three
+        # plain sentences, ... every time I ask you something", sealed52).
+        written = next((t for t, _, _ in memories_of(entry)), part)
+        r.preferences.append((as_asked(written, part), [], True))
         return
     if kind not in KEEP:
         got = from_statements(r, part, kind)

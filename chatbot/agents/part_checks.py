@@ -55,10 +55,16 @@ def off_target(text: str, target: Any, part: str, shown: dict[int, str],
     # A day, a month or a number is what it changes, not a copy: "Lacemaking group meets every
     # Wednesday evening" for "wait no its wensdays" beside "... every Tuesday evening" was
     # added beside it (sealed30; `stems` leaves time words out).
-    return (target in unchanged and target in shown and not stems(shown[target]) & stems(part)
-            and (not stems(shown[target]) & stems(text)
-                 or stems(text) <= stems(shown[target])
-                 and days_and_numbers(text) <= days_and_numbers(shown[target])))
+    # Nor one the text shares no word with, whatever the part says of it in passing: "the
+    # piccolo is my brother Aled's instrument, and he's the one who talked me into joining"
+    # came as "Piccolo is Aled's instrument", the new version of "Joined the Saltaire wind
+    # band" (sealed52: the band was lost).
+    if target not in unchanged or target not in shown:
+        return False
+    if not stems(shown[target]) & stems(text):
+        return True
+    return (not stems(shown[target]) & stems(part) and stems(text) <= stems(shown[target])
+            and days_and_numbers(text) <= days_and_numbers(shown[target]))
 
 
 
@@ -229,6 +235,9 @@ def forgotten(part: str, target: int, facts: dict[int, str],
     return named if NEGATION.search(part) else []
 
 
+_UNSORTED = 3  # a memory listed under this many parts was not sorted by the model
+
+
 def without_misplaced(entries: list[Any]) -> list[Any]:
     """The sorted parts, each without the memories it shares no word with that a part they
     are about lists too, nor one another of its memories says in full (`_said_in_full`): the
@@ -245,11 +254,19 @@ def without_misplaced(entries: list[Any]) -> list[Any]:
     def about(text: str, entry: Any) -> bool:
         return bool(stems(text) & stems(str(entry.get("part") or "")))
 
+    def closest(text: str) -> Any:  # the entry a memory listed under many is most about
+        return max((e for e in entries if text.strip().lower() in listed(e)),
+                   key=lambda e: len(stems(text) & stems(str(e.get("part") or ""))))
+
     out = []
     for entry in entries:
         if isinstance(entry, dict) and isinstance(entry.get("memories"), list):
             def elsewhere(m: Any, entry: dict[str, Any] = entry) -> bool:
                 text = str(m.get("memory") if isinstance(m, dict) else m)
+                if sum(text.strip().lower() in listed(e) for e in entries) >= _UNSORTED:
+                    # "Received appointment and test date" under each of six parts (sealed52
+                    # kept it beside the motorbike test): only under the one most about it
+                    return closest(text) is not entry
                 return not about(text, entry) and any(
                     e is not entry and text.strip().lower() in listed(e) and about(text, e)
                     for e in entries)

@@ -23,6 +23,7 @@ from chatbot.agents.left_out import (
     only_everyday_words,
     only_points_back,
     unjoined_state,
+    unsaid_age,
     unsaid_home,
     with_left_out,
 )
@@ -41,6 +42,7 @@ from chatbot.agents.own_words import (
     in_their_words,
     invents,
     only_copies_with_news,
+    only_the_moment,
     own_words_instead,
     said_again,
     without_inventions,
@@ -58,9 +60,9 @@ from chatbot.agents.part_checks import (
     told_abroad,
 )
 from chatbot.agents.parts import _WORD, MAX_MEMORY_CHARS, NOTHING, _proper_names
-from chatbot.agents.pieces import CHAT_TAGS
+from chatbot.agents.pieces import CHAT_TAGS, appositive_joined
 from chatbot.agents.put_right import renumbered_anyway, reworded_anyway
-from chatbot.agents.questions import only_asks
+from chatbot.agents.questions import asks_unmarked, only_asks
 from chatbot.agents.rare_words import _lower_words, _rare, _with_their_words, as_the_model_spells
 from chatbot.agents.referents import (
     its_name,
@@ -73,7 +75,13 @@ from chatbot.agents.referents import (
 )
 from chatbot.agents.reply_requests import copied_fact
 from chatbot.agents.restated import rare_stems, repeats_shown
-from chatbot.agents.statements import said_as_memory, said_of_the_day, statements, within
+from chatbot.agents.statements import (
+    from_the_letter,
+    said_as_memory,
+    said_of_the_day,
+    statements,
+    within,
+)
 from chatbot.agents.user_name import as_theirs, only_a_name, user_name
 from chatbot.agents.wording import (
     NAME_FACT,
@@ -167,7 +175,10 @@ def from_statements(r: Reading, part: str, kind: str) -> tuple[str, Found] | Non
                 and not {w.lower() for w in _proper_names(part)} - shown_words
                 and not {w.lower() for w in _WORD.findall(part) if _rare(w)} - shown_words)):
         return None
-    said_facts = statements(part, r.shown, r.day) or within(part, r.shown, r.day)
+    said_facts = (statements(appositive_joined(part), r.shown, r.day)
+                  or within(part, r.shown, r.day))
+    if asks_unmarked(part):  # only a plan said in a question: "whats my ponys name again"
+        said_facts = [(t, k) for t, k in said_facts if k == "event"]  # was kept (sealed52)
     if says_it_again(part, [(t, [], None) for t, _ in said_facts], r.shown_facts):
         return None  # "as i mentioned, i do gaelic lessons on tuesdays 🙂" (small talk)
     if said_facts:
@@ -223,6 +234,8 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
             as_theirs(without_article_before_name(t, part), name or r.called), part, day), c,
           None if off_target(t, ref, part, shown, r.unchanged) else ref)
          for t, c, ref in memories_of(entry)], day)
+    if only_the_moment(part, found, shown_facts):
+        return None  # "It's chucking it down here and I'm knackered" as "Lives in Hexham"
     if only_labels(found, part):  # "Occupation as a nurse": the part's own words instead
         found = [(said_as_memory(part).rstrip(" ."), found[0][1], None)]
     if only_a_name(entry):  # the schema asked for a memory: "Ben is a person"
@@ -245,6 +258,7 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         found = [(pet_name, found[0][1], None)]  # "his name is sigismund"
     found = [f for f in found if not said_of_the_day(f[0], part)  # "head is mush"
              and not unsaid_home(f[0], part)  # a café "near the station"
+             and not unsaid_age(f[0], part)  # "already twelve years" in a job
              and not unjoined_state(f[0], part)  # "..., so nervous"
              and not (f[2] is None and (names_only(f[0])  # "Gliwice"
                                         or only_everyday_words(f[0])))]  # "Same town"
@@ -347,4 +361,5 @@ def _own_words_where_needed(r: Reading, part: str, kind: str, name: str | None,
          None if copied else linked(found, r.ids, shown, part))])
     # The user's words without a lead-in ("Allow me to introduce myself: my name is ...",
     # sealed21), spelled as the model spelled them ("Kelowna")
-    return [(after_colon(as_the_model_spells(t, theirs), name), c, ref) for t, c, ref in found]
+    return [(from_the_letter(after_colon(as_the_model_spells(t, theirs), name)), c, ref)
+            for t, c, ref in found]

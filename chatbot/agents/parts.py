@@ -108,7 +108,11 @@ TELLING = re.compile(r"^\W*(?:(?:so|ok|okay|well)\s+)?(?:(?:(?:not\s+sure|no\s+i
                      r"told\s+you|said)(?:\s+(?:it|this|that|before|already))*|just\s+so\s+"
                      r"(?:you|u)\s+know|fyi|btw|for\s+the\s+record|(?:a\s+(?:little\s+|bit\s+)?)?"
                      r"about\s+me|(?:i\s+)?(?:should|must|have\s+to|need\s+to|wanted\s+to)\s+"
-                     r"(?:mention|say|add|tell\s+(?:you|u))(?:\s+that)?)\W*(?:but\s+|and\s+)?",
+                     # (with an adverb and an aside: "I should perhaps say, by way of
+                     # introduction, that", sealed52)
+                     r"(?:(?:perhaps|just|probably|first|\w+ly)\s+)?(?:mention|say|add|"
+                     r"tell\s+(?:you|u))(?:\s*,[^,\n]{1,40},)?(?:\s+that)?)\W*"
+                     r"(?:but\s+|and\s+)?",
                      re.I)
 
 
@@ -153,7 +157,10 @@ def split_clauses(sentence: str) -> list[str]:
     cuts = sorted([(m.start(), m.end(), m.group(0).strip() == ",")
                    for m in _I_CLAUSE.finditer(sentence)]
                   + [(m.end(1), m.end(), None) for m in _RUN_ON.finditer(sentence)]
-                  + [(m.start(), m.end(), None) for m in _AFTER_ASIDE.finditer(sentence)])
+                  + [(m.start(), m.end(), None) for m in _AFTER_ASIDE.finditer(sentence)],
+                  # (by place only: an aside's cut and an "I" clause's may fall together, "...
+                  # unlikely), I would ...", and None does not compare with a bool; sealed52)
+                  key=lambda cut: cut[:2])
     pieces, start, asides = [], 0, bracketed(sentence)
     for cut, end, comma in cuts:
         before = sentence[start:cut]

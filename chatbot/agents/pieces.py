@@ -120,3 +120,21 @@ def fragments_joined(sentences: list[str]) -> list[str]:
         else:
             out.append(sentence)
     return out
+
+
+# A name between commas right after what it names, before the verb: "my neighbour's African
+# grey, Brigadier, has learned to do the microwave beep" (sealed52: cut at the comma, the name
+# and what he did were lost). Not a list ("Paris, London, and Rome") nor a place after a place
+# ("in Leeds, Yorkshire, we ...": the word before is lower case).
+_APPOSITIVE = re.compile(r"(?<=\b[a-z]{2})([a-z'-]*)\s*,\s*([A-Z][\w'-]+)\s*,\s*"
+                         r"(?!(?:and|or|nor|but|then|etc|so|who|which)\b)(?=[a-z])")
+
+
+def appositive_joined(text: str) -> str:
+    """The text with a name said between commas joined to what it names."""
+    return _APPOSITIVE.sub(lambda m: f"{m.group(1)} {m.group(2)} ", text)
+
+
+# A letter's greeting, alone: "Dear Ms Thistlewood," (quoted or not).
+SALUTATION = re.compile(r"^\W*(?:dear|to)\s+(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?"
+                        r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}\W*$", re.I)

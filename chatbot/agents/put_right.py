@@ -184,7 +184,8 @@ _CLEFT_NOT = re.compile(r"\bit(?:['\u2019]?s|\s+is|\s+was)\s+not\s+(?:(?:the|an?
                         r"(?P<new>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]{2,})(?=\s*(?:[.,;!?]|$))",
                         re.I)
 # The words between an article and the new word belong to it: "a guinea pig, not a rabbit".
-_MODIFIERS = re.compile(r"\b(?:an?|the|my|our|his|her|their)\s+((?:[a-z][a-z'-]*\s+){1,2})$")
+# (a capitalised one too: "the French horn, not the piccolo" had become "Played horn", sealed52)
+_MODIFIERS = re.compile(r"\b(?:an?|the|my|our|his|her|their)\s+((?:[A-Za-z][a-z'-]*\s+){1,2})$")
 # The same in another language, where `statements.statements` (English) does not read a name:
 # "va a Lecce, non a Udine", "à Lyon, pas à Nantes", "in Graz, nicht in Linz". The negators of the
 # languages agents/language.py tells apart; one short word (a preposition, an article) may

@@ -108,6 +108,23 @@ _WH_INVERTED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0
                           r"|(?:what|where|who)['\u2019]?s\s+(?:my|your|the|his|her|their)\b", re.I)
 
 
+# Asked with its verb first, no question word: "is it fergus at work whos vegan" ("did my
+# first 10k today" leaves out its "I": not a question).
+_YES_NO = re.compile(r"(?:is|are|am|was|were|do|does|did|have|has|can|could|will|would|should)"
+                     r"\s+(?:i|it|you|u|there|he|she|they|we|this|that)\b", re.I)
+_CHAT_LEAD = re.compile(r"^\W*(?:(?:and|also|so|ok|okay|oh|but|plus|then|sorry)\s+)*", re.I)
+
+
+def asks_unmarked(part: str) -> bool:
+    """The part is a question by its grammar, its question mark left out: "whats my ponys
+    name again.", "and is it fergus at work whos vegan or am i thinking of someone else"
+    (sealed52: the first was stored as "Their ponys name again")."""
+    text = with_apostrophes(part.strip())
+    lead = _CHAT_LEAD.match(text)
+    rest = text[lead.end():] if lead else text
+    return bool(_WH_INVERTED.match(rest) or _YES_NO.match(rest)) and not _ANY_CLAUSE.search(rest)
+
+
 def split_question(sentence: str) -> list[str]:
     """A question whose clause before it states something of the user ("I have a sesame
     allergy, can you suggest a snack?", "I just adopted a hedgehog called Pickle, what should

@@ -64,7 +64,10 @@ PLAIN = ReplyStyle()
 # clock; "no bullet points" turns them off).
 _BULLETS = re.compile(r"\bbullet|\bpoint form\b|\bdot points\b|\b(?:with|using) dashes\b"
                       r"|\b(?:as|in) (?:a )?(?:short |numbered |bulleted )?lists?\b"
-                      r"|\bnumbered (?:lists?|steps|points)\b", re.I)
+                      r"|\bnumbered (?:lists?|steps|points)\b"
+                      # lists in the plural, of replies: "stop giving me those long lists with
+                      # dots and headings" (sealed52: kept nothing, and lists went on)
+                      r"|\blists\b", re.I)
 _EMOJI_ASKED = re.compile(r"\bemoj\w*|\bemoticons?\b|\bsmileys?\b", re.I)
 _EMOJI_CHARS = re.compile("[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+")
 _NUMBERED = re.compile(r"\bnumbered\b|\bnumber (?:them|the steps|each)\b", re.I)
@@ -78,14 +81,15 @@ _IMPERIAL_ASKED = re.compile(r"\bimperial\b|\bmiles\b|\bfahrenheit\b|\bfeet\b"
 # A number of sentences in a standing preference is a limit ("two sentences at most", "a
 # single sentence", "one-sentence answers"); a preference for more is not a thing users ask.
 _NUMBER_WORDS = {"one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_SENTENCES = re.compile(r"\b([1-5]|one|two|three|four|five|single)[- ](?:short )?sentences?\b",
+# (with any one word before "sentences": "two plain sentences", sealed52)
+_SENTENCES = re.compile(r"\b([1-5]|one|two|three|four|five|single)[- ](?:[a-z]+ )?sentences?\b",
                         re.I)
 # The same said loosely: "a sentence or two", "one or two sentences", "a couple of sentences",
 # "a few sentences" (the larger number is the limit).
 _ABOUT_SENTENCES = [(re.compile(r"\b(?:a|one|1)\s+(?:short\s+)?sentence\s+or\s+two\b"
-                                r"|\b(?:one|1)\s+or\s+(?:two|2)\s+(?:short\s+)?sentences\b"
+                                r"|\b(?:one|1)\s+or\s+(?:two|2)\s+(?:[a-z]+\s+)?sentences\b"
                                 r"|\ba\s+couple\s+(?:of\s+)?(?:short\s+)?sentences\b", re.I), 2),
-                    (re.compile(r"\b(?:two|2)\s+or\s+(?:three|3)\s+(?:short\s+)?sentences\b"
+                    (re.compile(r"\b(?:two|2)\s+or\s+(?:three|3)\s+(?:[a-z]+\s+)?sentences\b"
                                 r"|\ba\s+few\s+(?:short\s+)?sentences\b", re.I), 3)]
 # Short replies asked for without a number: "keep it brief", "short answers only", "be
 # concise", "tl;dr style" (a few sentences); "one-liners", "a single line" (one); "two lines

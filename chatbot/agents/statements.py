@@ -140,9 +140,24 @@ _VOLITION_ABROAD = re.compile(r"\b(?:möchte|mochte|will|wünsche|hätte\s+gern|
 
 
 def said_as_memory(part: str) -> str:
-    """A part as a memory: without a lead-in (`without_lead_in`), capitalised."""
-    said = without_lead_in(part)
+    """A part as a memory: without a lead-in (`without_lead_in`), capitalised; a pasted
+    letter's "We are pleased to confirm your appointment ..." from the user's thing on
+    ("Their appointment ...": sealed52 kept "Is pleased to confirm your appointment")."""
+    said = from_the_letter(without_lead_in(part))
     return said[:1].upper() + said[1:]
+
+
+def from_the_letter(text: str) -> str:
+    """A letter's words to the user from the user's thing on (`_LETTER_VOICE`)."""
+    if (voice := _LETTER_VOICE.match(text)) is None:
+        return text
+    return "Their " + text[voice.end():]
+
+
+# Who writes a letter, to the user: "We are pleased to confirm your", "We would like to remind
+# you of your".
+_LETTER_VOICE = re.compile(r"^\W*we\s+(?:are|were|have|would\s+like\s+to|write\s+to|wish\s+to)"
+                           r"\s+(?:[a-z]+\s+){0,4}?your\s+", re.I)
 
 
 def _reasons(part: str) -> list[str]:

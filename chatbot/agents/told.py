@@ -108,13 +108,18 @@ def _says(fact: str, word: str) -> bool:
     return re.search(rf"\b{re.escape(word)}\b", fact, re.I) is not None
 
 
+_ENDED = re.compile(r"^(?:you\s+)?no\s+longer\b", re.I)
+
+
 def recalled(message: str, facts: Sequence[str]) -> str:
     """The first facts found (at most `MAX_RECALLED`), said to the user as the start of a
     reply to a question that asks to be reminded of the user's own ("...again?", "remind me"),
     or "": "You told me you are an optometrist by trade, and you live in Whitehorse." """
     if not (RECALL.search(message) and _MINE.search(message)):
         return ""
-    said = said_to_you(facts)
+    # What holds first: "where am I working these days" had been begun with the job the
+    # user left, and the new one left out (sealed52).
+    said = sorted(said_to_you(facts), key=lambda f: _ENDED.match(f) is not None)
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with

@@ -162,7 +162,9 @@ _MODALS = frozenset("will would can can't cannot could should must might may had
 # A plural verb right after the first word: that word is a noun ("Parents are ...").
 _PLURAL_VERB = re.compile(r"\s+(?:are|were|have|do|don't|aren't|weren't|haven't)\b", re.I)
 _FACT_ADVERBS = "|".join(sorted(ADVERBS | {"only"}))
-_FACT_VERB = re.compile(r"^((?:" + _FACT_ADVERBS + r")\s+)?([a-z']+)\b", re.I)
+# (and "no longer", how an ended fact is written: "No longer works as a cashier ..." was told
+# back as written, sealed52)
+_FACT_VERB = re.compile(r"^((?:" + _FACT_ADVERBS + r"|no\s+longer)\s+)?([a-z']+)\b", re.I)
 
 
 def _second_person_verb(verb: str) -> str | None:

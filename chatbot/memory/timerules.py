@@ -49,7 +49,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
     # "Friday the 22nd": the coming 22nd (the weekday named must be its weekday).
     ("weekday_nth", rf"\b(?:on\s+)?({_DAY})\s+(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\b"),
     ("from_now", rf"\b({_NUM})\s+{_UNIT}\s+from\s+(now|today|tomorrow|{_DAY})\b"),
-    ("for_n", rf"\b(?:for|over|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?({_NUM})\s+{_UNIT}"),
+    # (not "for a week on Friday": that Friday, sealed52 stored it as this week)
+    ("for_n", rf"\b(?:for|over|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?({_NUM})\s+{_UNIT}"
+              rf"(?!\s+on\s+(?:{_DAY}))"),
     ("n_ago", rf"\b({_NUM})\s+{_UNIT}\s+ago\b"),
     ("end_of", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+|{_WHICH}\s+)?(week|month|year)\b"),
     ("end_of_month", rf"\b(?:at\s+)?(?:the\s+)?end\s+of\s+({_MONTH})\b"),

@@ -141,6 +141,18 @@ SECRETS: dict[str, tuple[str, str]] = {
     "mastercard spaced": ("my mastercard 5555 5555 5555 4444 expires 11/27", "5555 5555 5555 4444"),
     "discover": ("6011 1111 1111 1117", "6011 1111 1111 1117"),
     "iban nl": ("rekening NL91 ABNA 0417 1643 00", "NL91 ABNA 0417 1643 00"),
+    # sealed52: a lock's number, a seed phrase, a password named only as "the new one"
+    "bike lock": ("oh bike lock is 7158 now if i forget lol", "7158"),
+    "padlock is": ("the padlock on the shed is 0462", "0462"),
+    "recovery words": ("finally set up my first crypto wallet 🥳 recovery words are walrus "
+                       "quiver velvet marble tackle orbit jungle pyramid bamboo hammock oyster "
+                       "lobster, gonna write them on a post-it", "walrus quiver velvet"),
+    "seed phrase commas": ("my seed phrase: apple, banana, cherry, delta, eagle, fig, grape, "
+                           "house, ice, jam, kite, lemon", "cherry, delta"),
+    "unnamed strong password": ("IT forced a password reset on the work VPN again; the new one "
+                                "is Marlin$Quarry5276, which I'll have forgotten by lunch",
+                                "Marlin$Quarry5276"),
+    "strong password alone": ("note to self: Tern&Harbour88", "Tern&Harbour88"),
 }
 
 ORDINARY: list[str] = [
@@ -209,4 +221,12 @@ ORDINARY: list[str] = [
     "new_token = create_access_token(identity=user_id)",
     "const token = await RefreshToken.findOne({ user })",
     "password = os.environ.get('DB_PASSWORD')",
+    # sealed52: near a lock, a phrase or a password's shape, but none of them
+    "the lock is broken, 3 days now",
+    "my locker is number 214 and the gym opens at 6",
+    "the secret phrase was never spoken again after that night because everyone forgot",
+    "Email me at John.Smith2@gmail.com, or ping @Ann_Lee99 on Slack",
+    "Covid-19s, Mid-2024 plans and #Team2024 posts",
+    "We use C++17 and Rust2021 at work, plus AT&T fibre",
+    "Flight BA2490 leaves at 14:05; seat 23A",
 ]
