@@ -614,11 +614,12 @@ def test_the_opening_follows_the_message_and_what_was_found():
         assert opening("What's my shoe size again?", found=found, preferences=False,
                        current=["You live in Teruel"] if found else [], untold="shoe size") == (
             "I don't know your shoe size: you haven't told me.")
-    # A question asking to be reminded of the user's own is begun with the first facts found.
+    # A question asking to be reminded of the user's own is begun with the facts found, those
+    # that say a word of the question first ("living", "live").
     mine = ["You are an optometrist by trade", "You live in Whitehorse"]
     assert opening("remind me, what do I do for a living again? and where am I based?",
                    found=True, preferences=False, current=mine) == (
-        "You told me you are an optometrist by trade, and you live in Whitehorse.")
+        "You told me you live in Whitehorse, and you are an optometrist by trade.")
     assert opening("Can you say that again?", found=True, preferences=False,
                    current=mine) == OPENING
     # Someone of the user's named in it: only the facts that name them.

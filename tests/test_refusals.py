@@ -73,7 +73,7 @@ def test_the_copy_guard_stops_a_refusal_before_it_is_shown():
 
 def _reply_prompts(llama: ScriptedLlama) -> list[str]:
     prompts = [call[0][0]["prompt"] for call in llama.calls if "prompt" in call[0][0]]
-    return [p for p in prompts if "[[ ## response ## ]]" in p[-120:]]
+    return [p for p in prompts if "[[ ## response ## ]]" in p[-300:]]
 
 
 def test_a_refused_request_is_asked_for_again_begun_with_sure(store):

@@ -22,10 +22,10 @@ from chatbot.agents.opening import opening
 from chatbot.agents.owners import whose_clause
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import TELLING, split_parts
-from chatbot.agents.pieces import appositive_joined
+from chatbot.agents.pieces import appositive_joined, pasted_line
 from chatbot.agents.questions import asks_unmarked
 from chatbot.agents.reply_style import style_of
-from chatbot.agents.wording import second_person
+from chatbot.agents.wording import second_person, third_person
 from chatbot.memory.timeparse import find_span
 
 from scripted import fact
@@ -195,3 +195,156 @@ def test_a_question_about_the_assistant_after_news_of_the_user_is_not_begun_sinc
     assert opening(message, found=True, preferences=False, current=["You live in Hexham"]) == ""
     assert opening("I moved to Leeds. Can you recommend a cafe near me?", found=True,
                    preferences=False, current=["You live in Leeds"]) != ""
+
+
+def test_what_the_user_says_they_said_is_no_fact():
+    part = "No, I said Tuesday, not Thursday."
+    calls = tool_calls([fact(part, "Ffion's orthodontist appointment is on Tuesday at 4.15",
+                             "Said Tuesday")], [], message=part, known=part, day=DAY,
+                       parts=[part])
+    assert not any(f["text"].startswith("Said") for f in calls[0][1]["facts"])
+
+
+def test_me_as_my_before_a_noun_and_its_verb_is_theirs():
+    assert third_person("I'm moving to Greifswald in the summer and me German is shocking") == \
+        "Is moving to Greifswald in the summer and their German is shocking"
+    assert third_person("She told me everything is fine") == "She told them everything is fine"
+
+
+def test_a_memory_loses_its_shouting_and_the_word_that_joined_it_on(store):
+    from chatbot.session import ChatSession
+
+    from scripted import CHATML, ScriptedLlama, chat_reply, json_parts, scripted_local_lm
+    said = "I start a week on Monday!!! and we adopted a rescue borzoi called Dottle!!"
+    parts = split_parts(said)
+    llama = ScriptedLlama([chat_reply("Wow!", True),
+                           json_parts([fact(parts[0], "Starts a week on Monday!!!"),
+                                       fact(parts[1], "And we adopted a rescue borzoi called "
+                                                      "Dottle!!")])], template=CHATML)
+    with ChatSession("ines", store, scripted_local_lm(llama), background=False) as s:
+        s.turn(said)
+    texts = [m.memory_text for m in store.list("ines")]
+    assert not any("!" in t for t in texts), texts
+    assert "Adopted a rescue borzoi called Dottle." in texts, texts
+
+
+def test_a_question_about_the_other_people_who_chat_is_begun_with_privacy():
+    from chatbot.agents.opening import OTHERS_PRIVATE
+    asked = "Does anyone else you talk to have a parrot? What's it called?"
+    assert opening(asked, found=True, preferences=False,
+                   current=["You play the kazoo in a jug band"]) == OTHERS_PRIVATE
+    assert opening("Does anyone else in my family have a parrot?", found=True,
+                   preferences=False, current=["You play the kazoo"]) != OTHERS_PRIVATE
+
+
+def test_a_day_put_right_after_the_reply_got_it_wrong_keeps_the_day_said_last():
+    before = ("Can you keep a note that my daughter Ffion's orthodontist appointment is on "
+              "Tuesday at 4.15?")
+    replied = "Noted! Ffion's orthodontist appointment is on Thursday 21 March at 4.15pm."
+    message = "No, I said Tuesday, not Thursday. Tuesday the 19th, quarter past four."
+    parts = split_parts(message)
+    memory = "Ffion's orthodontist appointment is on Tuesday at 4.15"
+    calls = tool_calls([fact(p, memory, kind="how_to_reply") for p in parts], [],
+                       message=message, known=f"{before} {message}", day=DAY, parts=parts,
+                       earlier=[before], replied=[replied])
+    assert calls[0][1]["reply_preferences"] == []
+    assert [f["text"] for f in calls[0][1]["facts"]] == [
+        "Their daughter Ffion's orthodontist appointment is Tuesday the 19th at 4.15"]
+
+
+# sealed53 (run on 353f517, then read whole)
+
+
+def test_years_told_in_the_past_are_no_stay_from_today():
+    assert find_span("Served at sewage works for eleven years", DAY) is None
+    assert find_span("Staying in Rome for two weeks", DAY).end == date(2024, 3, 28)
+
+
+def test_said_again_with_a_hedge_keeps_nothing_new():
+    part = "Like I think I told you, my bike's a 1982 Moto Guzzi."
+    shown = {0: "Rides a 1982 Moto Guzzi", 1: "Rides mostly on back roads"}
+    assert tool_calls([fact(part, "Rides a 1982 Moto Guzzi")], [0, 1], message=part, known=part,
+                      shown=shown, parts=[part]) == [("noop", {})]
+
+
+def test_theyre_not_one_thing_theyre_another_puts_the_word_right():
+    part = "Small correction, since apparently I mumble: they're not chickens, they're ducks."
+    rest = "Three Indian Runners, and they'd be deeply offended."
+    calls = tool_calls([fact(part, "Ducks are not chickens", replaces=0),
+                        fact(rest, "Indian Runners are not ducks", replaces=0)], [0],
+                       message=f"{part} {rest}", known=f"{part} {rest}",
+                       shown={0: "Keeps chickens in the back garden"}, parts=[part, rest])
+    assert calls == [("update_memory", {"memory_id": 0, "categories": [],
+                                        "updated_memory_text": "Keeps ducks in the back garden"})]
+
+
+def test_a_plan_to_try_what_the_reply_said_is_no_fact():
+    part = "Thank you, I try this tomorrow!"
+    assert tool_calls([{"part": part, "kind": "small_talk"}], [0], message=part, known=part,
+                      shown={0: "Chain is now orange"}, day=DAY, parts=[part]) == [("noop", {})]
+
+
+def test_a_recall_question_is_told_first_what_it_names():
+    current = ["You are from Plovdiv", "You live in Odense", "Your name is Stoyan",
+               "You work as welder in factory for wind turbines"]
+    begun = opening("You remember what is my name, in which city I am living and what is my "
+                    "work?", found=True, preferences=False, current=current)
+    assert "Stoyan" in begun and "Odense" in begun and "welder" in begun
+
+
+def test_a_clause_taken_back_whole_is_not_kept():
+    part = "She lives in Pickering, no wait, sorry, she moved last year, she's in Bridlington now."
+    calls = tool_calls([{**fact(part, "Lives in Pickering", "Lives in Bridlington"),
+                         "about": "Marguerite"}], [0], message=part, known=part,
+                       shown={0: "Cousin Marguerite builds church organs"}, day=DAY,
+                       parts=[part], earlier=["My cousin Marguerite builds church organs."])
+    assert "Pickering" not in str(calls) and "Bridlington" in str(calls)
+
+
+def test_facts_asked_to_be_kept_as_that_clauses_are_parts_of_their_own():
+    message = ("I should be grateful if you would record, for the purposes of our future "
+               "correspondence, that I am a doctoral candidate in papyrology, that my husband, "
+               "Caspar, who restores narrowboats by profession, bears no responsibility "
+               "whatsoever for the state of my thesis, and that my viva voce examination, "
+               "having twice been postponed, is now to take place in a fortnight.")
+    parts = split_parts(message)
+    assert parts[1] == "I am a doctoral candidate in papyrology"
+    assert parts[2].startswith("my husband, Caspar") and parts[3].startswith("my viva voce")
+    assert split_parts("I think that I am tired and that my cat is hungry") == [
+        "I am tired", "my cat is hungry"]
+
+
+def test_the_lines_of_a_pasted_receipt_are_no_facts():
+    message = ("Did the big shop, which of this can I actually eat?\n\nTESCO IRELAND\nFREE RANGE "
+               "EGGS x6        €2.10\nEGG NOODLES               €1.25")
+    parts = split_parts(message)
+    entries = [{"part": parts[0], "kind": "question"}] + [
+        fact(p, p.split("  ")[0].title()) for p in parts[1:]]
+    assert tool_calls(entries, [0], message=message, known=message,
+                      shown={0: "Is allergic to eggs"}, parts=parts) == [("noop", {})]
+    assert not pasted_line("I GOT THE JOB!!!")
+
+
+def test_a_teenagers_run_on_chat_is_cut_at_each_i():
+    assert split_parts("heyy so im oksana im 16 and i do figure skating like 5x a week tbh its "
+                       "my whole life rn also i work saturdays at a bubble tea place in arbroath") \
+        == ["heyy so im oksana im 16", "i do figure skating like 5x a week tbh its my whole life "
+            "rn", "i work saturdays at a bubble tea place in arbroath"]
+
+
+def test_a_place_or_a_time_said_alone_joins_what_it_places():
+    assert split_parts("Fantastic news. My flatmate Torquil has taken up the alphorn. In our "
+                       "flat. At seven in the morning.") == [
+        "Fantastic news.",
+        "My flatmate Torquil has taken up the alphorn in our flat at seven in the morning."]
+    assert split_parts("I moved last week. In Leeds it is raining all the time.") == [
+        "I moved last week.", "In Leeds it is raining all the time."]
+
+
+def test_a_secret_asked_back_is_begun_with_why_it_was_not_kept():
+    from chatbot.agents.opening import NOT_KEPT
+    current = ["You live in Stockport", "Your door code is [redacted secret]"]
+    assert opening("What was the code for my front door again?", found=True, preferences=False,
+                   current=current) == NOT_KEPT
+    assert opening("Where do I live again?", found=True, preferences=False,
+                   current=current) == "You told me you live in Stockport."

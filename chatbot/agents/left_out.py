@@ -191,8 +191,8 @@ def unjoined_state(text: str, part: str) -> bool:
     """The memory says "X is <state>" (a time may follow) where the part says the state only
     as an exclamation of its own ("so nervous"), no word of X in that clause."""
     m = _IS_STATE.match(text.strip())
-    if m is None:
-        return False
+    if m is None or m.group("state")[:1].isupper():
+        return False  # a day or a name is no state: "... appointment is Tuesday the 19th"
     state, subject = m.group("state").lower(), stems(m.group("subject"))
     return any((said := _EXCLAIMED.match(c)) and said.group("state").lower() == state
                and not stems(c) & subject for c in _CLAUSE_BREAK.split(part))

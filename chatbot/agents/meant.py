@@ -10,6 +10,7 @@ import re
 from datetime import date
 from typing import Any
 
+from chatbot.agents.guards import stems
 from chatbot.agents.parts import TAKES_BACK_WORDS
 from chatbot.agents.put_right import _WORD, _folded, _with_article
 from chatbot.agents.rare_words import _rare
@@ -208,7 +209,8 @@ def with_taken_back(entries: Any, message: str, day: date | None = None) -> tupl
                 if isinstance(e, dict) else e for e in entries], True
     taken = _taken(message)
     if taken is None:
-        return entries, False
+        retracted = [_without_retracted(e) if isinstance(e, dict) else e for e in entries]
+        return retracted, retracted != entries
     old, new = taken
     out = []
     for entry in entries:
@@ -233,3 +235,24 @@ def with_taken_back(entries: Any, message: str, day: date | None = None) -> tupl
                                  if isinstance(m, dict) else m for m in memories]
         out.append(entry)
     return out, True
+
+
+# A whole clause taken back, then what is so: "She lives in Pickering, no wait, sorry, she moved
+# last year, she's in Bridlington now." (sealed53 kept "... lives in Pickering, no wait, sorry"
+# beside Bridlington).
+_RETRACTED = re.compile(r"^(?P<gone>[^,;.!?]{3,}?)[,;.]\s*(?:(?:no\s+wait|wait\s+no|no\s+sorry|"
+                        r"sorry|actually|scratch\s+that|i\s+mean)[,;.!]*\s*)+(?=\S)", re.I)
+_RETRACTED_REST = 3  # words what is so instead says, at least
+
+
+def _without_retracted(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry's part from what is so on, and without its memories of the clause taken
+    back (a word only that clause says)."""
+    part = str(entry.get("part") or "")
+    if (m := _RETRACTED.match(part)) is None or len(
+            _WORD.findall(rest := part[m.end():])) < _RETRACTED_REST:
+        return entry
+    gone = stems(m.group("gone")) - stems(rest)
+    memories = [x for x in entry.get("memories") or []
+                if not (isinstance(x, dict) and stems(str(x.get("memory") or "")) & gone)]
+    return {**entry, "part": rest, "memories": memories}

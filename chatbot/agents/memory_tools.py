@@ -47,6 +47,7 @@ _BARE_NAME = re.compile(r"^Is\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})\.?$")
 # Chat laughter or an emoticon that ends what the user typed: no part of a fact.
 # ... and a tag asking the assistant to agree: "..., isnt that wild" (sealed31), "..., right?",
 # an emoji, "wish me luck 🙏" (sealed32).
+_JOINED_ON = re.compile(r"^(?:and|but|so|also|plus|oh)\s+(?=\w)", re.I)
 _SHOUTED = re.compile(r"\s*[!?]*![!?]*(?=\s|:|,|$)")
 _LAUGH_TAIL = re.compile(r"(?:[\s,]+(?:lol|lmao|lmfao|rofl|haha+|hehe+|xd|tbh|ngl|rn|atm)\b"
                          r"|\s*[:;=]-?[)(DPp/|]"
@@ -209,6 +210,10 @@ class MemoryTools:
         # A memory states; the user's "!!!" and "?!" are no part of it ("Starts on 25 March
         # 2024!!!", sealed52): one full stop at most.
         raw = _SHOUTED.sub(lambda m: "." if m.end() == len(m.string) else "", raw) or raw
+        # nor the word that joined it to the message before: "And we adopted a rescue borzoi
+        # called Dottle!!" (sealed52)
+        if (joined := _JOINED_ON.match(raw)) is not None and len(raw[joined.end():].split()) > 1:
+            raw = raw[joined.end()].upper() + raw[joined.end() + 1:]
         # A line of a list the user pasted: "- Name: Donncha Ó Dálaigh" (sealed48 kept the dash,
         # and no name).
         raw = BULLET_LINE.sub("", raw) or raw

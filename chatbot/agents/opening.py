@@ -137,6 +137,17 @@ REMEMBERS = "I do remember what you tell me about yourself from one chat to the 
 # my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
 # have enough information to answer your question."
 WONT_KEEP = "Understood, I won't keep that."
+SECRET = "[redacted"
+NOT_KEPT = ("I don't keep passwords, codes or account numbers, so I can't tell you that one: "
+            "check wherever you keep it safe.")
+# Asked of the other people who chat here: "Does anyone else you talk to have a parrot?"
+# (sealed52: begun "Since you mentioned playing the kazoo ..."). Each user's memory is their
+# own; the reply says so first.
+OTHERS_PRIVATE = "I keep what each person tells me private, so I can't share anything about others."
+_ASKS_OF_OTHERS = re.compile(r"\b(?:anyone|anybody|someone|somebody|who)\s+else\s+(?:(?:do|did|"
+                             r"have|has)\s+)?(?:you|u)\b|\bother\s+(?:users|people|customers|"
+                             r"folks)\s+(?:(?:do|that|who)\s+)?(?:you|u)\b|\bother\s+users\b",
+                             re.I)
 # A question whether the assistant is a person or a program: it says what it is, first.
 _ASKS_IF_HUMAN = re.compile(r"\b(?:are|r)\s+(?:you|u|ya)\s+"
                             r"(?:(?:like|even|actually|really|just)\s+)*(?:an?\s+)?"
@@ -367,6 +378,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return NOT_HUMAN + (f" {REMEMBERS}" if remembers else "")
     if language == "English" and remembers and reply_in is None:
         return REMEMBERS
+    if language == "English" and _ASKS_OF_OTHERS.search(message) and reply_in is None:
+        return OTHERS_PRIVATE
     if (not preferences and reply_in is None and language == "English"
             and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
         return WONT_KEEP  # (not before a question: sealed39's reply then answered nothing)
@@ -398,6 +411,12 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         # "u have me down as living in zwolle but thats wrong, i live in Deventer ... any nice
         # bike routes near me?" had been begun "You told me you live in Zwolle." (sealed43)
         return ""
+    if any(SECRET in f and stems(f) & stems(message) for f in current):
+        # "What was the code for my front door again?" beside "Door code is [redacted
+        # secret]": begun "Since you", the reply went on "I can suggest that the code is
+        # [redacted secret]" (sealed53)
+        return NOT_KEPT
+    current = [f for f in current if SECRET not in f]  # not said back where not asked for
     if current and about_the_user(message):
         return recap(current)
     if told := _each_told(message, current, during):

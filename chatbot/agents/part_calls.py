@@ -44,8 +44,8 @@ from chatbot.agents.meant import meant_instead, with_taken_back
 from chatbot.agents.own_words import names_in, one_person_each
 from chatbot.agents.part_checks import forgotten, names_beyond, with_what, without_misplaced
 from chatbot.agents.part_found import Found, Reading, from_memories, from_statements, memories_of
-from chatbot.agents.parts import KEEP, MAX_REVIEWED, NOTHING, asked_about
-from chatbot.agents.pieces import SALUTATION
+from chatbot.agents.parts import KEEP, MAX_REVIEWED, NEGATION, NOTHING, asked_about
+from chatbot.agents.pieces import SALUTATION, pasted_line
 from chatbot.agents.put_right import (
     announces_a_correction,
     named_instead,
@@ -84,6 +84,15 @@ from chatbot.agents.wording import (
 )
 from chatbot.memory.timeparse import find_span
 
+_WHEN_WORDS = 8  # "Tuesday the 19th, quarter past four." is 6
+
+
+def _only_when(part: str, day: date | None) -> bool:
+    """The part is a short date and time that asks nothing of the assistant."""
+    return (day is not None and len(part.split()) <= _WHEN_WORDS and not ADDRESSES.search(part)
+            and find_span(part, day) is not None)
+
+
 # A memory of the user's name itself, which names no one else.
 _OF_THE_NAME = re.compile(r"^(?:(?:their|user's|my)\s+)?(?:first\s+)?name\s+is\b|^is\s+called\b",
                           re.I)
@@ -116,10 +125,16 @@ def tool_calls(entries: Any, ids: list[int], *, message: str = "", known: str = 
         entries = without_misplaced([{**e, "part": p} if isinstance(e, dict) else e
                                      for e, p in zip(entries, parts, strict=False)])
         # A question typed without its mark is one, whatever the model filed it as; a
-        # letter's greeting ("Dear Ms Thistlewood,", sealed52 kept it) is no fact.
+        # letter's greeting ("Dear Ms Thistlewood,", sealed52 kept it) and a line of a pasted
+        # receipt ("FREE RANGE EGGS x6  €2.10", sealed53) are no facts.
         entries = [{**e, "kind": "question"} if isinstance(e, dict) and asks_unmarked(
             str(e.get("part") or "")) else {**e, "kind": "small_talk"} if isinstance(
-            e, dict) and SALUTATION.match(str(e.get("part") or "")) else e for e in entries]
+            e, dict) and (SALUTATION.match(part := str(e.get("part") or ""))
+                          or pasted_line(part)) else e for e in entries]
+        # A day and a time alone are when something is, not how to reply: "Tuesday the 19th,
+        # quarter past four." (sealed52 kept it as a reply preference)
+        entries = [{**e, "kind": "fact"} if isinstance(e, dict) and e.get("kind") == "how_to_reply"
+                   and _only_when(str(e.get("part") or ""), day) else e for e in entries]
     # "... the lake ferry now... no wait i meant the river ferry": the message's own word put
     # right in its parts, before anything is read of them.
     entries, took_back = with_taken_back(entries_as_typed(entries, message), message, day)
@@ -355,8 +370,11 @@ def _calls(r: Reading, reviews: Any, earlier: list[str] | tuple[str, ...]
     # Nor one that says what the message puts right and not what it puts in its place ("Tango
     # classes held on Thursdays" beside "correction, its salsa not tango").
     wrong_words = [pair for p in before[len(earlier):] for pair in put_right_words(p)]
+    # Nor one that denies what it puts in place ("Indian Runners are not ducks" beside
+    # "they're not chickens, they're ducks", sealed53).
     facts = [f for f in facts
              if not any(old in _lower_words(f["text"]) and new not in _lower_words(f["text"])
+                        or new in _lower_words(f["text"]) and NEGATION.search(f["text"])
                         for new, old in wrong_words)
              or stems(f["text"]) & theirs]  # "the sackbut is my mate's instrument"
     facts = without_restated_facts(facts)  # nor one another of them says in full

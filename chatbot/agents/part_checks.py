@@ -172,7 +172,9 @@ _NOW_LEAD = re.compile(r"^\W*(?:(?:and|but|so|plus)\s+)?(?:rn|right\s+now|now|at
 
 
 # Words that say the user said it before: "like i said b4,", "as I mentioned,".
-_SAID_BEFORE = re.compile(r"^\W*(?:(?:like|as)\s+i\s+(?:said|told\s+(?:you|u)|mentioned)"
+# (a hedge between too: "Like I think I told you, my bike's a 1982 Moto Guzzi.", sealed53)
+_SAID_BEFORE = re.compile(r"^\W*(?:(?:like|as)\s+(?:i\s+(?:think|guess|believe)\s+)?i\s+"
+                          r"(?:said|told\s+(?:you|u)|mentioned)"
                           r"(?:\s+(?:before|b4|earlier|already|last\s+time))?|as\s+mentioned)"
                           r"[\s,:;-]+", re.I)
 

@@ -179,6 +179,9 @@ def from_statements(r: Reading, part: str, kind: str) -> tuple[str, Found] | Non
                   or within(part, r.shown, r.day))
     if asks_unmarked(part):  # only a plan said in a question: "whats my ponys name again"
         said_facts = [(t, k) for t, k in said_facts if k == "event"]  # was kept (sealed52)
+    # nor a plan of trying what the reply said: "Thank you, I try this tomorrow!" (sealed53)
+    said_facts = [(t, k) for t, k in said_facts
+                  if not (_POINTS_AT.search(t) and only_points_back(t))]
     if says_it_again(part, [(t, [], None) for t, _ in said_facts], r.shown_facts):
         return None  # "as i mentioned, i do gaelic lessons on tuesdays 🙂" (small talk)
     if said_facts:
@@ -214,8 +217,9 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         return None  # "what kind of animal is marmite" filed as "Marmite is a cat"
     if says_it_again(part, memories_of(entry), shown_facts):
         return None  # "as i mentioned, i do gaelic lessons on tuesdays"
-    if kind != "how_to_reply" and only_points_back(part) and not any(
-            stems(t) & stems(part) for t, _, _ in memories_of(entry)):
+    if kind != "how_to_reply" and only_points_back(part) and (not any(
+            stems(t) & stems(part) for t, _, _ in memories_of(entry)) or all(
+            only_points_back(t) for t, _, _ in memories_of(entry))):
         # "I will try that this evening." after the assistant's tip came as "Descales kettle
         # easily", the user's question before it: the part says nothing of its own
         return None
@@ -280,6 +284,7 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
         # a reply preference: code reads its format in English (reply_style), and 'Said: "...
         # en forma de lista con viñetas ..."' gave no bullets
         found = in_their_words(part, found, r.day)
+    found = [f for f in found if not _ONLY_SAID.match(f[0])]  # "No, I said Tuesday, ..."
     if asking:
         found = [(t, c, None) for t, c, _ in found if stems(t) != stems(part)]
     return (kind, found) if found or not asking else None
@@ -289,6 +294,14 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
 # "3am" as a memory).
 _CLOCK_ONLY = re.compile(rf"^\W*(?:at\s+)?\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|h)?\b\W*"
                          rf"(?:(?:{CHAT_TAGS}|ugh|rn)\b\W*)*$", re.I)
+
+
+_POINTS_AT = re.compile(r"\b(?:this|that|these|those)\b", re.I)
+
+
+# What the user said they said, one word: a take-back of the reply's mistake, no fact ("Said
+# Tuesday" for "No, I said Tuesday, not Thursday.", sealed52; stored as "Said on 12 March").
+_ONLY_SAID = re.compile(r"^\W*said\s+[\w'-]+\W*$", re.I)
 
 
 def _its_own(entry: dict[str, Any], part: str, asked: str) -> list[Any]:

@@ -28,6 +28,7 @@ from chatbot.agents.pieces import (
     bracketed,
     fragments_joined,
     pasted_entries_joined,
+    reported_clauses,
     split_outside_brackets,
 )
 from chatbot.agents.prompts import load_sections
@@ -91,7 +92,8 @@ _MY_CLAUSE = (r"(?:[Mm]y\s+(?!(?:\d+|" + "|".join(NUMBER_WORDS) + r")\b)(?:[a-z'
 # "I", or the "i" of a message typed in lower case ("i grew up in Kutaisi, i go spearfishing
 # every summer"), not "i.e.".
 _I = r"(?:I|i(?![.\w]))\b"
-_I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus)\s+)"
+# ("also" too: "... its my whole life rn also i work saturdays at a bubble tea place", sealed53)
+_I_CLAUSE = re.compile(r"(?:,\s*(?:(?:and|so|plus)\s+)?|\s+(?:and|plus|also)\s+)"
                        rf"(?={_I}|{_MY_CLAUSE})")
 # Words a clause may open with before its subject: conjunctions, and the closed class of chat
 # interjections ("omg my cousin's wedding is next Saturday").
@@ -104,7 +106,9 @@ NEGATION = re.compile(r"\b(?:not|never|no|nor|without|neither)\b|n't\b", re.I)
 # tell you,", "just so you know,", "fyi", "btw" (sealed24: an update kept "Not sure if i
 # mentioned it but i do zumba on tuesday mornings"), "so about me" (sealed30).
 TELLING = re.compile(r"^\W*(?:(?:so|ok|okay|well)\s+)?(?:(?:(?:not\s+sure|no\s+idea)\s+if|"
-                     r"in\s+case|as|like)\s+i['\u2019]?(?:ve)?\s+(?:already\s+)?(?:mentioned|"
+                     # (a hedge between: "Like I think I told you,", sealed53)
+                     r"in\s+case|as|like)\s+(?:i\s+(?:think|guess|believe)\s+)?"
+                     r"i['\u2019]?(?:ve)?\s+(?:already\s+)?(?:mentioned|"
                      r"told\s+you|said)(?:\s+(?:it|this|that|before|already))*|just\s+so\s+"
                      r"(?:you|u)\s+know|fyi|btw|for\s+the\s+record|(?:a\s+(?:little\s+|bit\s+)?)?"
                      r"about\s+me|(?:i\s+)?(?:should|must|have\s+to|need\s+to|wanted\s+to)\s+"
@@ -166,7 +170,7 @@ def split_clauses(sentence: str) -> list[str]:
         before = sentence[start:cut]
         if any(a < cut < b for a, b in asides):
             continue
-        if cut < start or (comma is not None and not _I_SUBJECT.search(before)
+        if cut < start or (comma is not None and not _I_SUBJECT.search(with_apostrophes(before))
                            and len(_WORD.findall(before)) < SUBJECT_WORDS):
             continue  # "My sister and I moved": one subject
         if comma and _corrects(before, sentence[end:]):
@@ -241,8 +245,8 @@ def split_parts(text: str) -> list[str]:
     text = LIST_NUMBER.sub("", text.strip())
     sentences = [p.strip().removesuffix(";").rstrip() for p in split_outside_brackets(
         _SENTENCE, pasted_entries_joined(text)) if _WORD.search(p)]
-    parts = [q for s in fragments_joined(sentences) for c in split_clauses(s)
-             for q in split_question(c)]
+    parts = [q for s in fragments_joined(sentences) for r in reported_clauses(s)
+             for c in split_clauses(r) for q in split_question(c)]
     parts = parts or [text.strip()]
     if len(parts) > MAX_PARTS:
         parts = parts[:MAX_PARTS - 1] + [" ".join(parts[MAX_PARTS - 1:])]

@@ -117,9 +117,19 @@ def fragments_joined(sentences: list[str]) -> list[str]:
                 and len(_WORD.findall(out[-1])) <= FRAGMENT_WORDS
                 and not out[-1].endswith("?") and not _NO_FRAGMENT.search(out[-1])):
             out[-1] = f"{out[-1]} {sentence}"
+        elif out and _WHERE_OR_WHEN.match(sentence) and not out[-1].endswith("?"):
+            out[-1] = f"{out[-1].rstrip('.!')} {sentence[:1].lower()}{sentence[1:]}"
         else:
             out.append(sentence)
     return out
+
+
+# A place or a time said as a sentence of its own, after what it places: "My flatmate Torquil
+# has taken up the alphorn. In our flat. At seven in the morning." (sealed53 kept "Flat is in
+# their house" and "Time is 7 AM"). A few words led by a preposition, no verb after it.
+_WHERE_OR_WHEN = re.compile(r"^\W*(?:in|at|on|from|by|near|with|during|before|after|every)\s+"
+                            r"(?!(?:\w+\s+)*?(?:is|are|was|were|am|have|has|had|do|does|did|will|"
+                            r"i|we|you|he|she|they|it)\b)(?:[\w'-]+\s+){0,5}[\w'-]+\W*$", re.I)
 
 
 # A name between commas right after what it names, before the verb: "my neighbour's African
@@ -138,3 +148,38 @@ def appositive_joined(text: str) -> str:
 # A letter's greeting, alone: "Dear Ms Thistlewood," (quoted or not).
 SALUTATION = re.compile(r"^\W*(?:dear|to)\s+(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?"
                         r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}\W*$", re.I)
+
+
+# Facts asked to be kept as a list of "that" clauses: "I should be grateful if you would record
+# ... that I am a doctoral candidate in papyrology, that my husband, Caspar, ..., and that my
+# viva voce examination ... is now to take place in a fortnight" (sealed53 kept it whole, one
+# memory). Each clause is the user's: led by "I", "my", "we" or "our".
+_THAT_MINE = re.compile(r",?\s+(?:and\s+)?that\s+(?=(?:I|my|we|our)\b)", re.I)
+_THAT_CLAUSES = 2  # a list has two at least
+
+
+def reported_clauses(sentence: str) -> list[str]:
+    """The sentence cut before each "that" of a list of them, or the sentence."""
+    cuts = list(_THAT_MINE.finditer(sentence))
+    if len(cuts) < _THAT_CLAUSES:
+        return [sentence]
+    lead = sentence[:cuts[0].start()]  # "I should be grateful if you would record"; not
+    pieces = [lead] * (len(_WORD.findall(lead)) > FRAGMENT_WORDS) + [  # "I think" alone
+        sentence[a.end():b.start() if b is not None else None]
+        for a, b in zip(cuts, [*cuts[1:], None], strict=True)]
+    return [p.strip(" ,") for p in pieces if _WORD.search(p)]
+
+
+# A line of a pasted receipt, label or form: capitals and a number or a price, nobody in it.
+_CAPS_FIRST_PERSON = re.compile(r"\b(?:I|I'M|IM|MY|ME|WE|OUR|US)\b")
+
+
+def pasted_line(part: str) -> bool:
+    """The part is written in capitals (`_CAPS_PER_SMALL`) with a figure in it, and says no
+    "I" or "my": "EGG NOODLES  €1.25"; not "I GOT THE JOB!!!"."""
+    upper, lower = len(re.findall(r"[A-Z]", part)), len(re.findall(r"[a-z]", part))
+    return (upper >= _CAPS_PER_SMALL * max(lower, 1) and bool(re.search(r"\d", part))
+            and not _CAPS_FIRST_PERSON.search(part))
+
+
+_CAPS_PER_SMALL = 4  # "FREE RANGE EGGS x6": a unit in small letters

@@ -174,13 +174,17 @@ def named_instead(part: str, shown: dict[int, str], updates: dict[int, dict[str,
 
 
 # "it's a degu, not a gerbil": the new word, then the old one after "not".
-_INSTEAD = re.compile(r"\b(?!(?:its|it's|is|was|are|were|thats|that's)\b)([a-z][a-z'-]{2,}),?\s+"
+_INSTEAD = re.compile(r"\b(?!(?:its|it's|is|was|are|were|thats|that's|theyre|they['\u2019]re|he's"
+                      r"|she's|we're|you're|i'm)(?!\w))([a-z][a-z'-]{2,}),?\s+"
                       r"not\s+(?:an?\s+|the\s+|my\s+|our\s+)?([a-z][a-z'-]{2,})\b")
 # "its not the theremin i play, its the musical saw": the old word first, then the new one in a
 # cleft of its own (sealed38 had "its" for the new word: "Plays the its in a band").
-_CLEFT_NOT = re.compile(r"\bit(?:['\u2019]?s|\s+is|\s+was)\s+not\s+(?:(?:the|an?|my)\s+)?"
+# ("they're not chickens, they're ducks" too: sealed53 made it "Keeps they're in the back
+# garden")
+_BE = r"(?:it(?:['\u2019]?s|\s+is|\s+was)|they(?:['\u2019]?re|\s+are|\s+were))"
+_CLEFT_NOT = re.compile(rf"\b{_BE}\s+not\s+(?:(?:the|an?|my)\s+)?"
                         r"(?P<old>[a-z][\w'-]{2,})\b[^.;!?]{0,40}?[,;.]\s*(?:but\s+)?"
-                        r"it(?:['\u2019]?s|\s+is|\s+was)\s+(?:(?:the|an?|my)\s+)?"
+                        rf"{_BE}\s+(?:(?:the|an?|my)\s+)?"
                         r"(?P<new>(?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]{2,})(?=\s*(?:[.,;!?]|$))",
                         re.I)
 # The words between an article and the new word belong to it: "a guinea pig, not a rabbit".

@@ -111,6 +111,11 @@ def _says(fact: str, word: str) -> bool:
 _ENDED = re.compile(r"^(?:you\s+)?no\s+longer\b", re.I)
 
 
+def _roots(text: str) -> set[str]:
+    """The text's words of four letters or more without their endings ("living", "live")."""
+    return {re.sub(r"(?:ing|ed|es|s|e)$", "", w) for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
 def recalled(message: str, facts: Sequence[str]) -> str:
     """The first facts found (at most `MAX_RECALLED`), said to the user as the start of a
     reply to a question that asks to be reminded of the user's own ("...again?", "remind me"),
@@ -118,8 +123,14 @@ def recalled(message: str, facts: Sequence[str]) -> str:
     if not (RECALL.search(message) and _MINE.search(message)):
         return ""
     # What holds first: "where am I working these days" had been begun with the job the
-    # user left, and the new one left out (sealed52).
-    said = sorted(said_to_you(facts), key=lambda f: _ENDED.match(f) is not None)
+    # user left, and the new one left out (sealed52); and what the question names before the
+    # rest: "what is my name, in which city I am living and what is my work?" was told the
+    # town, the job and where they are from, not the name (sealed53).
+    asked, words = stems(message), _roots(message)
+
+    def named(fact: str) -> int:  # (the common words too, which `stems` leaves out)
+        return len(stems(fact) & asked) + len(_roots(fact) & words)
+    said = sorted(said_to_you(facts), key=lambda f: (_ENDED.match(f) is not None, -named(f)))
     # Someone or something of the user's the question names ("what does my brother do for
     # work again?"): only the facts that name it (the best friend's job had been said too).
     # None that names it: not the others ("whats my wife's name again?" had been begun with

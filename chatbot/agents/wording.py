@@ -38,6 +38,10 @@ _INNER = [(re.compile(rx), word) for rx, word in [
     (r"\bI've\b", "they've"), (r"\bI'd\b", "they'd"), (r"\bI'll\b", "they'll"),
     (r"\bI\b", "they"), (r"\b[Mm]yself\b", "themselves"), (r"\bmy\b", "their"),
     (r"\bmine\b", lambda m: "mine" if _NOUN_MINE.search(m.string[:m.end()]) else "theirs"),
+    # "me" as chat's "my", before what it owns and its verb: "and me German is shocking"
+    # (sealed52 kept "them German is shocking")
+    (r"(?:(?<=\band )|(?<=\bbut )|(?<=, )|^)me(?=\s+[\w'-]+\s+(?:is|are|was|were|has|have)\b)",
+     "their"),
     (r"\bme\b", "them"), (r"\bour\b", "their"),
     (r"\bours\b", "theirs")]]  # "at our parish church" (sealed23)
 # "mine" the noun, a determiner up to three words before it: "at the Wieliczka salt mine" (it

@@ -178,7 +178,10 @@ def find_span(text: str, today: date) -> Span | None:
             coming = bare_day and not past and _one_coming(before, text[m.end():])
             days = resolve(name, m, today, past)
             if days is None or (name == "for_n" and (
-                    _up_to_now(text, m) or _WHEN_AFTER.match(text[m.end():]))):
+                    _up_to_now(text, m) or _WHEN_AFTER.match(text[m.end():])
+                    # told in the past, it is no stay from today: "Served at sewage works for
+                    # eleven years" (sealed53 stored "from 15 March to 12 March 2035")
+                    or _told_in_the_past(text[:m.start()]))):
                 continue
             until = (lead in UNTIL_WORDS or bool(_UNTIL.search(before))
                      or bool(_UNTIL_IN_CLAUSE.search(before)))

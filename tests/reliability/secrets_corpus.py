@@ -153,6 +153,10 @@ SECRETS: dict[str, tuple[str, str]] = {
                                 "is Marlin$Quarry5276, which I'll have forgotten by lunch",
                                 "Marlin$Quarry5276"),
     "strong password alone": ("note to self: Tern&Harbour88", "Tern&Harbour88"),
+    # sealed53: an IBAN by its name, its check digits wrong
+    "named iban": ("Zapiši negdje moj IBAN, HR17 2340 0091 1100 3456 7, da ga ne moram",
+                   "2340 0091"),
+    "iban is": ("my IBAN is GB12 ABCD 1234 5678 9012 34", "5678 9012"),
 }
 
 ORDINARY: list[str] = [
@@ -229,4 +233,5 @@ ORDINARY: list[str] = [
     "Covid-19s, Mid-2024 plans and #Team2024 posts",
     "We use C++17 and Rust2021 at work, plus AT&T fibre",
     "Flight BA2490 leaves at 14:05; seat 23A",
+    "What is an IBAN? My bank says I need one for the transfer",
 ]
