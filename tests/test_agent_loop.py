@@ -597,7 +597,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
                          ("What's Auberon's job?", ["Your brother Auberon works nights"])):
         assert opening(asked, found=True, preferences=False, current=facts).endswith("."), asked
     # The thing of the user's own a question asks for, when nothing found is about it.
-    from chatbot.agents.opening import asked_mine
+    from chatbot.agents.asking import asked_mine
     assert asked_mine("I'm ordering walking boots online. What's my shoe size again?") == (
         "shoe size")
     assert asked_mine("quick one, what's my wife called? bet you don't remember") == (
@@ -606,7 +606,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert asked_mine("Did you know my dog is sick?") is None
     assert asked_mine("whats my daughters favourite colour?") == "daughter's favourite colour"
     assert asked_mine("what are my glasses made of?") == "glasses made of"
-    from chatbot.agents.opening import names_only
+    from chatbot.agents.asking import names_only
     assert names_only("Has a daughter called Aoife") and names_only("You have a dog named Rex")
     assert not names_only("Has a daughter called Aoife who loves blue")
     assert asked_mine("Quelle est ma pointure ?") is None
@@ -639,7 +639,7 @@ def test_the_opening_follows_the_message_and_what_was_found():
     assert opening("any ideas for sunday?", found=True, preferences=False,
                    current=sold) == OPENING
     # Someone of the user's no found memory is about (the caller judges it by meaning).
-    from chatbot.agents.opening import asked_someone
+    from chatbot.agents.asking import asked_someone
     assert asked_someone("what does my wife do again?") == "wife"
     assert asked_someone("what's my favourite colour again?") is None
     assert asked_someone("what does my wife do?") is None  # no recall asked for

@@ -809,8 +809,8 @@ def test_a_delete_asked_in_another_language_that_names_the_memory_is_not_refused
 
 
 def test_sealed33_conditions_taken_back_names_and_questions_without_their_mark():
+    from chatbot.agents.asking import asked_someone, asks
     from chatbot.agents.hypothetical import is_hypothetical
-    from chatbot.agents.opening import asked_someone, asks
     from chatbot.agents.reply_requests import own_question
     # "if i ever ..." is a condition whatever follows
     assert is_hypothetical("if i ever win big on the horses im opening a lahmacun place lol")
@@ -927,8 +927,8 @@ def test_sealed34_news_then_so_and_a_request_for_good_and_an_ok_that_asks_nothin
 
 def test_sealed34_mixed_the_two_up_an_echoed_request_and_someone_nobody_told_of():
     from chatbot.agents.as_user import without_echoed_request
+    from chatbot.agents.asking import asked_name
     from chatbot.agents.left_out import only_points_back
-    from chatbot.agents.opening import asked_name
     from chatbot.agents.untold import without_guesses
     assert only_points_back("I mixed the two up")
     shown = {0: "Colleague Dagrun will be running Hammerfest office"}
@@ -1128,8 +1128,8 @@ def test_sealed35_i_meant_the_x_tmrw_a_doer_and_the_monday_after_that():
 
 def test_sealed35_replies_do_you_remember_a_person_a_fact_taken_over_and_a_promise():
     from chatbot.agents.as_user import said_to_them, without_claimed_humanity
+    from chatbot.agents.asking import asked_self
     from chatbot.agents.copies import without_instructions
-    from chatbot.agents.opening import asked_self
     from chatbot.agents.prompts import load_prompt
     from chatbot.agents.response import PROMPT
     assert asked_self("ok so what do i do for work, do u remember") == "what you do for work"
@@ -1312,7 +1312,7 @@ def test_sealed36_an_output_field_named_in_a_reply_and_a_memory_that_is_a_name_a
 
 
 def test_sealed36_whats_my_job_these_days_asks_for_the_job():
-    from chatbot.agents.opening import asked_mine
+    from chatbot.agents.asking import asked_mine
     assert asked_mine("whats my job these days? updating my linkedin and my head is mush") == "job"
     assert asked_mine("what's my job again?") == "job"
 

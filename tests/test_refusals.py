@@ -170,7 +170,7 @@ def test_two_found_facts_said_as_the_assistants_own_are_said_to_the_user():
 
 
 def test_a_recall_question_of_an_empty_memory_is_begun_with_what_was_not_told(store):
-    from chatbot.agents.opening import asked_self
+    from chatbot.agents.asking import asked_self
     assert asked_self("where am i based again?") == "where you are based"
     assert asked_self("which tea do i like again?") == "which tea you like"
     assert asked_self("remind me, what do I do for my job?") == "what you do for your job"
@@ -337,7 +337,7 @@ def test_two_recall_questions_in_one_are_begun_with_the_facts_of_both():
 
 
 def test_a_recall_question_about_someone_no_found_memory_names_says_so(store):
-    from chatbot.agents.opening import NOTHING_NAMED, asked_name
+    from chatbot.agents.asking import NOTHING_NAMED, asked_name
     assert asked_name("where does severin live again?") == "Severin"
     assert asked_name("what does Ildiko do for work again") == "Ildiko"
     # a common word, a question that asks to be reminded of nothing, or "my X" (asked_someone)

@@ -229,7 +229,7 @@ def test_a_message_asking_not_to_be_kept_is_answered_that_it_is_not():
 # sealed39 (session 42), read after it ran held back.
 
 def test_do_u_remember_my_name_asks_for_the_users_own_name():
-    from chatbot.agents.opening import asked_someone
+    from chatbot.agents.asking import asked_someone
     assert asked_someone("do u remember my name? and what i teach?") is None
     assert asked_someone("what does my wife do again?") == "wife"
 

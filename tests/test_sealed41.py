@@ -255,7 +255,8 @@ def test_a_question_abroad_beside_a_quote_of_earlier_words_is_no_request():
 
 
 def test_recall_questions_led_by_chat_words_and_where_one_is_based():
-    from chatbot.agents.opening import asks, opening
+    from chatbot.agents.asking import asks
+    from chatbot.agents.opening import opening
     from chatbot.agents.wording import second_person
 
     msg = "wait which city did ruairi move to again"

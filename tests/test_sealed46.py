@@ -19,10 +19,11 @@ from __future__ import annotations
 from datetime import date
 
 from chatbot.agents.as_user import said_to_them
+from chatbot.agents.asking import asked_someone
 from chatbot.agents.endings import ending_and_next
 from chatbot.agents.hypothetical import before_hypothetical, is_hypothetical
 from chatbot.agents.new_facts import _dated, with_said_date
-from chatbot.agents.opening import about_the_assistant, asked_someone
+from chatbot.agents.opening import about_the_assistant
 from chatbot.agents.owners import with_owner
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import complete_entries, split_parts

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from datetime import date
 
+from chatbot.agents.asking import asks
 from chatbot.agents.copies import copied_opening, without_copied_sentences
 from chatbot.agents.follow_up import asks_for_more, with_what_for
 from chatbot.agents.foreign_dates import with_foreign_date
 from chatbot.agents.grounding import grounding
 from chatbot.agents.hypothetical import before_hypothetical
 from chatbot.agents.memory_form import without_article_before_name
-from chatbot.agents.opening import asks
 from chatbot.agents.owners import with_owner, with_relation
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.parts import split_parts

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from chatbot.agents.asking import QUESTION_MARKS
 from chatbot.agents.grounding import grounding
 from chatbot.agents.guards import stems
 from chatbot.agents.habits import with_habit
@@ -35,7 +36,6 @@ from chatbot.agents.memory_form import (
     without_article_before_name,
 )
 from chatbot.agents.new_facts import with_said_date, without_bare_times
-from chatbot.agents.opening import QUESTION_MARKS
 from chatbot.agents.own_words import (
     clauses_for,
     copied_elsewhere,

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import re
 
+from chatbot.agents.asking import asked_mine, asked_someone, asks, written_in
 from chatbot.agents.guards import stems
-from chatbot.agents.opening import about_the_user, asked_mine, asked_someone, asks, written_in
+from chatbot.agents.opening import about_the_user
 from chatbot.agents.told import _MINE, RECALL
 
 # "I'm sorry, but I can't ...", "I apologize, but I don't have enough information ...",

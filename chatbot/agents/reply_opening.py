@@ -15,17 +15,17 @@ from typing import Any
 
 import numpy as np
 
-from chatbot.agents.casual import with_apostrophes
-from chatbot.agents.countdown import countdown
-from chatbot.agents.guards import stems
-from chatbot.agents.opening import (
+from chatbot.agents.asking import (
     asked_mine,
     asked_name,
     asked_someone,
     names_only,
-    opening,
     owner_and_attribute,
 )
+from chatbot.agents.casual import with_apostrophes
+from chatbot.agents.countdown import countdown
+from chatbot.agents.guards import stems
+from chatbot.agents.opening import opening
 from chatbot.agents.rare_words import _rare
 from chatbot.agents.reply_style import ReplyStyle
 from chatbot.agents.wording import second_person

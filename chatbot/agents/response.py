@@ -10,11 +10,12 @@ from typing import Any
 
 import dspy
 
+from chatbot.agents.asking import asks
 from chatbot.agents.chat_reply import ChatReplyAdapter
 from chatbot.agents.guards import STANDARD as STANDARD_LIMITS
 from chatbot.agents.guards import Limits, answer_adapter, call_key, limits_for
 from chatbot.agents.language import asked_language, asked_over
-from chatbot.agents.opening import OPENING, asks
+from chatbot.agents.opening import OPENING
 from chatbot.agents.opening_abroad import SURE_ABROAD
 from chatbot.agents.prompts import load_examples, load_sections
 from chatbot.agents.react import (  # noqa: F401 - re-exported: they lived here before
