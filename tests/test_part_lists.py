@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from chatbot.agents.example_words import copies_examples, example_words
 from chatbot.agents.guards import of_the_moment
 from chatbot.agents.new_facts import _dated, with_said_date
-from chatbot.agents.own_words import copies_examples, example_words
 from chatbot.agents.owners import whose_clause, with_relation
 from chatbot.agents.part_calls import tool_calls
 from chatbot.agents.part_checks import after_colon, without_misplaced

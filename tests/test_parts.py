@@ -1206,7 +1206,8 @@ def test_a_clause_before_a_question_that_names_someone_new_is_kept():
     ask = "Could you answer in French from now on?"
     calls = tool_calls([fact(ask, "Wants replies in French", kind="how_to_reply")], [],
                        message=ask, known=ask)
-    assert calls[0][1]["reply_preferences"] == ["Wants replies in French"]
+    # (in the user's words: "replies" is the worked examples' word, not theirs)
+    assert calls[0][1]["reply_preferences"] == ['Asked: "Could you answer in French from now on?"']
 
 
 def test_a_possession_said_again_with_a_light_word_is_not_added():

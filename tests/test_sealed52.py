@@ -348,3 +348,11 @@ def test_a_secret_asked_back_is_begun_with_why_it_was_not_kept():
                    current=current) == NOT_KEPT
     assert opening("Where do I live again?", found=True, preferences=False,
                    current=current) == "You told me you live in Stockport."
+
+
+def test_a_reply_preference_in_the_worked_examples_words_is_kept_in_the_users():
+    from chatbot.agents.reply_requests import as_asked
+    asked = "Short answers, bullet points, from now on."
+    assert as_asked("Wants replies in short, bullet points", asked) == f'Asked: "{asked}"'
+    assert as_asked("Wants short replies", "Please keep your replies short from now on") == \
+        "Wants short replies"

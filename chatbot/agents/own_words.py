@@ -5,15 +5,12 @@ memory covers is kept in the third person."""
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import date
-from functools import cache
 from typing import Any
 
-from wordfreq import zipf_frequency
-
 from chatbot.agents.corrections import denies_shown, new_words
+from chatbot.agents.example_words import copies_examples
 from chatbot.agents.foreign_dates import with_foreign_date
 from chatbot.agents.guards import FIRST_PERSON, said_in, stems
 from chatbot.agents.language import LANGUAGES, language_of
@@ -26,11 +23,9 @@ from chatbot.agents.parts import (
     _proper_names,
 )
 from chatbot.agents.pieces import split_outside_brackets
-from chatbot.agents.prompts import load_examples
 from chatbot.agents.rare_words import _drops_a_rare_word, _lower_words, _rare, with_rare_clauses
 from chatbot.agents.statements import JOINED
 from chatbot.agents.wording import SAID, leads_in_first_person
-from chatbot.memory.timewords import MONTHS
 
 
 def invents(text: str, known: str) -> bool:
@@ -155,48 +150,6 @@ def own_words_instead(part: str, found: list[tuple[str, list[str], Any]], name: 
             or (kind != "how_to_reply" and language_of(part) in (None, "English")
                 and any(copies_examples(t, known) and stems(t) & stems(part)
                         for t, _, _ in found)))
-
-
-# Commoner than this a word of the worked examples' memories is how any memory is worded
-# ("a", "as", "called": 5.6), not one of the examples' made-up facts ("married" 5.0, "chef").
-EXAMPLE_FACT_ZIPF = 5.5
-_DATE_WORDS = frozenset(MONTHS) | {"day", "week", "month", "year", "last", "next"}
-
-
-@cache
-def example_words(agent: str = "memory_update_agent") -> frozenset[str]:
-    """The stems of what the agent's worked examples say about their made-up users: the words
-    of their memories after the first (the first is the verb every memory is led by: "Lives",
-    "Has"), less common words and dates."""
-    found: set[str] = set()
-
-    def walk(node: Any, memories: bool) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if not key.startswith("_") and key not in ("category", "categories", "kind",
-                                                           "now", "memory_type"):
-                    walk(value, memories or "memor" in key or "fact" in key)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, memories)
-        elif isinstance(node, str) and memories:
-            for line in node.splitlines():
-                if line.strip().startswith("("):  # "(no related memories yet)"
-                    continue
-                words = _WORD.findall(re.sub(r"\[[^\]]*\]|^\s*\d+:", " ", line))
-                found.update(w.lower() for w in words[1:] if w.isalpha()
-                             and w.lower() not in _DATE_WORDS
-                             and zipf_frequency(w.lower(), "en") < EXAMPLE_FACT_ZIPF)
-    walk(json.loads(json.dumps(load_examples(agent))), False)
-    return frozenset(stems(" ".join(found)))
-
-
-def copies_examples(text: str, known: str) -> bool:
-    """The memory says a word of the worked examples' facts that neither the user nor a shown
-    memory says: "Married to husband" for "I live in Torshavn with my husband" (sealed22;
-    "married" is an example's). A small model fills an example's pattern with the user's
-    words; what it adds is not theirs."""
-    return bool((stems(text) & example_words()) - stems(known))
 
 
 def copied_elsewhere(text: str, part: str, known: str, kind: str) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 from chatbot.agents.casual import with_apostrophes
 from chatbot.agents.corrections import new_words
+from chatbot.agents.example_words import copies_examples
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import (
     ALWAYS_ABROAD,
@@ -247,7 +248,11 @@ def as_asked(text: str, part: str) -> str:
         return text
     if part.strip() and asked and (len(asked & stems(text)) < len(asked) / 2
                                    or asked_language([part]) != asked_language([text])
-                                   or _numbers(part) - _numbers(text)):
+                                   or _numbers(part) - _numbers(text)
+                                   # or says the worked examples' words, not the user's:
+                                   # "Wants replies in short, bullet points" for "Short
+                                   # answers, bullet points, from now on." (sealed53)
+                                   or copies_examples(text, part)):
         # ... or loses the language it asks replies in ("could you answer me in german from
         # now on?" as "Wants to get German back up to scratch")
         return f'{ASKED}"{part.strip()}"'
