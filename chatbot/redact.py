@@ -60,6 +60,8 @@ _TOKEN_RULES: list[tuple[str, re.Pattern[str]]] = [(hint, re.compile(rule)) for 
     ("atatt", r"\bATATT[A-Za-z0-9_\-=]{30,}"),                      # Atlassian
     # Linear, Notion, Postman, Grafana, Groq, Replicate, xAI, Perplexity, Databricks, Vault.
     ("", r"\b(?:lin_api|ntn|PMAK|glsa|gsk|r8|xai|pplx|dapi|hvs)[_\-.][A-Za-z0-9_\-.]{24,}"),
+    # Any vendor's live or test key: "tk_live_94Hq2Lm7Xc3Vb8Rn" (sealed54: stored).
+    ("_", r"\b[a-z]{2,8}_(?:live|test|prod)_[A-Za-z0-9]{12,}"),
     ("secret_", r"\bsecret_[A-Za-z0-9]{40,}"),                      # Notion (older)
     ("sk", r"\bSK[0-9a-f]{32}\b"),                                  # Twilio
     ("key-", r"\bkey-[0-9a-zA-Z]{32}\b"),                           # Mailgun

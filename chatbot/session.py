@@ -24,6 +24,7 @@ import dspy
 from dspy.utils.callback import BaseCallback
 
 from chatbot.agents import language
+from chatbot.agents.casual import with_spoken_punctuation
 from chatbot.agents.copies import (
     ask_without_copies,
 )
@@ -170,7 +171,7 @@ class ChatSession:
             return reply
 
     def _turn(self, question: str, on_token, on_progress, cancel) -> Reply:
-        question = clean_text(question).strip()
+        question = with_spoken_punctuation(clean_text(question).strip())
         if not question:
             self.stats["empty_messages"] += 1
             return Reply("", False, error="empty message: nothing to answer")

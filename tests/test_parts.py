@@ -1345,13 +1345,14 @@ def test_x_not_y_in_another_language_replaces_the_name_in_the_shown_memory():
         assert tool_calls([entry], [0], message=message, known=message, shown=shown) == [
             ("update_memory", {"memory_id": 0, "categories": [], "updated_memory_text": new})]
     # In English a name after "not" is left to the statement reader; a part whose memory
-    # already says the new word is read as usual.
+    # already says the new word puts it right in the old memory, which says more (sealed54).
     degu = "Oh wait, it's a degu, not a gerbil."
     shown = {0: "Is bringing home a gerbil from the shelter"}
     calls = tool_calls([fact(degu, "Is bringing home a degu", kind="fact", replaces=0)], [0],
                        message=degu, known=degu, shown=shown)
-    assert calls == [("update_memory", {"memory_id": 0, "categories": ["misc"],
-                                        "updated_memory_text": "Is bringing home a degu"})]
+    assert calls == [("update_memory", {
+        "memory_id": 0, "categories": ["misc"],
+        "updated_memory_text": "Is bringing home a degu from the shelter"})]
     calls = tool_calls([fact(degu, shown[0], kind="how_to_reply", replaces=0)], [0],
                        message=degu, known=degu, shown=shown)
     assert calls[0][1]["updated_memory_text"] == "Is bringing home a degu from the shelter"

@@ -17,7 +17,7 @@ from datetime import date
 
 from chatbot.agents.hypothetical import is_hypothetical
 from chatbot.agents.left_out import unsaid_age
-from chatbot.agents.memory_form import with_their_verb
+from chatbot.agents.memory_form import with_has, with_their_verb
 from chatbot.agents.opening import opening
 from chatbot.agents.owners import whose_clause
 from chatbot.agents.part_calls import tool_calls
@@ -356,3 +356,89 @@ def test_a_reply_preference_in_the_worked_examples_words_is_kept_in_the_users():
     assert as_asked("Wants replies in short, bullet points", asked) == f'Asked: "{asked}"'
     assert as_asked("Wants short replies", "Please keep your replies short from now on") == \
         "Wants short replies"
+
+
+# sealed54 (run on ad95e0e, then read whole)
+
+
+def test_next_weekday_week_is_a_week_after_that_day():
+    span = find_span("my daughter's school play is next Tuesday week", DAY)
+    assert (span.start, span.phrase) == (date(2024, 3, 26), "next Tuesday week")
+    assert find_span("next Tuesday", DAY).start == date(2024, 3, 19)
+
+
+def test_a_question_about_a_time_is_begun_with_what_falls_in_it_not_what_ended():
+    during = ["Your in-laws are arriving from 30 March to 31 March 2024"]
+    begun = opening("What's coming up for me this week?", found=True, preferences=False,
+                    current=["Your piano tuner is coming on 18 March 2024", *during],
+                    during=during, ended=date(2024, 3, 18))
+    assert "in-laws" in begun and "ended" not in begun
+
+
+def test_only_the_users_own_lines_of_a_pasted_thread_are_parts():
+    message = ("Can you keep the bits about me from this thread? Pasting it:\n\nSubject: Re: "
+               "Easter rota\n\nFine by me, I'll take the Thursday lates then.\n\n> On Wed 13 "
+               "Mar, Henrietta Okafor wrote:\n> Thanks! I'm in Tenerife for the whole of April."
+               "\n> Could you do the Thursday lates?\n>\n>> On Tue 12 Mar, I wrote:\n>> I live "
+               "ten minutes from the depot in Stockport and I cycle in.\n>> One thing: I'm "
+               "allergic to latex.")
+    parts = split_parts(message)
+    assert not any("Tenerife" in p or "Subject" in p or "wrote" in p for p in parts)
+    assert any("Stockport" in p for p in parts) and any("latex" in p for p in parts)
+    assert split_parts("Sounds good!\n\nOn Mon 4 Mar, Ann wrote:\n> I moved to Leeds.") == [
+        "Sounds good!"]
+
+
+def test_a_move_the_model_wrote_replaces_a_rented_home_the_part_speaks_of():
+    shown = {0: "Has been renting the flat above the chip shop on Fore Street in Redruth for "
+                "three years now."}
+    part = ("Said goodbye to the flat above the chip shop, we're in a little terraced house in "
+            "Penzance now.")
+    calls = tool_calls([fact(part, "Moved to Penzance")], [0], message=part, known=part,
+                       shown=shown, parts=[part])
+    assert calls[0][0] == "update_memory" and "Penzance" in calls[0][1]["updated_memory_text"]
+
+
+def test_a_count_of_things_said_alone_is_had():
+    assert with_has("Two kids") == "Has two kids" and with_has("Two weeks") == "Two weeks"
+    message = "Hi.\nName's Ikenna.\nLive in Lampeter.\nTwo kids."
+    parts = split_parts(message)
+    calls = tool_calls([fact(p, "Lives in Lampeter", "Two kids") for p in parts], [],
+                       message=message, known=message, parts=parts)
+    assert "Has two kids" in [f["text"] for f in calls[0][1]["facts"]]
+
+
+def test_a_reply_in_another_language_keeps_its_i():
+    from chatbot.agents.as_user import said_to_them
+    said = ("Recordes que els diumenges faig castells amb la colla del poble i que em dic "
+            "Montserrat, visc a Banyoles i treballo de pastissera.")
+    assert said_to_them(said, "Recordes on visc i què faig els diumenges?",
+                        ["Em dic Montserrat, visc a Banyoles i treballo de pastissera."]) == said
+
+
+def test_someone_told_you_asks_of_other_users():
+    from chatbot.agents.opening import OTHERS_PRIVATE
+    assert opening("Someone told you about a farm up north, right? Who was it?", found=True,
+                   preferences=False, current=["You play darts"]) == OTHERS_PRIVATE
+    assert opening("Has anyone told you about my promotion?", found=True, preferences=False,
+                   current=["You play darts"]) != OTHERS_PRIVATE
+
+
+def test_dictated_punctuation_is_written():
+    from chatbot.agents.casual import with_spoken_punctuation
+    assert with_spoken_punctuation("hello there comma my name is Eadric full stop I skipper a "
+                                   "pilot boat") == ("hello there, my name is Eadric. I skipper "
+                                                     "a pilot boat")
+    assert with_spoken_punctuation("what about my bird question mark") == "what about my bird?"
+    assert with_spoken_punctuation("the car came to a full stop outside") == \
+        "the car came to a full stop outside"
+
+
+def test_a_correction_x_not_y_puts_the_word_right_in_the_old_memory():
+    part = "it's sheringham, not cromer."
+    calls = tool_calls([fact(part, "Sheringham is the lifeboat station", kind="how_to_reply")],
+                       [0], message=part, known=part,
+                       shown={0: "Volunteers at the lifeboat station in Cromer"}, parts=[part])
+    assert calls[0] == ("update_memory", {
+        "memory_id": 0, "updated_memory_text": "Volunteers at the lifeboat station in Sheringham",
+        "categories": ["misc"]})

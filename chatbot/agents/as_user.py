@@ -46,7 +46,9 @@ _I_AM_NAMED = re.compile(r"^\W*(?:I['\u2019]m|I\s+am|my\s+name\s+is)\s+([A-Z][\w
 _TO_YOU = {"i'm": "you're", "i am": "you are", "i was": "you were", "i've": "you've",
            "i'd": "you'd", "i'll": "you'll", "i": "you", "me": "you", "my": "your",
            "mine": "yours", "myself": "yourself"}
-_FIRST = re.compile(r"\b(?:I['\u2019](?:m|ve|d|ll)|I\s+(?:am|was)|I|me|my|mine|myself)\b",
+# (the pronoun "I" in capitals only: Catalan's "i" is "and", sealed54 had "visc a Banyoles you
+# treballo de pastissera")
+_FIRST = re.compile(r"\b(?:I['\u2019](?:m|ve|d|ll)|I\s+(?:am|was)|(?-i:I)|me|my|mine|myself)\b",
                     re.I)
 
 
@@ -143,7 +145,7 @@ def said_to_them(reply: str, message: str, facts: Sequence[str] = ()) -> str:
             and _theirs(m.group(1), message, facts) for s, o in zip(said, over, strict=True)]
     if not any(over) and not any(gone):
         return reply
-    return " ".join(_to_you(s) if o else s
+    return " ".join(_to_you(s) if o and language_of(s) in (None, "English") else s
                     for s, o, g in zip(said, over, gone, strict=True) if not g)
 
 

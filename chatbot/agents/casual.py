@@ -61,3 +61,24 @@ def _written(match: re.Match[str]) -> str:
     if full.startswith("I'"):
         return full
     return full[:1].upper() + full[1:] if said[:1].isupper() else full
+
+
+# Punctuation said aloud by someone dictating: "hello there comma my name is Eadric full stop I
+# skipper a pilot boat ... question mark" (sealed54: the reply said it did not know what "question
+# mark" meant). Only in a message with no punctuation of its own, said twice or more or at its
+# end ("the car came to a full stop outside" is English).
+_SPOKEN = {"comma": ",", "full stop": ".", "question mark": "?", "exclamation mark": "!",
+           "exclamation point": "!", "colon": ":", "semicolon": ";"}
+_SPOKEN_MARK = re.compile(r"\s+(" + "|".join(_SPOKEN) + r")\b", re.I)
+_SPOKEN_AT_LEAST = 2
+_SPOKEN_END = re.compile(r"\s+(?:full\s+stop|question\s+mark|exclamation\s+(?:mark|point))\s*$",
+                         re.I)  # or one that ends the message
+
+
+def with_spoken_punctuation(text: str) -> str:
+    """The dictated message with its spoken punctuation written; any other text as it is."""
+    if re.search(r"[.,?!;:]", text) or (len(_SPOKEN_MARK.findall(text)) < _SPOKEN_AT_LEAST
+                                        and not _SPOKEN_END.search(text)):
+        return text
+    out = _SPOKEN_MARK.sub(lambda m: _SPOKEN[m.group(1).lower()], text)
+    return re.sub(r"([.?!]\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), out)

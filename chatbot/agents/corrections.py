@@ -178,7 +178,9 @@ def _denies(clause: str, words: set[str]) -> bool:
 _MOVED = re.compile(r"^(?:Has\s+)?(?:just\s+|finally\s+|recently\s+)?(?i:moved|relocated)\s+"
                     r"(?:back\s+)?(?:from\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+)?"
                     r"(?:to|into)\s+(?:[a-z]+\s+){0,3}?([A-Z][\w'-]+)")
-_LIVES = re.compile(r"^Lives\s+in\b")
+# (a home said by renting it too: "Has been renting the flat above the chip shop on Fore Street
+# in Redruth for three years now", sealed54: kept beside the move to Penzance)
+_LIVES = re.compile(r"^(?:Lives\s+in|(?:Is|Has\s+been)\s+(?:living|renting)|Rents)\b")
 # A home in a named place: "Lives in Logroño" beside a shown "Lives in Huelva" is its new version.
 _LIVES_IN = re.compile(r"^(?:Now\s+|Currently\s+)?(?i:lives)\s+in\s+(?:[a-z]+\s+){0,2}?"
                        r"([A-Z][\w'\u2019-]+)")

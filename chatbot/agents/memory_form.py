@@ -134,3 +134,16 @@ def only_labels(found: list[tuple[str, list[str], Any]], part: str) -> bool:
     return bool(labels) and all(m is not None and not _led_by_a_verb(m.group(1)) and (
         m.group(1).lower() not in said or m.group(1).lower() in m.group(2).lower().split())
         for m in labels)  # (not a verb: "Works as a nurse")
+
+
+# A count of things and no verb: "Two kids" for "Two kids." (sealed54: dropped as only
+# everyday words, and the children were lost). The user has them.
+_COUNT_OF = re.compile(r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+"
+                       r"(?:[a-z][\w-]*\s+)?(?!(?:second|minute|hour|day|week|month|year|time)s$)"
+                       r"[a-z][\w-]*s$", re.I)
+
+
+def with_has(text: str) -> str:
+    """"Two kids" -> "Has two kids"; any other memory as it is."""
+    said = text.strip().rstrip(".")
+    return f"Has {said[:1].lower()}{said[1:]}" if _COUNT_OF.match(said) else text

@@ -147,8 +147,11 @@ NOT_KEPT = ("I don't keep passwords, codes or account numbers, so I can't tell y
 OTHERS_PRIVATE = "I keep what each person tells me private, so I can't share anything about others."
 _ASKS_OF_OTHERS = re.compile(r"\b(?:anyone|anybody|someone|somebody|who)\s+else\s+(?:(?:do|did|"
                              r"have|has)\s+)?(?:you|u)\b|\bother\s+(?:users|people|customers|"
-                             r"folks)\s+(?:(?:do|that|who)\s+)?(?:you|u)\b|\bother\s+users\b",
-                             re.I)
+                             r"folks)\s+(?:(?:do|that|who)\s+)?(?:you|u)\b|\bother\s+users\b"
+                             # "Someone told you about a farm up north, right? Who was it?"
+                             # (sealed54: answered with a made-up farm)
+                             r"|\b(?:someone|somebody|anyone|anybody)\s+(?:else\s+)?(?:told|"
+                             r"tell|mentioned|said)\s+(?:to\s+)?(?:you|u)\b", re.I)
 # A question whether the assistant is a person or a program: it says what it is, first.
 _ASKS_IF_HUMAN = re.compile(r"\b(?:are|r)\s+(?:you|u|ya)\s+"
                             r"(?:(?:like|even|actually|really|just)\s+)*(?:an?\s+)?"
@@ -217,7 +220,8 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return NOT_HUMAN + (f" {REMEMBERS}" if remembers else "")
     if language == "English" and remembers and reply_in is None:
         return REMEMBERS
-    if language == "English" and _ASKS_OF_OTHERS.search(message) and reply_in is None:
+    if (language == "English" and _ASKS_OF_OTHERS.search(message) and reply_in is None
+            and not _MINE_OR_OURS.search(message)):  # not "has anyone told you about my ..."
         return OTHERS_PRIVATE
     if (not preferences and reply_in is None and language == "English"
             and (NOT_TO_KEEP.search(message) or asks_not_to_keep(message)) and not asks(message)):
@@ -241,7 +245,9 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         return told_abroad(message, language, current)
     if preferences:
         return ""
-    if ended is not None:
+    if ended is not None and not during:  # (a question about a time: what falls in it, first;
+        # "What's coming up for me this week?" had been begun "That ended on 18 March 2024",
+        # sealed54)
         # "am i still on parental leave this week?": "so you are no longer" (sealed41's "so it
         # is no longer on parental leave")
         ended_at = ENDED.format(day=day_in_words(ended))

@@ -300,6 +300,16 @@ def _of_someone_else(part: str, before: list[str]) -> bool:
     return not ADDRESSES.search(part) and referent_name(part, before) is not None
 
 
+def _put_right_in(part: str, shown: dict[int, str], target: Any) -> str | None:
+    """The shown memory a part corrects with its word put right, where the part says "X, not
+    Y" of it: "Volunteers at the lifeboat station in Sheringham", not the model's "Sheringham
+    is the lifeboat station", for "it's sheringham, not cromer" (sealed54)."""
+    reworded: dict[int, dict[str, Any]] = {}
+    if target not in shown or not reworded_anyway(part, {target: shown[target]}, reworded):
+        return None
+    return reworded.get(target, {}).get("updated_memory_text")
+
+
 def _file(r: Reading, found: Found, part: str, kind: str, given: set[int],
           ended: set[str]) -> None:
     """Files a part's memories: as a correction of the shown memory it puts right, a new
@@ -317,6 +327,7 @@ def _file(r: Reading, found: Found, part: str, kind: str, given: set[int],
     elif (r.wrong is not None and r.wrong not in updates and kind == "fact" and found
           and all(ref is None for _, _, ref in found)):
         found, r.wrong = as_disputed(found, r.wrong, shown, r.message, r.similarity), None
+    found = [(_put_right_in(part, shown, ref) or t, c, ref) for t, c, ref in found]
     # Nor a new fact (its verb aside: "Started working as a cutler", sealed28) about what the
     # message ended: "Gudrun: fifteen years old" for "She was fifteen" after "We lost Gudrun".
     found = [(t, c, ref if ref is not None else replaced_by(t, shown, updates))

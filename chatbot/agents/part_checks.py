@@ -12,7 +12,7 @@ from typing import Any
 
 from wordfreq import zipf_frequency
 
-from chatbot.agents.corrections import new_words, replaced_by
+from chatbot.agents.corrections import moved_from, new_words, replaced_by
 from chatbot.agents.forgets import asks_to_forget, named_before, named_in
 from chatbot.agents.guards import FIRST_PERSON, stems
 from chatbot.agents.language import LANGUAGES, language_of
@@ -320,6 +320,12 @@ def linked(found: list[tuple[str, list[str], Any]], ids: list[int], shown: dict[
     if target is None:
         target = next((i for i in ids for t, _, _ in found if copy_of(t, i) and speaks_of(i)),
                       None)
+    if target is None:  # a move the model wrote ("Moved to Penzance") of a home the part
+        # speaks of: "Said goodbye to the flat above the chip shop, we're in a little terraced
+        # house in Penzance now." beside a shown "Has been renting the flat above the chip
+        # shop ... in Redruth" (sealed54: both were kept)
+        target = next((i for t, _, _ in found if (i := moved_from(t, shown, {})) is not None
+                       and speaks_of(i)), None)
     return target
 
 

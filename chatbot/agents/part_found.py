@@ -32,6 +32,7 @@ from chatbot.agents.memory_form import (
     clauses_apart,
     only_labels,
     with_asked_thing,
+    with_has,
     with_their_verb,
     without_article_before_name,
 )
@@ -235,7 +236,8 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
     copies = {f.lower() for f in shown.values()}
     found = without_bare_times(
         [(t if t.lower() in copies else with_said_date(
-            as_theirs(without_article_before_name(t, part), name or r.called), part, day), c,
+            as_theirs(without_article_before_name(with_has(t), part), name or r.called), part,
+            day), c,
           None if off_target(t, ref, part, shown, r.unchanged) else ref)
          for t, c, ref in memories_of(entry)], day)
     if only_the_moment(part, found, shown_facts):

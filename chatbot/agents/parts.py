@@ -27,6 +27,7 @@ from chatbot.agents.pieces import (
     LIST_NUMBER,
     bracketed,
     fragments_joined,
+    own_lines_of_thread,
     pasted_entries_joined,
     reported_clauses,
     split_outside_brackets,
@@ -242,7 +243,7 @@ def split_parts(text: str) -> list[str]:
     # (not cut inside an aside in brackets: "bring passport (no. PZ8836127)")
     # (a numbered list's marks are no sentences: "1. Hi, new here.\n2. I want every answer as
     # numbered steps" was cut as "1." and "Hi, new here. 2.", sealed51)
-    text = LIST_NUMBER.sub("", text.strip())
+    text = LIST_NUMBER.sub("", own_lines_of_thread(text.strip()))
     sentences = [p.strip().removesuffix(";").rstrip() for p in split_outside_brackets(
         _SENTENCE, pasted_entries_joined(text)) if _WORD.search(p)]
     parts = [q for s in fragments_joined(sentences) for r in reported_clauses(s)

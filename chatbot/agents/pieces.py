@@ -183,3 +183,37 @@ def pasted_line(part: str) -> bool:
 
 
 _CAPS_PER_SMALL = 4  # "FREE RANGE EGGS x6": a unit in small letters
+
+
+# A pasted e-mail thread: "> On Wed 13 Mar, Henrietta Okafor wrote:" gives who wrote the lines
+# quoted one level deeper. Only the user's own are theirs to keep: what Henrietta wrote ("I'm in
+# Tenerife for the whole of April") is not, and "On Tue 12 Mar, I wrote:" is the user's
+# (sealed54: cut into parts of mixed writers, the sorting reply broke and nothing was kept).
+_QUOTE = re.compile(r"^[ \t]*((?:>[ \t]?)*)(.*)$")
+_WROTE = re.compile(r"^(?:on\s+[^,\n]{1,40},?\s+)?(?P<who>[^,\n]{1,60}?)\s+wrote:\s*$",
+                    re.I | re.M)
+_HEADER = re.compile(r"^(?:subject|from|to|cc|sent|date)\s*:", re.I)
+
+
+def own_lines_of_thread(text: str) -> str:
+    """The text with a quoted thread's lines by other writers, its attributions and its
+    header lines left out, and the user's own quoted lines unquoted."""
+    if not re.search(r"^[ \t]*>", text, re.M) or not _WROTE.search(
+            "\n".join(_QUOTE.match(line).group(2) for line in text.splitlines())):
+        return text
+    writers: dict[int, str] = {}
+    out = []
+    for line in text.splitlines():
+        marks, said = _QUOTE.match(line).groups()
+        depth = marks.count(">")
+        if (wrote := _WROTE.match(said.strip())) is not None:
+            # the lines quoted under it, and (pasted inside the quote) those beside it
+            for level in (depth, depth + 1) if depth else (1,):
+                writers[level] = wrote.group("who").strip().lower()
+            continue
+        if _HEADER.match(said.strip()):
+            continue
+        if depth and writers.get(depth, "i") not in ("i", "me"):
+            continue
+        out.append(said)
+    return "\n".join(out)

@@ -42,7 +42,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [(name, re.compile(rx, re.I)) for nam
      r"|tmrw|tmr|tmrow|tomoz|tomorow|2moro|2morrow)\b"),  # chat's "tmrw" (sealed35)
     ("in_n", rf"\b(in|within)\s+({_NUM})\s+{_UNIT}(?:['\u2019]s?\s+time\b)?"),
     # "a week on Saturday", "Tuesday week": that weekday a week after the coming one.
-    ("week_on", rf"\b(?:a\s+week\s+on\s+({_DAY})|(?:on\s+)?({_DAY})\s+week)\b"),
+    # ("next Tuesday week" too: sealed54 stored "next Tuesday" and a stray "week")
+    ("week_on", rf"\b(?:a\s+week\s+on\s+({_DAY})|(?:on\s+)?(?:next\s+)?({_DAY})\s+week)\b"),
     # "Wednesday coming" (British, "this coming Wednesday"): the coming one, even after a verb
     # in the past ("my exam got moved to wednesday coming", sealed25: it was the last one).
     ("weekday_coming", rf"\b(?:on\s+)?({_DAY})\s+coming\b"),

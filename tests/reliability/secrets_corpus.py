@@ -157,6 +157,9 @@ SECRETS: dict[str, tuple[str, str]] = {
     "named iban": ("Zapiši negdje moj IBAN, HR17 2340 0091 1100 3456 7, da ga ne moram",
                    "2340 0091"),
     "iban is": ("my IBAN is GB12 ABCD 1234 5678 9012 34", "5678 9012"),
+    # sealed54: a vendor's live key in a header
+    "live key": ("the key in the header is tk_live_94Hq2Lm7Xc3Vb8Rn. What does a 401 mean?",
+                 "94Hq2Lm7Xc3Vb8Rn"),
 }
 
 ORDINARY: list[str] = [
@@ -234,4 +237,5 @@ ORDINARY: list[str] = [
     "We use C++17 and Rust2021 at work, plus AT&T fibre",
     "Flight BA2490 leaves at 14:05; seat 23A",
     "What is an IBAN? My bank says I need one for the transfer",
+    "we go live_test_run tomorrow and the prod_live_ok flag is set",
 ]
