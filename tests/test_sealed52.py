@@ -442,3 +442,20 @@ def test_a_correction_x_not_y_puts_the_word_right_in_the_old_memory():
     assert calls[0] == ("update_memory", {
         "memory_id": 0, "updated_memory_text": "Volunteers at the lifeboat station in Sheringham",
         "categories": ["misc"]})
+
+
+def test_a_name_said_as_is_name_beside_the_name_fact_is_kept_once():
+    from chatbot.agents.restated import without_restated_facts
+    facts = [{"text": t, "categories": [], "kind": "fact"}
+             for t in ("Is called Ishbel", "Is Ishbel", "Breeds Highland cattle")]
+    assert [f["text"] for f in without_restated_facts(facts)] == [
+        "Is called Ishbel", "Breeds Highland cattle"]
+
+
+def test_what_someone_of_the_users_did_to_them_is_theirs():
+    from chatbot.agents.owners import done_to_them
+    part = "My brother's lent me his sailing dinghy until the end of next month, while he's off."
+    assert done_to_them("Lent brother sailing dinghy until 30 April 2024", part) == \
+        "Their brother's lent them his sailing dinghy until the end of next month"
+    assert done_to_them("Lent my bike to my brother", "I lent my bike to my brother") == \
+        "Lent my bike to my brother"

@@ -106,6 +106,7 @@ from chatbot.agents.told import (
 )
 from chatbot.agents.untold import NOTHING_TOLD, TOLD
 from chatbot.memory.timeparse import day_in_words
+from chatbot.redact import MARKER
 
 OPENING = "Since you"
 # English questions are begun with these; a question in another language only with a quote
@@ -138,7 +139,6 @@ REMEMBERS = "I do remember what you tell me about yourself from one chat to the 
 # my storage unit is ..."): the reply says so first. sealed38's began "I'm sorry, but I don't
 # have enough information to answer your question."
 WONT_KEEP = "Understood, I won't keep that."
-SECRET = "[redacted"
 NOT_KEPT = ("I don't keep passwords, codes or account numbers, so I can't tell you that one: "
             "check wherever you keep it safe.")
 # Asked of the other people who chat here: "Does anyone else you talk to have a parrot?"
@@ -256,12 +256,12 @@ def opening(message: str, *, found: bool, preferences: bool, past: bool = False,
         # "u have me down as living in zwolle but thats wrong, i live in Deventer ... any nice
         # bike routes near me?" had been begun "You told me you live in Zwolle." (sealed43)
         return ""
-    if any(SECRET in f and stems(f) & stems(message) for f in current):
+    if any(MARKER in f and stems(f) & stems(message) for f in current):
         # "What was the code for my front door again?" beside "Door code is [redacted
         # secret]": begun "Since you", the reply went on "I can suggest that the code is
         # [redacted secret]" (sealed53)
         return NOT_KEPT
-    current = [f for f in current if SECRET not in f]  # not said back where not asked for
+    current = [f for f in current if MARKER not in f]  # not said back where not asked for
     if current and about_the_user(message):
         return recap(current)
     if told := _each_told(message, current, during):

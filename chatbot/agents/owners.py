@@ -269,3 +269,25 @@ _KIN_VERB = re.compile(rf"\b(?:my|our)\s+(?i:{RELATIONS})\s+(?P<name>[A-Z][\w'-]
                        r"(?:(?:also|just|still|now|always|usually)\s+)?(?P<verb>[a-z]+)")
 _KIN_AND_VERB = re.compile(rf"(?:\b(?:my|our)\s+|^\W*)(?i:{RELATIONS})\s+(?P<name>[A-Z][\w'-]*)"
                            r"\s+[a-z]+\b[^,;.!?]*?\s(?:and|&)\s+(?P<verb>[a-z]+)")
+
+
+# Someone of the user's who did something to them: "My brother's lent me his sailing dinghy
+# until the end of next month" came as "Lent brother sailing dinghy ..." (sealed54: the user
+# the lender). The memory is led by the verb the part says of them, with "me" after it.
+_DONE_TO_ME = (r"(?P<clause>\b(?i:my|our)\s+(?i:{relations})(?:['\u2019]s|\s+has|\s+had)?\s+"
+               r"{verb}\s+(?:me|us)\b[^.;!?,]*)")
+
+
+def done_to_them(text: str, part: str) -> str:
+    """The memory as the part says it, in the third person, where the part says its leading
+    verb of someone of the user's done to "me"; else the memory as it is."""
+    words = _WORD.findall(text)
+    if not words or not text.startswith(words[0]) or not is_past_form(words[0].lower()):
+        return text
+    said = re.search(_DONE_TO_ME.format(relations=RELATIONS, verb=re.escape(words[0].lower())),
+                     part)
+    if said is None:
+        return text
+    clause = said.group("clause").strip(" ,")
+    clause = re.sub(r"^(?i:my|our)\b", "Their", clause)
+    return re.sub(r"\b(?:me|us)\b", "them", re.sub(r"\b(?:my|our)\b", "their", clause))

@@ -48,7 +48,13 @@ from chatbot.agents.own_words import (
     said_again,
     without_inventions,
 )
-from chatbot.agents.owners import led_by_who, whose_clause, with_owner, with_relation
+from chatbot.agents.owners import (
+    done_to_them,
+    led_by_who,
+    whose_clause,
+    with_owner,
+    with_relation,
+)
 from chatbot.agents.part_checks import (
     after_colon,
     category_of,
@@ -236,7 +242,8 @@ def from_memories(r: Reading, entry: dict[str, Any], part: str, kind: str,
     copies = {f.lower() for f in shown.values()}
     found = without_bare_times(
         [(t if t.lower() in copies else with_said_date(
-            as_theirs(without_article_before_name(with_has(t), part), name or r.called), part,
+            as_theirs(without_article_before_name(with_has(done_to_them(t, part)), part),
+                      name or r.called), part,
             day), c,
           None if off_target(t, ref, part, shown, r.unchanged) else ref)
          for t, c, ref in memories_of(entry)], day)

@@ -91,6 +91,9 @@ _NAME_ONLY = re.compile(r"^(?:my|their|the\s+user['\u2019]?s)\s+(?:full\s+)?name
                         r"((?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})\W*$", re.I)
 
 
+_IS_NAME = re.compile(r"^Is\s+([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\W*$")
+
+
 def _one_name(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The facts with a memory of the user's name alone written as one ("Is called ..."), and
     no name that another names in full ("Winifred" beside "Winifred Abernethy")."""
@@ -99,9 +102,10 @@ def _one_name(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
              else f for f in facts]
     names = [f["text"].removeprefix(NAME_FACT).split() for f in facts
              if f["text"].startswith(NAME_FACT)]
-    return [f for f in facts if not f["text"].startswith(NAME_FACT) or not any(
+    # nor "Is Ishbel" beside "Is called Ishbel" (sealed54 kept both)
+    return [f for f in facts if not (f["text"].startswith(NAME_FACT) and any(
         len(n) > len(said := f["text"].removeprefix(NAME_FACT).split()) and n[:len(said)] == said
-        for n in names)]
+        for n in names)) and not ((m := _IS_NAME.match(f["text"])) and m.group(1).split() in names)]
 
 
 def without_restated_facts(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
