@@ -66,6 +66,7 @@ scripts/eval_agents_local.py run as the `legacy` split.
     python scripts/eval_agents.py --split sealed52     # only at the end (agent_cases_sealed52.py)
     python scripts/eval_agents.py --split sealed53     # only at the end (agent_cases_sealed53.py)
     python scripts/eval_agents.py --split sealed54     # only at the end (agent_cases_sealed54.py)
+    python scripts/eval_agents.py --split sealed55     # only at the end (agent_cases_sealed55.py)
     python scripts/eval_agents.py --split all --json out.json
     python scripts/eval_agents.py --class procedural --cases proc_bullets,proc_spanish
     CHATBOT_LM=ollama_chat/qwen2.5:7b python scripts/eval_agents.py   # any LM (or --lm)
@@ -150,6 +151,7 @@ from agent_cases_sealed51 import SEALED51_CASES
 from agent_cases_sealed52 import SEALED52_CASES
 from agent_cases_sealed53 import SEALED53_CASES
 from agent_cases_sealed54 import SEALED54_CASES
+from agent_cases_sealed55 import SEALED55_CASES
 from agent_cases_unseen import UNSEEN_CASES
 from agent_checks import CaseRun, Mem, Turn
 from eval_agents_local import CASES as LEGACY_CASES
@@ -163,7 +165,7 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed30`, `sealed31`, `sealed32`, `sealed33`, `sealed34`, `sealed35`, `sealed36`,
 # `sealed37`, `sealed38`, `sealed39`, `sealed40`, `sealed41`, `sealed42`, `sealed43`,
 # `sealed44`, `sealed45`, `sealed46`, `sealed47`, `sealed48`, `sealed49`, `sealed50`,
-# `sealed51`, `sealed52`, `sealed53` and `sealed54` are
+# `sealed51`, `sealed52`, `sealed53`, `sealed54` and `sealed55` are
 # held out from whoever tunes: `--split all` leaves them out, only `--split fresh` / `unseen` /
 # `blind` / `prefs` / `sealed` /
 # `sealed2` / `sealed3` / `sealed4` / `sealed5` / `sealed6` / `sealed7` / `sealed8` / `sealed9` /
@@ -173,7 +175,7 @@ from eval_agents_local import run_case as run_legacy_case
 # `sealed31` / `sealed32` / `sealed33` / `sealed34` / `sealed35` / `sealed36` / `sealed37` /
 # `sealed38` / `sealed39` / `sealed40` / `sealed41` / `sealed42` / `sealed43` / `sealed44` /
 # `sealed45` / `sealed46` / `sealed47` / `sealed48` / `sealed49` / `sealed50` / `sealed51` /
-# `sealed52` / `sealed53` / `sealed54`
+# `sealed52` / `sealed53` / `sealed54` / `sealed55`
 # (or naming their cases)
 # runs them.
 CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + PREFS_CASES
@@ -191,7 +193,7 @@ CASES: list[Case] = (TUNING_CASES + FRESH_CASES + UNSEEN_CASES + BLIND_CASES + P
                      + SEALED42_CASES + SEALED43_CASES + SEALED44_CASES
                      + SEALED45_CASES + SEALED46_CASES + SEALED47_CASES
                      + SEALED48_CASES + SEALED49_CASES + SEALED50_CASES + SEALED51_CASES
-                     + SEALED52_CASES + SEALED53_CASES + SEALED54_CASES)
+                     + SEALED52_CASES + SEALED53_CASES + SEALED54_CASES + SEALED55_CASES)
 SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "prefs", "sealed",
           "sealed2", "sealed3", "sealed4", "sealed5", "sealed6", "sealed7", "sealed8", "sealed9",
           "sealed10", "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16",
@@ -201,7 +203,7 @@ SPLITS = ("tuned", "held_out", "all", "legacy", "fresh", "unseen", "blind", "pre
           "sealed35", "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
           "sealed41", "sealed42", "sealed43", "sealed44", "sealed45", "sealed46",
           "sealed47", "sealed48", "sealed49", "sealed50", "sealed51", "sealed52", "sealed53",
-          "sealed54")
+          "sealed54", "sealed55")
 APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "sealed4",
          "sealed5", "sealed6", "sealed7", "sealed8", "sealed9", "sealed10",
          "sealed11", "sealed12", "sealed13", "sealed14", "sealed15", "sealed16", "sealed17",
@@ -211,7 +213,7 @@ APART = ("fresh", "unseen", "blind", "prefs", "sealed", "sealed2", "sealed3", "s
          "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
          "sealed41", "sealed42", "sealed43", "sealed44", "sealed45", "sealed46",
          "sealed47", "sealed48", "sealed49", "sealed50", "sealed51", "sealed52", "sealed53",
-         "sealed54")
+         "sealed54", "sealed55")
 TIMINGS = ("ttft_s", "reply_s", "update_s", "lm_calls")
 # The agents' limits for every session (None: the app's, which follow the LM); --chat-reply,
 # --no-opening and --facts-as-stored change one of them, for an A/B.
@@ -378,7 +380,7 @@ def print_report(rows: list[dict[str, Any]]) -> dict[str, Any]:
                           "sealed36", "sealed37", "sealed38", "sealed39", "sealed40",
                           "sealed41", "sealed42", "sealed43", "sealed44", "sealed45",
                           "sealed46", "sealed47", "sealed48", "sealed49", "sealed50", "sealed51",
-                          "sealed52", "sealed53", "sealed54")
+                          "sealed52", "sealed53", "sealed54", "sealed55")
               if any(r["split"] == s for r in rows)]
     classes = sorted({r["class"] for r in rows})
     print(f"\n{'class':<18}" + "".join(f"{s:>10}" for s in splits) + "   failed checks")
@@ -497,6 +499,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "sealed52 (agent_cases_sealed52.py; not in all; only at the end), "
                              "sealed53 (agent_cases_sealed53.py; not in all; only at the end), "
                              "sealed54 (agent_cases_sealed54.py; not in all; only at the end), "
+                             "sealed55 (agent_cases_sealed55.py; not in all; only at the end), "
                              "or "
                              "all; with "
                              "--cases/--class the default is all")
