@@ -76,7 +76,8 @@ _CLAUSE_START = re.compile(r"[,;:]\s*|\s+[-\u2013\u2014]+\s+")
 
 
 # A word chat opens a clause with, no comma after it.
-_LEAD_WORD = re.compile(r"^\W*(?:sorry|ok|okay|so|oh|ugh|lol|well|anyway|honestly|btw)\s+", re.I)
+_CHAT_WORDS = r"sorry|ok|okay|so|oh|ugh|lol|well|anyway|honestly|btw|and|also|but|plus|then"
+_LEAD_WORD = re.compile(rf"^\W*(?:{_CHAT_WORDS})\s+", re.I)
 
 
 def _leads_as_user(text: str) -> bool:
@@ -112,7 +113,7 @@ _WH_INVERTED = re.compile(r"(?:what|which|where|when|who|why|how)(?:\s+[a-z]+){0
 # first 10k today" leaves out its "I": not a question).
 _YES_NO = re.compile(r"(?:is|are|am|was|were|do|does|did|have|has|can|could|will|would|should)"
                      r"\s+(?:i|it|you|u|there|he|she|they|we|this|that)\b", re.I)
-_CHAT_LEAD = re.compile(r"^\W*(?:(?:and|also|so|ok|okay|oh|but|plus|then|sorry)\s+)*", re.I)
+_CHAT_LEAD = re.compile(rf"^\W*(?:(?:{_CHAT_WORDS})\s+)*", re.I)
 
 
 def asks_unmarked(part: str) -> bool:
